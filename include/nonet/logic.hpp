@@ -1,0 +1,165 @@
+// Solving like a person: human techniques written once over houses, each
+// step explained, and the puzzle rated by the hardest step it needs.
+//
+// (Owned by the logic engine. The declarations marked "contract" are what
+// other parts — generator, CLI — rely on; extend, don't break.)
+//
+// The pieces:
+//   CandidateGrid  the pencil-mark state: a value or a candidate mask per cell
+//   Step           one deduction: technique, rating, placements, eliminations
+//                  and the cells / houses / links that justify it
+//   next_step      the easiest step available (a hint)
+//   solve_logically  steps until solved or stuck, and the rating
+//   rate           the Sudoku Explainer style rating (ER / EP / ED)
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nonet/model.hpp"
+
+namespace nonet {
+
+// Which published difficulty scale ratings follow. (contract)
+enum class Scale {
+  se,      // Sudoku Explainer 1.2.1
+  sukaku,  // SukakuExplainer's default technique set
+};
+
+struct Rating {  // (contract)
+  double er = 0;  // the hardest step of the whole solve
+  double ep = 0;  // the hardest step up to the first placement
+  double ed = 0;  // the first step
+  std::string hardest;   // technique name of the hardest step
+  bool solved = false;   // false where logic alone could not finish
+};
+
+// Rates a puzzle (assumed valid; uniqueness techniques only where it is unique). (contract)
+Rating rate(const Puzzle& puzzle, Scale scale = Scale::se);
+
+// ---------------------------------------------------------------------------
+// Candidates and steps
+
+// One candidate: digit `digit` (1-based) in cell `cell`.
+struct Candidate {
+  int cell = 0;
+  int digit = 0;
+  friend bool operator==(const Candidate&, const Candidate&) = default;
+};
+
+// One link of a chain, from one candidate to the next. In an alternating
+// chain a strong link ("=") says "if the first is false the second is true",
+// a weak link ("-") says "if the first is true the second is false".
+struct Link {
+  Candidate from;
+  Candidate to;
+  bool strong = false;
+};
+
+struct Step {
+  std::string technique;   // community name: "Hidden single", "X-Wing", ...
+  double rating = 0;       // SE 1.2.1 value (chains: base + length)
+  std::string detail;      // the pattern in words: "7 in row 3"
+  std::vector<Candidate> placements;
+  std::vector<Candidate> eliminations;
+  std::vector<int> cells;   // the cells of the pattern
+  std::vector<int> houses;  // indices into Geometry::houses()
+  std::vector<Link> links;  // for chains
+  std::vector<std::string> chains;  // for forcing chains: each chain as text
+  bool guess = false;       // a trial placement, not a deduction
+};
+
+// Pencil-mark state. Solved cells hold a value and no candidates.
+class CandidateGrid {
+ public:
+  // Givens placed, every other cell holds the digits its peers do not.
+  explicit CandidateGrid(const Puzzle& puzzle);
+  // From explicit values (0 = empty) and candidate masks (ignored where a value is set).
+  CandidateGrid(std::shared_ptr<const Geometry> geometry, Grid values, std::vector<Mask> candidates);
+
+  const Geometry& geometry() const { return *geometry_; }
+  const std::shared_ptr<const Geometry>& geometry_ptr() const { return geometry_; }
+  int size() const { return geometry_->size(); }
+  int value(int cell) const { return values_[cell]; }
+  Mask candidates(int cell) const { return candidates_[cell]; }
+  bool has(int cell, int digit) const { return (candidates_[cell] >> (digit - 1)) & 1; }
+  const Grid& values() const { return values_; }
+  bool solved() const;
+  // An empty cell with no candidate, or a digit with no place in a house.
+  bool broken() const;
+
+  // Sets the value and removes the digit from the peers' candidates.
+  void place(int cell, int digit);
+  void eliminate(int cell, int digit) { candidates_[cell] &= ~digit_bit(digit); }
+  void apply(const Step& step);
+
+  // 81 groups of N characters (digit or '.'), values as single-digit groups.
+  std::string to_candidate_string() const;
+  // A pencil-mark grid in the HoDoKu style.
+  std::string to_pencil_marks() const;
+
+ private:
+  std::shared_ptr<const Geometry> geometry_;
+  Grid values_;
+  std::vector<Mask> candidates_;
+};
+
+// Reads a pencil-mark position: the 729-character format (N×N groups of N
+// characters, each a digit or '.'/'0'; any whitespace ignored) or a pencil-mark
+// grid (N×N tokens of digits separated by spaces and | - + : . borders, as
+// HoDoKu prints them). A group with one candidate is a solved cell. Returns
+// nullopt where the text is neither. The geometry is built from `variant`
+// (size taken from the text when variant.size is 0).
+std::optional<CandidateGrid> parse_candidates(const std::string& text,
+                                              const VariantSpec& variant = {});
+
+// ---------------------------------------------------------------------------
+// The solver
+
+struct LogicOptions {
+  Scale scale = Scale::se;
+  // Steps above this rating are not used (the solve stops there). 0: no limit.
+  double max_rating = 0;
+  // Allow uniqueness techniques (UR, BUG). The solver checks uniqueness itself
+  // when given a Puzzle; for a CandidateGrid the caller says.
+  bool assume_unique = true;
+  // Allow the extra techniques no SE scale rates (W-Wing, simple colouring,
+  // ALS-XZ); off for ratings so they match the published scales.
+  bool extras = false;
+  // Where logic is stuck, place the solution's digit in one cell (a step marked
+  // guess) and go on. Needs the puzzle's solution (solve_logically finds it).
+  bool allow_guess = false;
+};
+
+struct LogicResult {
+  std::vector<Step> steps;
+  bool solved = false;
+  Rating rating;
+  CandidateGrid final_state;
+};
+
+// Steps until the grid is solved or no technique applies.
+LogicResult solve_logically(const Puzzle& puzzle, const LogicOptions& options = {});
+LogicResult solve_logically(const CandidateGrid& start, const LogicOptions& options = {});
+
+// The easiest step available in a position (a hint), or nullopt.
+std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& options = {});
+
+// The techniques of a scale, in the order they are tried: name and base rating.
+struct TechniqueInfo {
+  std::string name;
+  double rating;
+};
+std::vector<TechniqueInfo> techniques(Scale scale, bool extras = false);
+
+// "Hidden single: 7 in row 3 → r3c5=7"
+std::string to_text(const Geometry& geometry, const Step& step);
+// The step as a JSON object (text).
+std::string to_json(const Geometry& geometry, const Step& step);
+// The rating bonus SE adds for a chain of `length` nodes: +0.1 each time the
+// length passes 4, 6, 8, 12, 16, 24, 32, 48, ...
+double chain_length_bonus(int length);
+
+}  // namespace nonet

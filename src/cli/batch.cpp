@@ -1,0 +1,291 @@
+// The batch runner behind every command that reads puzzles.
+//
+// Three stages: a reader thread cuts the input into blocks of records, worker
+// threads process whole blocks, and the calling thread writes each block's
+// outcomes as soon as every earlier block is written. Blocks keep locking off
+// the per-puzzle path; a bounded window of blocks in flight keeps memory flat
+// on inputs of any length; output order is input order by construction.
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <thread>
+
+#include "cli_common.hpp"
+
+namespace nonet::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Block {
+  std::size_t number = 0;
+  std::vector<Record> records;
+  std::vector<Outcome> outcomes;
+};
+
+// Blocks handed between the stages, with a bound on how many are in flight.
+class Pipeline {
+ public:
+  explicit Pipeline(std::size_t window) : window_(window) {}
+
+  void push_input(Block block) {
+    std::unique_lock lock(mutex_);
+    room_.wait(lock, [&] { return pending_ + 1 <= window_; });
+    ++pending_;
+    input_.push_back(std::move(block));
+    work_.notify_one();
+  }
+  void close_input() {
+    std::lock_guard lock(mutex_);
+    input_closed_ = true;
+    work_.notify_all();
+  }
+  std::optional<Block> pop_input() {
+    std::unique_lock lock(mutex_);
+    work_.wait(lock, [&] { return !input_.empty() || input_closed_; });
+    if (input_.empty()) return std::nullopt;
+    Block block = std::move(input_.front());
+    input_.pop_front();
+    return block;
+  }
+  void push_done(Block block) {
+    std::lock_guard lock(mutex_);
+    done_.emplace(block.number, std::move(block));
+    ready_.notify_all();
+  }
+  void set_total(std::size_t blocks) {
+    std::lock_guard lock(mutex_);
+    total_ = blocks;
+    ready_.notify_all();
+  }
+  // The next block in order, or nullopt when all were written. Waits at most
+  // `timeout` so the caller can refresh a progress bar.
+  std::optional<Block> pop_done(std::size_t number, bool& finished, std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    ready_.wait_for(lock, timeout, [&] { return done_.count(number) || (total_ && number >= *total_); });
+    finished = total_ && number >= *total_;
+    auto found = done_.find(number);
+    if (found == done_.end()) return std::nullopt;
+    Block block = std::move(found->second);
+    done_.erase(found);
+    --pending_;
+    room_.notify_one();
+    return block;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable room_, work_, ready_;
+  std::deque<Block> input_;
+  std::map<std::size_t, Block> done_;
+  std::size_t window_, pending_ = 0;
+  bool input_closed_ = false;
+  std::optional<std::size_t> total_;
+};
+
+struct Tally {
+  std::map<std::string, std::size_t> counts;
+  std::size_t puzzles = 0;
+  bool any_failed = false;
+};
+
+class ProgressBar {
+ public:
+  ProgressBar() : enabled_(isatty(STDERR_FILENO) != 0), start_(Clock::now()) {}
+  void update(std::size_t done, bool force = false) {
+    if (!enabled_) return;
+    const auto now = Clock::now();
+    if (!force && now - last_ < std::chrono::milliseconds(200)) return;
+    last_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const int spinner_width = 20, filled = static_cast<int>(seconds * 10) % (spinner_width + 1);
+    std::cerr << "\r[" << std::string(filled, '#') << std::string(spinner_width - filled, ' ') << "] " << done
+              << " puzzles, " << static_cast<long long>(seconds > 0 ? done / seconds : 0) << "/s   " << std::flush;
+  }
+  void finish() {
+    if (enabled_) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+  }
+
+ private:
+  bool enabled_;
+  Clock::time_point start_, last_{};
+};
+
+// Opens each input in turn and cuts its records into blocks.
+class BlockReader {
+ public:
+  BlockReader(const InputOptions& options, ReadOptions read) : options_(options), read_(std::move(read)) {}
+
+  void run(Pipeline& pipeline, std::atomic<bool>& io_failed) {
+    std::vector<std::string> files = options_.files;
+    if (files.empty()) files.push_back("-");
+    std::size_t number = 0;
+    for (const auto& file : files) read_file(file, pipeline, number, io_failed);
+    pipeline.set_total(number);
+    pipeline.close_input();
+  }
+
+ private:
+  void read_file(const std::string& file, Pipeline& pipeline, std::size_t& number, std::atomic<bool>& io_failed) {
+    const bool from_stdin = file == "-";
+    std::ifstream stream;
+    std::vector<char> buffer(from_stdin ? 0 : 1 << 20);
+    if (!from_stdin) {
+      stream.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      stream.open(file, std::ios::binary);
+      if (!stream) {
+        std::cerr << "nonet: cannot open " << file << ": " << std::strerror(errno) << "\n";
+        io_failed = true;
+        return;
+      }
+    }
+    std::istream& in = from_stdin ? std::cin : stream;
+    // Typing at a terminal: answer each puzzle as soon as it is entered.
+    const std::size_t block_size = from_stdin && isatty(STDIN_FILENO) ? 1 : 256;
+    PuzzleReader reader(in, from_stdin ? "<stdin>" : file, read_);
+    Block block;
+    for (Record record; reader.next(record);) {
+      block.records.push_back(std::move(record));
+      if (block.records.size() >= block_size) flush(block, pipeline, number);
+    }
+    if (!block.records.empty()) flush(block, pipeline, number);
+    if (!from_stdin && stream.bad()) {
+      std::cerr << "nonet: error reading " << file << "\n";
+      io_failed = true;
+    }
+  }
+
+  static void flush(Block& block, Pipeline& pipeline, std::size_t& number) {
+    block.number = number++;
+    pipeline.push_input(std::move(block));
+    block = Block{};
+  }
+
+  const InputOptions& options_;
+  ReadOptions read_;
+};
+
+void process_blocks(Pipeline& pipeline, const std::function<Outcome(const Record&)>& process,
+                    const std::function<std::string(const Record&)>& malformed_line) {
+  while (auto block = pipeline.pop_input()) {
+    block->outcomes.reserve(block->records.size());
+    for (const Record& record : block->records) {
+      if (record.error) {
+        block->outcomes.push_back(Outcome{malformed_line(record), record.error->to_string(), true, "malformed"});
+        continue;
+      }
+      try {
+        block->outcomes.push_back(process(record));
+      } catch (const std::exception& error) {
+        // A bug or resource failure on one puzzle must not lose the others.
+        Diagnostic where{record.source, record.line, 1, std::string("internal error: ") + error.what()};
+        block->outcomes.push_back(Outcome{malformed_line(record), where.to_string(), true, "error"});
+      }
+    }
+    pipeline.push_done(std::move(*block));
+  }
+}
+
+void write_block(const Block& block, Tally& tally) {
+  for (const Outcome& outcome : block.outcomes) {
+    std::cout << outcome.out;
+    if (!outcome.err.empty()) std::cerr << outcome.err << (outcome.err.back() == '\n' ? "" : "\n");
+    ++tally.counts[outcome.tally];
+    ++tally.puzzles;
+    tally.any_failed = tally.any_failed || outcome.failed;
+  }
+}
+
+void print_stats(const Tally& tally, double seconds, unsigned jobs) {
+  std::cerr << "puzzles: " << tally.puzzles << "\n";
+  for (const auto& [label, count] : tally.counts) std::cerr << "  " << label << ": " << count << "\n";
+  std::ostringstream timing;
+  timing.precision(3);
+  timing << std::fixed << "time: " << seconds << " s, " << std::setprecision(0)
+         << (seconds > 0 ? tally.puzzles / seconds : 0.0) << " puzzles/s on " << jobs << " thread"
+         << (jobs == 1 ? "" : "s");
+  std::cerr << timing.str() << "\n";
+}
+
+}  // namespace
+
+ReadOptions read_options(const InputOptions& options) {
+  ReadOptions read;
+  read.variant.name = options.variant;
+  read.variant.size = options.size;
+  if (!options.regions.empty()) {
+    std::string map = options.regions;
+    if (std::ifstream file(map); file) map.assign(std::istreambuf_iterator<char>(file), {});
+    try {
+      read.variant.regions = parse_region_map(map);
+    } catch (const GeometryError& error) {
+      throw CLI::ValidationError("--regions", error.what());
+    }
+  }
+  if (options.variant == "jigsaw" && read.variant.regions.empty())
+    throw CLI::ValidationError("--variant jigsaw", "needs a region map: --regions MAP");
+  return read;
+}
+
+int run_batch(const InputOptions& options, const std::function<Outcome(const Record&)>& process,
+              const std::function<std::string(const Record&)>& malformed_line) {
+  const ReadOptions read = read_options(options);
+  const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const auto start = Clock::now();
+  Pipeline pipeline(4 * jobs + 4);
+  std::atomic<bool> io_failed = false;
+  BlockReader block_reader(options, read);
+  std::thread reader([&] { block_reader.run(pipeline, io_failed); });
+  std::vector<std::thread> workers;
+  for (unsigned i = 0; i < jobs; ++i) workers.emplace_back([&] { process_blocks(pipeline, process, malformed_line); });
+
+  Tally tally;
+  ProgressBar progress;
+  bool finished = false;
+  for (std::size_t next = 0; !finished;) {
+    if (auto block = pipeline.pop_done(next, finished, std::chrono::milliseconds(200))) {
+      write_block(*block, tally);
+      ++next;
+      finished = false;
+    }
+    progress.update(tally.puzzles);
+  }
+  reader.join();
+  for (auto& worker : workers) worker.join();
+  std::cout.flush();
+  progress.finish();
+  if (options.stats) print_stats(tally, std::chrono::duration<double>(Clock::now() - start).count(), jobs);
+  if (io_failed) return kIoError;
+  return tally.any_failed ? kPuzzleFailed : kOk;
+}
+
+void add_input_options(CLI::App& command, InputOptions& options) {
+  command.add_option("files", options.files, "Puzzle files ('-' or none: standard input)");
+  command.add_option("--variant", options.variant, "classic, diagonal, windoku or jigsaw")
+      ->check(CLI::IsMember(variant_names()))
+      ->default_val("classic");
+  command.add_option("--regions", options.regions, "Jigsaw region map: N*N labels, or a file holding them");
+  command.add_option("--size", options.size, "Grid size N (4, 6, 9, 12, 16, 25, ...); default: from each puzzle")
+      ->check(CLI::Range(2, kMaxSize));
+  command.add_option("-j,--jobs", options.jobs, "Threads (default: every core)");
+  command.add_flag("--stats", options.stats, "Print totals per status, time and puzzles/s on stderr");
+}
+
+void add_format_option(CLI::App& command, InputOptions& options, std::vector<std::string> choices) {
+  options.format = choices.front();
+  command.add_option("--format", options.format, "Output format")->check(CLI::IsMember(choices))->capture_default_str();
+}
+
+}  // namespace nonet::cli

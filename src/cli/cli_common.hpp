@@ -1,0 +1,70 @@
+// What every nonet subcommand shares: the input options (files, variant,
+// size, jobs, format), the ordered parallel batch runner, and exit codes.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "nonet/format.hpp"
+
+namespace nonet::cli {
+
+// Documented exit codes (README "Exit codes").
+enum ExitCode : int {
+  kOk = 0,          // every puzzle read and answered as asked
+  kPuzzleFailed = 1,  // some puzzle malformed, invalid, unsolvable (or, for check, not unique)
+  kUsage = 2,       // bad command line
+  kIoError = 3,     // a file could not be opened or written
+};
+
+// Thrown by a subcommand's callback to end the program with a code; main()
+// turns it into the exit status (so callbacks never call exit()). A command
+// callback typically ends with `throw ExitRequest{run_batch(...)};`.
+struct ExitRequest {
+  int code;
+};
+
+struct InputOptions {
+  std::vector<std::string> files;  // empty or "-": standard input
+  std::string variant = "classic";
+  std::string regions;             // jigsaw region map: the labels, or a file holding them
+  int size = 0;                    // 0: from each puzzle
+  unsigned jobs = 0;               // 0: every core
+  bool stats = false;
+  std::string format = "line";     // line | grid | json (commands may add more)
+};
+
+// Adds FILES, --variant, --regions, --size, -j/--jobs and --stats to a subcommand.
+void add_input_options(CLI::App& command, InputOptions& options);
+// Adds --format with the given choices (the first is the default).
+void add_format_option(CLI::App& command, InputOptions& options, std::vector<std::string> choices);
+
+// What processing one record gives: the text for stdout (its line(s), newline
+// included), an optional message for stderr, whether it counts as a failure,
+// and the label it is tallied under for --stats.
+struct Outcome {
+  std::string out;
+  std::string err;
+  bool failed = false;
+  std::string tally;
+};
+
+// Reads every record of the inputs, runs `process` on `jobs` threads and
+// writes the outcomes in input order (output i is always puzzle i). Shows a
+// progress bar on a terminal, prints --stats totals, and returns the exit code.
+// Malformed records never reach `process`: they give a "malformed" outcome.
+int run_batch(const InputOptions& options, const std::function<Outcome(const Record&)>& process,
+              const std::function<std::string(const Record&)>& malformed_line);
+
+// The ReadOptions the input options stand for (throws CLI::ValidationError on a bad --regions).
+ReadOptions read_options(const InputOptions& options);
+
+// Subcommand families, one file each.
+void register_solve_commands(CLI::App& app);     // solve, count, check
+void register_logic_commands(CLI::App& app);     // explain, hint, rate
+void register_generate_commands(CLI::App& app);  // generate, render
+
+}  // namespace nonet::cli

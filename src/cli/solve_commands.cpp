@@ -1,0 +1,180 @@
+// nonet solve | count | check: exact answers, one output line per puzzle.
+#include <nlohmann/json.hpp>
+
+#include "cli_common.hpp"
+#include "nonet/exact.hpp"
+
+namespace nonet::cli {
+
+namespace {
+
+using nlohmann::json;
+
+// Marks the output line of a puzzle that could not be read, so line i stays puzzle i.
+std::string malformed_marker(const Record&) { return "!malformed\n"; }
+
+std::string malformed_json(const Record& record) {
+  return json{{"index", record.index}, {"line", record.line}, {"status", "malformed"},
+              {"error", record.error ? record.error->reason : ""}}
+             .dump() +
+         "\n";
+}
+
+// Where an invalid puzzle's clash is: the column of its second cell.
+std::string invalid_message(const Record& record, const Puzzle& puzzle) {
+  auto conflict = find_conflict(*puzzle.geometry, puzzle.cells);
+  if (!conflict) return {};
+  return record.at_cell(conflict->second_cell, describe(*puzzle.geometry, *conflict)).to_string();
+}
+
+std::string with_comment(std::string text, const std::string& comment) {
+  if (!comment.empty()) text += " " + comment;
+  return text + "\n";
+}
+
+json result_json(const Record& record, const SolveResult& result) {
+  const Puzzle& puzzle = *record.puzzle;
+  json out{{"index", record.index},
+           {"line", record.line},
+           {"puzzle", to_line(*puzzle.geometry, puzzle.cells)},
+           {"variant", puzzle.geometry->variant()},
+           {"size", puzzle.geometry->size()},
+           {"status", to_string(result.status)},
+           {"count", result.count},
+           {"guesses", result.guesses},
+           {"nodes", result.nodes}};
+  if (!result.solutions.empty()) out["solution"] = to_line(*puzzle.geometry, result.solutions.front());
+  if (!result.reason.empty()) out["reason"] = result.reason;
+  if (!puzzle.comment.empty()) out["comment"] = puzzle.comment;
+  return out;
+}
+
+// The stderr message and failure flag for a puzzle with no usable answer.
+void mark_failure(const Record& record, const SolveResult& result, Outcome& outcome) {
+  if (result.status == SolveStatus::invalid) {
+    outcome.err = invalid_message(record, *record.puzzle);
+    outcome.failed = true;
+  } else if (result.status == SolveStatus::no_solution) {
+    outcome.err = Diagnostic{record.source, record.line, 1, "no solution"}.to_string();
+    outcome.failed = true;
+  }
+}
+
+struct SolveCommand {
+  InputOptions input;
+  bool random = false;
+  std::uint64_t seed = 0;
+
+  Outcome operator()(const Record& record) const {
+    const Puzzle& puzzle = *record.puzzle;
+    SolveOptions options;
+    options.random = random;
+    options.seed = seed + record.index;  // each puzzle its own stream: same answer whatever -j is
+    const SolveResult result = solve(puzzle, options);
+    Outcome outcome{{}, {}, false, to_string(result.status)};
+    mark_failure(record, result, outcome);
+    if (input.format == "json") {
+      outcome.out = result_json(record, result).dump() + "\n";
+    } else if (input.format == "grid") {
+      const Grid& shown = result.solutions.empty() ? puzzle.cells : result.solutions.front();
+      std::string header = result.status == SolveStatus::unique ? "" : std::string("# ") + to_string(result.status) + "\n";
+      outcome.out = header + to_pretty_grid(*puzzle.geometry, shown) + "\n";
+    } else if (result.solutions.empty()) {
+      outcome.out = with_comment(to_line(*puzzle.geometry, puzzle.cells) + " " + to_string(result.status), puzzle.comment);
+    } else {
+      std::string line = to_line(*puzzle.geometry, result.solutions.front());
+      if (result.status == SolveStatus::multiple) line += " multiple";
+      outcome.out = with_comment(line, puzzle.comment);
+    }
+    return outcome;
+  }
+};
+
+struct CountCommand {
+  InputOptions input;
+  std::uint64_t limit = 2;
+
+  Outcome operator()(const Record& record) const {
+    SolveOptions options;
+    options.count_limit = limit;
+    options.keep = 0;
+    const SolveResult result = solve(*record.puzzle, options);
+    Outcome outcome{{}, {}, false, to_string(result.status)};
+    if (result.status == SolveStatus::invalid) mark_failure(record, result, outcome);
+    if (input.format == "json") outcome.out = result_json(record, result).dump() + "\n";
+    else outcome.out = std::to_string(result.count) + "\n";
+    return outcome;
+  }
+};
+
+struct CheckCommand {
+  InputOptions input;
+
+  Outcome operator()(const Record& record) const {
+    const SolveResult result = solve(*record.puzzle, SolveOptions{2, 0, false, 0});
+    Outcome outcome{{}, {}, result.status != SolveStatus::unique, to_string(result.status)};
+    mark_failure(record, result, outcome);
+    if (input.format == "json") {
+      outcome.out = result_json(record, result).dump() + "\n";
+    } else {
+      std::string verdict = to_string(result.status);
+      if (!result.reason.empty()) verdict += ": " + result.reason;
+      outcome.out = with_comment(verdict, record.puzzle->comment);
+    }
+    return outcome;
+  }
+};
+
+std::string malformed_for(const InputOptions& input, const Record& record) {
+  return input.format == "json" ? malformed_json(record) : malformed_marker(record);
+}
+
+}  // namespace
+
+void register_solve_commands(CLI::App& app) {
+  auto solve_state = std::make_shared<SolveCommand>();
+  CLI::App* solve_cmd = app.add_subcommand("solve", "Solve each puzzle; one output per puzzle, in input order");
+  add_input_options(*solve_cmd, solve_state->input);
+  add_format_option(*solve_cmd, solve_state->input, {"line", "grid", "json"});
+  solve_cmd->add_flag("--random", solve_state->random, "Pick a random solution (an empty grid gives a random full grid)");
+  solve_cmd->add_option("--seed", solve_state->seed, "Seed for --random (same seed, same answers)");
+  solve_cmd->footer(
+      "Line output: the solution, then 'multiple' if the puzzle has several, then the input's comment.\n"
+      "A puzzle without answer keeps its line: '<puzzle> no-solution' or '<puzzle> invalid'; an unreadable one\n"
+      "prints '!malformed'. Each problem is also reported on stderr as FILE:LINE:COL: reason.\n"
+      "Examples:\n  nonet solve puzzles.txt\n  nonet solve --format grid --variant diagonal x.txt\n"
+      "  echo ................................................................................. | nonet solve --random --seed 7");
+  solve_cmd->callback([solve_state] {
+    const SolveCommand command = *solve_state;
+    throw ExitRequest{run_batch(command.input, command, [&](const Record& r) { return malformed_for(command.input, r); })};
+  });
+
+  auto count_state = std::make_shared<CountCommand>();
+  CLI::App* count_cmd = app.add_subcommand("count", "Count each puzzle's solutions, up to a limit");
+  add_input_options(*count_cmd, count_state->input);
+  add_format_option(*count_cmd, count_state->input, {"line", "json"});
+  count_cmd->add_option("--limit", count_state->limit, "Stop counting at K (so K means 'K or more')")
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
+  count_cmd->footer("Prints one number per puzzle; with the default limit 2, '2' means not unique.\n"
+                    "Example: nonet count --limit 1000 puzzles.txt");
+  count_cmd->callback([count_state] {
+    const CountCommand command = *count_state;
+    throw ExitRequest{run_batch(command.input, command, [&](const Record& r) { return malformed_for(command.input, r); })};
+  });
+
+  auto check_state = std::make_shared<CheckCommand>();
+  CLI::App* check_cmd = app.add_subcommand("check", "One verdict per puzzle: unique, multiple, no-solution, invalid, malformed");
+  add_input_options(*check_cmd, check_state->input);
+  add_format_option(*check_cmd, check_state->input, {"line", "json"});
+  check_cmd->footer("Exits 1 if any puzzle is not valid and unique.\nExample: nonet check --stats bank.txt");
+  check_cmd->callback([check_state] {
+    const CheckCommand command = *check_state;
+    throw ExitRequest{run_batch(command.input, command, [&](const Record& record) {
+      if (command.input.format == "json") return malformed_json(record);
+      return "malformed: " + (record.error ? record.error->reason : std::string()) + "\n";
+    })};
+  });
+}
+
+}  // namespace nonet::cli

@@ -1,0 +1,192 @@
+// JSON input. Accepted values, each one puzzle:
+//   [["5","3",".",...],...]                     a LeetCode board (strings or numbers, 0/"."/"" empty)
+//   {"puzzle": "53..7....", "variant": "diagonal", "size": 9, "regions": "111222…"}
+//   {"puzzle": [["5",...],...]}                  the same with a board
+// A document may also be an array of such values, or {"puzzles": [...]}.
+#include "json_input.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace nonet::detail {
+
+namespace {
+
+using nlohmann::json;
+
+bool is_board(const json& value) { return value.is_array() && !value.empty() && value[0].is_array(); }
+
+// The cells of a board or puzzle string, as characters.
+std::vector<char> cells_of(const json& puzzle) {
+  std::vector<char> chars;
+  if (puzzle.is_string()) {
+    for (char c : puzzle.get<std::string>())
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') chars.push_back(c);
+    return chars;
+  }
+  if (!is_board(puzzle)) throw std::invalid_argument("\"puzzle\" must be a string or a board (array of rows)");
+  for (const json& row : puzzle) {
+    if (!row.is_array()) throw std::invalid_argument("every row of a board must be an array");
+    for (const json& cell : row) {
+      if (cell.is_number_integer()) {
+        const auto digit = cell.get<long long>();
+        if (digit < 0 || digit > kMaxSize) throw std::invalid_argument("cell value " + std::to_string(digit) + " out of range");
+        chars.push_back(digit == 0 ? '.' : digit_char(static_cast<int>(digit)));
+      } else if (cell.is_string()) {
+        const auto text = cell.get<std::string>();
+        if (text.size() > 2) throw std::invalid_argument("cell \"" + text + "\" is not one digit");
+        if (text.empty()) chars.push_back('.');
+        else if (text.size() == 2) {
+          // Two-digit numbers for sizes above 9 ("10" … "25").
+          const int digit = std::stoi(text);
+          if (digit < 10) throw std::invalid_argument("cell \"" + text + "\" is not one digit");
+          chars.push_back(digit_char(digit));
+        } else chars.push_back(text[0]);
+      } else {
+        throw std::invalid_argument("a board cell must be a string or a number");
+      }
+    }
+  }
+  return chars;
+}
+
+std::vector<int> regions_of(const json& regions) {
+  if (regions.is_string()) return parse_region_map(regions.get<std::string>());
+  std::string text;
+  for (const json& row : regions) {
+    if (row.is_string()) text += row.get<std::string>();
+    else if (row.is_array())
+      for (const json& cell : row) text += cell.is_string() ? cell.get<std::string>() : std::to_string(cell.get<int>());
+    else text += std::to_string(row.get<int>());
+  }
+  return parse_region_map(text);
+}
+
+std::pair<int, int> line_and_column(const std::string& text, std::size_t byte, int first_line) {
+  int line = first_line, column = 1;
+  for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      column = 1;
+    } else {
+      ++column;
+    }
+  }
+  return {line, column};
+}
+
+}  // namespace
+
+JsonInput::JsonInput(LineSource& lines, std::string source, const ReadOptions& options, GeometryCache& geometries)
+    : lines_(lines), source_(std::move(source)), options_(options), geometries_(geometries) {}
+
+void JsonInput::load_document(Line first) {
+  // One value per line when the first non-blank line is a whole value.
+  if (json::accept(first.text)) {
+    shape_ = Shape::lines;
+    expand(first.text, first.number);
+    return;
+  }
+  shape_ = Shape::document;
+  std::string text = first.text;
+  for (Line line; lines_.next(line);) {
+    if (line.too_long || line.has_nul) {
+      document_error_ = Diagnostic{source_, line.number, 1,
+                                   line.has_nul ? "binary data (NUL byte) in JSON" : "line over the length limit in JSON"};
+      return;
+    }
+    text += '\n';
+    text += line.text;
+  }
+  try {
+    expand(text, first.number);
+  } catch (const json::parse_error& error) {
+    const auto [line, column] = line_and_column(text, error.byte == 0 ? 0 : error.byte - 1, first.number);
+    std::string what = error.what();
+    const auto colon = what.find("parse error");
+    document_error_ = Diagnostic{source_, line, column, "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon))};
+  }
+}
+
+// Queues the puzzles of one JSON value: a list (or {"puzzles": [...]}) gives
+// one per element, anything else is one puzzle.
+void JsonInput::expand(const std::string& text, int line) {
+  const json document = json::parse(text);
+  const json& list = document.is_object() && document.contains("puzzles") ? document["puzzles"] : document;
+  if (list.is_array() && !is_board(list))
+    for (const json& item : list) items_.emplace_back(item.dump(), line);
+  else
+    items_.emplace_back(list.dump(), line);
+}
+
+void JsonInput::convert(const std::string& json_text, int line, Record& record) {
+  record.line = line;
+  try {
+    const json value = json::parse(json_text);
+    ReadOptions options = options_;
+    const json* puzzle = &value;
+    if (value.is_object()) {
+      if (!value.contains("puzzle")) throw std::invalid_argument("object has no \"puzzle\" member");
+      puzzle = &value["puzzle"];
+      if (value.contains("variant")) options.variant.name = value["variant"].get<std::string>();
+      if (value.contains("size")) options.variant.size = value["size"].get<int>();
+      if (value.contains("regions")) options.variant.regions = regions_of(value["regions"]);
+      if (value.contains("comment")) record.puzzle = Puzzle{nullptr, {}, value["comment"].get<std::string>()};
+    } else if (!is_board(value) && !value.is_string()) {
+      throw std::invalid_argument("expected a board, a puzzle string or an object with \"puzzle\"");
+    }
+    const std::vector<char> chars = cells_of(*puzzle);
+    record.cell_columns.assign(chars.size(), 1);
+    if (!record.puzzle) record.puzzle = Puzzle{};
+    finish_puzzle(record, chars, options, geometries_, line, 1);
+  } catch (const std::exception& error) {
+    record.puzzle.reset();
+    record.error = Diagnostic{source_, line, 1, error.what()};
+  }
+}
+
+bool JsonInput::next(Record& record) {
+  if (shape_ == Shape::unknown) {
+    Line first;
+    while (lines_.next(first))
+      if (first.text.find_first_not_of(" \t\xEF\xBB\xBF") != std::string::npos) break;
+    load_document(std::move(first));
+  }
+  if (document_error_) {
+    record.error = document_error_;
+    record.line = document_error_->line;
+    document_error_.reset();
+    items_.clear();
+    return true;
+  }
+  if (items_.empty() && shape_ == Shape::lines) {
+    for (Line line; lines_.next(line);) {
+      if (line.text.find_first_not_of(" \t") == std::string::npos) continue;
+      if (line.has_nul || line.too_long || !json::accept(line.text)) {
+        record.line = line.number;
+        std::string reason = line.has_nul ? "binary data (NUL byte) in JSON" : line.too_long ? "line over the length limit" : "";
+        if (reason.empty()) {
+          try {
+            const json ignored = json::parse(line.text);
+            (void)ignored;
+          } catch (const json::parse_error& error) {
+            reason = std::string("invalid JSON: ") + error.what();
+            const auto at = line_and_column(line.text, error.byte == 0 ? 0 : error.byte - 1, line.number);
+            record.error = Diagnostic{source_, at.first, at.second, reason};
+            return true;
+          }
+        }
+        record.error = Diagnostic{source_, line.number, 1, reason};
+        return true;
+      }
+      expand(line.text, line.number);
+      if (!items_.empty()) break;
+    }
+  }
+  if (items_.empty()) return false;
+  auto [text, line] = std::move(items_.front());
+  items_.pop_front();
+  convert(text, line, record);
+  return true;
+}
+
+}  // namespace nonet::detail

@@ -1,0 +1,251 @@
+// Geometry: the houses of each variant, and the per-cell tables derived from
+// them once (the houses a cell is in, and its peers).
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <string>
+
+#include "nonet/model.hpp"
+
+namespace nonet {
+
+namespace {
+
+std::vector<House> rows_and_columns(int size) {
+  std::vector<House> houses;
+  for (int r = 0; r < size; ++r) {
+    House row{HouseKind::row, r + 1, {}};
+    for (int c = 0; c < size; ++c) row.cells.push_back(r * size + c);
+    houses.push_back(std::move(row));
+  }
+  for (int c = 0; c < size; ++c) {
+    House column{HouseKind::column, c + 1, {}};
+    for (int r = 0; r < size; ++r) column.cells.push_back(r * size + c);
+    houses.push_back(std::move(column));
+  }
+  return houses;
+}
+
+// Region label per cell for boxes of box_rows × box_cols.
+std::vector<int> box_regions(int box_rows, int box_cols) {
+  const int size = box_rows * box_cols;
+  std::vector<int> regions(size * size);
+  const int boxes_per_band = size / box_cols;
+  for (int cell = 0; cell < size * size; ++cell) {
+    const int r = cell / size, c = cell % size;
+    regions[cell] = (r / box_rows) * boxes_per_band + c / box_cols;
+  }
+  return regions;
+}
+
+// One house per region label, in label order.
+void add_region_houses(std::vector<House>& houses, const std::vector<int>& regions, int size,
+                       HouseKind kind) {
+  std::vector<House> pieces(size);
+  for (int i = 0; i < size; ++i) pieces[i] = House{kind, i + 1, {}};
+  for (int cell = 0; cell < static_cast<int>(regions.size()); ++cell)
+    pieces[regions[cell]].cells.push_back(cell);
+  for (auto& piece : pieces) houses.push_back(std::move(piece));
+}
+
+void check_box_shape(int box_rows, int box_cols) {
+  if (box_rows < 1 || box_cols < 1 || box_rows * box_cols > kMaxSize || box_rows * box_cols < 2)
+    throw GeometryError("box shape " + std::to_string(box_rows) + "x" + std::to_string(box_cols) +
+                        " is not supported (size must be 2.." + std::to_string(kMaxSize) + ")");
+}
+
+}  // namespace
+
+std::string house_name(const House& house) {
+  switch (house.kind) {
+    case HouseKind::row: return "row " + std::to_string(house.index);
+    case HouseKind::column: return "column " + std::to_string(house.index);
+    case HouseKind::box: return "box " + std::to_string(house.index);
+    case HouseKind::diagonal: return "diagonal";
+    case HouseKind::anti_diagonal: return "anti-diagonal";
+    case HouseKind::window: return "window " + std::to_string(house.index);
+    case HouseKind::region: return "region " + std::to_string(house.index);
+  }
+  return "house";
+}
+
+Geometry::Geometry(std::string variant, int size, std::vector<House> houses, std::vector<int> regions)
+    : variant_(std::move(variant)), size_(size), houses_(std::move(houses)), regions_(std::move(regions)) {
+  derive_cell_tables();
+}
+
+void Geometry::derive_cell_tables() {
+  intersections_.clear();
+  const int cells = cell_count();
+  std::vector<std::vector<int>> houses_of_cell(cells);
+  for (int h = 0; h < static_cast<int>(houses_.size()); ++h)
+    for (int cell : houses_[h].cells) houses_of_cell[cell].push_back(h);
+  cell_house_start_.assign(1, 0);
+  peer_start_.assign(1, 0);
+  std::vector<int> seen(cells, -1);
+  for (int cell = 0; cell < cells; ++cell) {
+    for (int h : houses_of_cell[cell]) {
+      cell_houses_.push_back(h);
+      for (int other : houses_[h].cells)
+        if (other != cell && seen[other] != cell) {
+          seen[other] = cell;
+          peers_.push_back(other);
+        }
+    }
+    std::sort(peers_.begin() + peer_start_.back(), peers_.end());
+    cell_house_start_.push_back(static_cast<int>(cell_houses_.size()));
+    peer_start_.push_back(static_cast<int>(peers_.size()));
+  }
+  derive_intersections();
+}
+
+void Geometry::derive_intersections() {
+  std::vector<char> in_first(cell_count());
+  for (int a = 0; a < static_cast<int>(houses_.size()); ++a) {
+    std::fill(in_first.begin(), in_first.end(), 0);
+    for (int cell : houses_[a].cells) in_first[cell] = 1;
+    for (int b = a + 1; b < static_cast<int>(houses_.size()); ++b) {
+      Intersection meet{a, b, {}, {}, {}};
+      for (int cell : houses_[b].cells) (in_first[cell] ? meet.shared : meet.second_only).push_back(cell);
+      if (meet.shared.size() < 2) continue;
+      for (int cell : houses_[a].cells)
+        if (std::find(meet.shared.begin(), meet.shared.end(), cell) == meet.shared.end())
+          meet.first_only.push_back(cell);
+      intersections_.push_back(std::move(meet));
+    }
+  }
+}
+
+std::optional<std::pair<int, int>> Geometry::box_shape(int size) {
+  if (size < 2 || size > kMaxSize) return std::nullopt;
+  for (int r = static_cast<int>(std::sqrt(static_cast<double>(size))); r >= 2; --r)
+    if (size % r == 0) return std::pair{r, size / r};
+  return std::nullopt;
+}
+
+Geometry Geometry::classic(int box_rows, int box_cols) {
+  check_box_shape(box_rows, box_cols);
+  const int size = box_rows * box_cols;
+  auto regions = box_regions(box_rows, box_cols);
+  auto houses = rows_and_columns(size);
+  add_region_houses(houses, regions, size, HouseKind::box);
+  Geometry geometry("classic", size, std::move(houses), std::move(regions));
+  geometry.box_rows_ = box_rows;
+  geometry.box_cols_ = box_cols;
+  return geometry;
+}
+
+Geometry Geometry::diagonal(int box_rows, int box_cols) {
+  Geometry geometry = classic(box_rows, box_cols);
+  const int size = geometry.size_;
+  House main{HouseKind::diagonal, 1, {}}, anti{HouseKind::anti_diagonal, 1, {}};
+  for (int i = 0; i < size; ++i) {
+    main.cells.push_back(i * size + i);
+    anti.cells.push_back(i * size + (size - 1 - i));
+  }
+  auto houses = geometry.houses_;
+  houses.push_back(std::move(main));
+  houses.push_back(std::move(anti));
+  Geometry result("diagonal", size, std::move(houses), geometry.regions_);
+  result.box_rows_ = box_rows;
+  result.box_cols_ = box_cols;
+  result.has_diagonals_ = true;
+  return result;
+}
+
+Geometry Geometry::windoku() {
+  Geometry base = classic(3, 3);
+  auto houses = base.houses_;
+  int index = 1;
+  for (int top : {1, 5})
+    for (int left : {1, 5}) {
+      House window{HouseKind::window, index++, {}};
+      for (int r = top; r < top + 3; ++r)
+        for (int c = left; c < left + 3; ++c) window.cells.push_back(r * 9 + c);
+      houses.push_back(std::move(window));
+    }
+  Geometry result("windoku", 9, std::move(houses), base.regions_);
+  result.box_rows_ = 3;
+  result.box_cols_ = 3;
+  return result;
+}
+
+Geometry Geometry::jigsaw(int size, std::span<const int> region_of_cell) {
+  if (size < 2 || size > kMaxSize)
+    throw GeometryError("jigsaw size " + std::to_string(size) + " is not supported");
+  if (static_cast<int>(region_of_cell.size()) != size * size)
+    throw GeometryError("region map has " + std::to_string(region_of_cell.size()) +
+                        " cells, expected " + std::to_string(size * size));
+  std::vector<int> counts(size, 0);
+  for (int label : region_of_cell) {
+    if (label < 0 || label >= size)
+      throw GeometryError("region map has " + std::to_string(size) + "x" + std::to_string(size) +
+                          " cells, so it needs exactly " + std::to_string(size) +
+                          " regions; found a label beyond that");
+    ++counts[label];
+  }
+  for (int label = 0; label < size; ++label)
+    if (counts[label] != size)
+      throw GeometryError("region " + std::to_string(label + 1) + " has " + std::to_string(counts[label]) +
+                          " cells, expected " + std::to_string(size));
+  std::vector<int> regions(region_of_cell.begin(), region_of_cell.end());
+  auto houses = rows_and_columns(size);
+  add_region_houses(houses, regions, size, HouseKind::region);
+  return Geometry("jigsaw", size, std::move(houses), std::move(regions));
+}
+
+std::string Geometry::cell_name(int cell) const {
+  // Appended piece by piece: g++ 12 warns falsely on "r" + std::to_string(...).
+  std::string name = "r";
+  name += std::to_string(row_of(cell) + 1);
+  name += 'c';
+  name += std::to_string(column_of(cell) + 1);
+  return name;
+}
+
+std::vector<std::string> variant_names() { return {"classic", "diagonal", "windoku", "jigsaw"}; }
+
+std::vector<int> parse_region_map(const std::string& text) {
+  // Labels are taken in order of first appearance, so any alphabet works
+  // ("111222333…", "aaabbbccc…", "0001112…").
+  std::vector<int> regions;
+  std::vector<int> label_of(256, -1);
+  int next_label = 0;
+  for (unsigned char ch : text) {
+    if (std::isspace(ch) || ch == '|' || ch == '-' || ch == '+') continue;
+    if (!std::isalnum(ch))
+      throw GeometryError(std::string("region map: character '") + static_cast<char>(ch) +
+                          "' is not a region label (use 1-9, A-Z, a-z or 0)");
+    if (label_of[ch] < 0) label_of[ch] = next_label++;
+    regions.push_back(label_of[ch]);
+  }
+  const int size = static_cast<int>(std::lround(std::sqrt(static_cast<double>(regions.size()))));
+  if (regions.empty() || size * size != static_cast<int>(regions.size()))
+    throw GeometryError("region map has " + std::to_string(regions.size()) +
+                        " labels, which is not N×N for any N");
+  if (next_label != size)
+    throw GeometryError("region map has " + std::to_string(next_label) + " regions, expected " +
+                        std::to_string(size));
+  return regions;
+}
+
+std::shared_ptr<const Geometry> make_geometry(const VariantSpec& spec, int size) {
+  if (spec.size != 0 && spec.size != size)
+    throw GeometryError("puzzle has size " + std::to_string(size) + ", expected " + std::to_string(spec.size));
+  if (spec.name == "jigsaw") {
+    if (spec.regions.empty()) throw GeometryError("variant jigsaw needs a region map (--regions)");
+    return std::make_shared<const Geometry>(Geometry::jigsaw(size, spec.regions));
+  }
+  if (spec.name == "windoku") {
+    if (size != 9) throw GeometryError("windoku is 9x9 only, got size " + std::to_string(size));
+    return std::make_shared<const Geometry>(Geometry::windoku());
+  }
+  if (spec.name != "classic" && spec.name != "diagonal")
+    throw GeometryError("unknown variant '" + spec.name + "' (expected classic, diagonal, windoku or jigsaw)");
+  auto shape = Geometry::box_shape(size);
+  if (!shape) throw GeometryError("size " + std::to_string(size) + " has no box shape");
+  return std::make_shared<const Geometry>(spec.name == "diagonal" ? Geometry::diagonal(shape->first, shape->second)
+                                                                  : Geometry::classic(shape->first, shape->second));
+}
+
+}  // namespace nonet

@@ -1,0 +1,55 @@
+// Digits as characters, and the checks every solution must pass.
+#include <string>
+
+#include "nonet/model.hpp"
+
+namespace nonet {
+
+char digit_char(int digit) {
+  if (digit <= 0) return '.';
+  if (digit <= 9) return static_cast<char>('0' + digit);
+  return static_cast<char>('A' + digit - 10);
+}
+
+int digit_of_char(char c, int size) {
+  if (c == '.') return 0;
+  if (c == '0') return size <= 9 ? 0 : -1;
+  int digit = -1;
+  if (c >= '1' && c <= '9') digit = c - '0';
+  else if (c >= 'A' && c <= 'Z') digit = c - 'A' + 10;
+  else if (c >= 'a' && c <= 'z') digit = c - 'a' + 10;
+  return digit >= 1 && digit <= size ? digit : -1;
+}
+
+std::optional<Conflict> find_conflict(const Geometry& geometry, const Grid& cells) {
+  const auto& houses = geometry.houses();
+  std::vector<int> where(geometry.size() + 1);
+  for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+    std::fill(where.begin(), where.end(), -1);
+    for (int cell : houses[h].cells) {
+      const int digit = cells[cell];
+      if (digit == 0) continue;
+      if (where[digit] >= 0) return Conflict{digit, h, where[digit], cell};
+      where[digit] = cell;
+    }
+  }
+  return std::nullopt;
+}
+
+std::string describe(const Geometry& geometry, const Conflict& conflict) {
+  return std::string("digit ") + digit_char(conflict.digit) + " twice in " +
+         house_name(geometry.houses()[conflict.house]) + " (" + geometry.cell_name(conflict.first_cell) +
+         ", " + geometry.cell_name(conflict.second_cell) + ")";
+}
+
+bool is_solution_of(const Puzzle& puzzle, const Grid& solution) {
+  const Geometry& geometry = *puzzle.geometry;
+  if (static_cast<int>(solution.size()) != geometry.cell_count()) return false;
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    if (solution[cell] < 1 || solution[cell] > geometry.size()) return false;
+    if (puzzle.cells[cell] != 0 && puzzle.cells[cell] != solution[cell]) return false;
+  }
+  return !find_conflict(geometry, solution).has_value();
+}
+
+}  // namespace nonet

@@ -1,0 +1,132 @@
+// The nonet binary end to end: stdout, stderr and exit codes.
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+
+namespace nonet {
+namespace {
+
+using testing::run_nonet;
+
+const std::string kWikipedia = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string kWikipediaSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+TEST(Cli, SolveFromStdinPassesCommentsThrough) {
+  const auto result = run_nonet("solve", kWikipedia + " my note\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, kWikipediaSolution + " my note\n");
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(Cli, BatchKeepsOrderAndReportsBadLines) {
+  std::string input;
+  std::string expected;
+  for (int i = 0; i < 600; ++i) {  // several blocks, so threads really interleave
+    if (i % 97 == 5) {
+      input += "not a puzzle\n";
+      expected += "!malformed\n";
+    } else {
+      input += kWikipedia + " " + std::to_string(i) + "\n";
+      expected += kWikipediaSolution + " " + std::to_string(i) + "\n";
+    }
+  }
+  for (const char* jobs : {"-j 1", "-j 2", "-j 8"}) {
+    const auto result = run_nonet(std::string("solve ") + jobs, input);
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_EQ(result.out, expected) << jobs;
+    EXPECT_NE(result.err.find("<stdin>:6:1: "), std::string::npos) << result.err;
+  }
+}
+
+TEST(Cli, SolveSaysWhenThereAreSeveralSolutions) {
+  std::string several = kWikipedia;
+  several[0] = '.';
+  several[1] = '.';
+  several[4] = '.';
+  const auto result = run_nonet("solve", several + "\n");
+  EXPECT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.out.find(" multiple"), std::string::npos) << result.out;
+}
+
+TEST(Cli, InvalidGivensNameDigitHouseCellsAndPosition) {
+  std::string clash = kWikipedia;
+  clash[7] = '5';
+  const auto result = run_nonet("solve - ", "\n" + clash + "\n");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, clash + " invalid\n");
+  EXPECT_EQ(result.err, "<stdin>:2:8: digit 5 twice in row 1 (r1c1, r1c8)\n");
+}
+
+TEST(Cli, CountAndCheck) {
+  const auto count = run_nonet("count --limit 1000", std::string(16, '.') + "\n" + kWikipedia + "\n");
+  EXPECT_EQ(count.out, "288\n1\n");
+  EXPECT_EQ(count.exit_code, 0);
+  const auto check = run_nonet("check", kWikipedia + "\n" + std::string(81, '.') + "\nabc\n");
+  EXPECT_EQ(check.out, "unique\nmultiple\nmalformed: not a puzzle: 3 cells (expected N*N cells on one line, e.g. 81, or a grid of N rows of N)\n");
+  EXPECT_EQ(check.exit_code, 1);
+}
+
+TEST(Cli, FormatsGridAndJson) {
+  const auto grid = run_nonet("solve --format grid", kWikipedia + "\n");
+  EXPECT_EQ(grid.out.substr(0, 22), "5 3 4 | 6 7 8 | 9 1 2\n");
+  const auto json = run_nonet("solve --format json", kWikipedia + "\n");
+  EXPECT_NE(json.out.find("\"status\":\"unique\""), std::string::npos);
+  EXPECT_NE(json.out.find("\"solution\":\"" + kWikipediaSolution + "\""), std::string::npos);
+}
+
+TEST(Cli, VariantsFromTheCommandLine) {
+  const auto diagonal = run_nonet("solve --variant diagonal " + testing::source_path("examples/diagonal.txt"));
+  EXPECT_EQ(diagonal.exit_code, 0) << diagonal.err;
+  EXPECT_EQ(diagonal.out, "945361782371284956268759341492678513683145297157932468526893174814527639739416825 made-by-nonet\n");
+  const auto jigsaw = run_nonet("solve --variant jigsaw --regions " + testing::source_path("examples/jigsaw-regions.txt") +
+                                " " + testing::source_path("examples/jigsaw.txt"));
+  EXPECT_EQ(jigsaw.exit_code, 0) << jigsaw.err;
+  const auto no_map = run_nonet("solve --variant jigsaw", kWikipedia);
+  EXPECT_EQ(no_map.exit_code, 2);
+  EXPECT_NE(no_map.err.find("region map"), std::string::npos) << no_map.err;
+}
+
+TEST(Cli, RandomFullGridIsReproducible) {
+  const std::string empty = std::string(81, '.') + "\n";
+  const auto a = run_nonet("solve --random --seed 5", empty);
+  const auto b = run_nonet("solve --random --seed 5", empty);
+  const auto c = run_nonet("solve --random --seed 6", empty);
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  EXPECT_EQ(a.out.size(), 82u + std::string(" multiple").size());
+}
+
+TEST(Cli, JunkInputNeverCrashes) {
+  std::string junk;
+  for (int i = 0; i < 5000; ++i) junk += static_cast<char>((i * 7919) % 256);
+  for (const std::string& input : {junk, std::string(200000, '9'), std::string("{\"puzzle\": [[[["), std::string("[1,2,")}) {
+    const auto result = run_nonet("solve", input);
+    EXPECT_EQ(result.exit_code, 1);
+    EXPECT_NE(result.err.find("<stdin>:"), std::string::npos);
+  }
+  const auto empty = run_nonet("check", "");
+  EXPECT_EQ(empty.exit_code, 1);
+  EXPECT_EQ(empty.err, "<stdin>:1:1: empty input: no puzzle found\n");
+}
+
+TEST(Cli, UsageErrorsAndHelp) {
+  EXPECT_EQ(run_nonet("frobnicate").exit_code, 2);
+  EXPECT_EQ(run_nonet("solve --size 99").exit_code, 2);
+  const auto help = run_nonet("solve --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("Example"), std::string::npos);
+  EXPECT_EQ(run_nonet("--version").out.rfind("nonet ", 0), 0u);
+  const auto missing = run_nonet("solve /nonexistent/file.txt");
+  EXPECT_EQ(missing.exit_code, 3);
+  EXPECT_NE(missing.err.find("cannot open /nonexistent/file.txt"), std::string::npos);
+}
+
+TEST(Cli, StatsGoToStderr) {
+  const auto result = run_nonet("check --stats", kWikipedia + "\n" + kWikipedia + "\n");
+  EXPECT_NE(result.err.find("unique: 2"), std::string::npos) << result.err;
+  EXPECT_NE(result.err.find("puzzles/s"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace nonet

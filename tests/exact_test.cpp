@@ -1,0 +1,223 @@
+// The generic exact engine (and solve(), whatever engine it picks): known
+// answers and counts, every variant, and the shared puzzle sets.
+#include <gtest/gtest.h>
+
+#include "nonet/exact.hpp"
+#include "test_support.hpp"
+
+namespace nonet {
+namespace {
+
+using testing::load_puzzles;
+using testing::parse_one;
+using testing::valid_solution;
+
+const std::string kWikipedia = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string kWikipediaSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+using Engine = SolveResult (*)(const Puzzle&, const SolveOptions&);
+
+class BothEngines : public ::testing::TestWithParam<Engine> {};
+INSTANTIATE_TEST_SUITE_P(Exact, BothEngines, ::testing::Values(&solve_generic, &solve),
+                         [](const auto& info) { return info.index == 0 ? "generic" : "chosen"; });
+
+TEST_P(BothEngines, KnownPuzzleHasKnownAnswer) {
+  const Puzzle puzzle = parse_one(kWikipedia);
+  const SolveResult result = GetParam()(puzzle, {});
+  EXPECT_EQ(result.status, SolveStatus::unique);
+  EXPECT_EQ(result.count, 1u);
+  ASSERT_EQ(result.solutions.size(), 1u);
+  EXPECT_EQ(to_line(*puzzle.geometry, result.solutions[0]), kWikipediaSolution);
+}
+
+// Blanking the four cells of a unique rectangle (digits a b / b a across two
+// boxes) of a solved grid leaves exactly two solutions; two such rectangles
+// that share no row, column or box give four.
+TEST_P(BothEngines, DeadlyPatternsGiveKnownCounts) {
+  Puzzle puzzle = parse_one(kWikipediaSolution);
+  // r1c1=5 r1c4=6 r3c1=1 r3c4=3? Find rectangles by search instead of by hand.
+  const Geometry& g = *puzzle.geometry;
+  std::vector<std::array<int, 4>> rectangles;
+  for (int r1 = 0; r1 < 9; ++r1)
+    for (int r2 = r1 + 1; r2 < 9 && r2 / 3 == r1 / 3; ++r2)
+      for (int c1 = 0; c1 < 9; ++c1)
+        for (int c2 = c1 + 1; c2 < 9; ++c2) {
+          const auto& v = puzzle.cells;
+          if (c1 / 3 != c2 / 3 && v[r1 * 9 + c1] == v[r2 * 9 + c2] && v[r1 * 9 + c2] == v[r2 * 9 + c1])
+            rectangles.push_back({r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2});
+        }
+  ASSERT_FALSE(rectangles.empty());
+  Puzzle one = puzzle;
+  for (int cell : rectangles[0]) one.cells[cell] = 0;
+  SolveOptions count_all{100, 100, false, 0};
+  SolveResult result = GetParam()(one, count_all);
+  EXPECT_EQ(result.count, 2u);
+  EXPECT_EQ(result.status, SolveStatus::multiple);
+  for (const Grid& solution : result.solutions) EXPECT_TRUE(valid_solution(one, solution));
+  EXPECT_NE(result.solutions[0], result.solutions[1]);
+  (void)g;
+}
+
+TEST_P(BothEngines, InvalidAndUnsolvable) {
+  std::string clash = kWikipedia;
+  clash[2] = '5';
+  SolveResult invalid = GetParam()(parse_one(clash), {});
+  EXPECT_EQ(invalid.status, SolveStatus::invalid);
+  EXPECT_EQ(invalid.reason, "digit 5 twice in row 1 (r1c1, r1c3)");
+  // Consistent givens that no grid completes: r1c3 can hold nothing.
+  const std::string stuck = "12.......34.......56.......7.8......9..............................................";
+  std::string unsolvable = std::string("12........") + std::string(71, '.');
+  unsolvable[2] = '.';
+  unsolvable[9 + 2] = '3';
+  unsolvable[18 + 2] = '4';
+  unsolvable[27 + 2] = '5';
+  unsolvable[36 + 2] = '6';
+  unsolvable[45 + 2] = '7';
+  unsolvable[54 + 2] = '8';
+  unsolvable[63 + 3] = '9';  // 9 in box 8 column 4, and…
+  unsolvable[4] = '9';       // …9 in row 1: r1c3 has no candidate left
+  (void)stuck;
+  SolveResult none = GetParam()(parse_one(unsolvable), {});
+  EXPECT_EQ(none.status, SolveStatus::no_solution);
+  EXPECT_EQ(none.count, 0u);
+}
+
+TEST(Exact, EmptyFourByFourHas288Solutions) {
+  const Puzzle empty = parse_one(std::string(16, '.'));
+  SolveOptions options{1000, 0, false, 0};
+  EXPECT_EQ(solve(empty, options).count, 288u);
+  options.count_limit = 10;
+  EXPECT_EQ(solve(empty, options).count, 10u);
+}
+
+TEST(Exact, FirstSolutionOnlyReportsSolved) {
+  SolveResult result = solve(parse_one(kWikipedia), SolveOptions{1, 1, false, 0});
+  EXPECT_EQ(result.status, SolveStatus::solved);
+}
+
+TEST(Exact, RandomSolutionsAreValidReproducibleAndVaried) {
+  for (const auto& [spec, size] : std::vector<std::pair<VariantSpec, int>>{
+           {{"classic", 0, {}}, 9}, {{"diagonal", 0, {}}, 9}, {{"windoku", 0, {}}, 9}, {{"classic", 0, {}}, 6},
+           {{"classic", 0, {}}, 16}, {{"diagonal", 0, {}}, 4}}) {
+    ReadOptions options;
+    options.variant = spec;
+    const Puzzle empty = parse_one(std::string(size * size, '.'), options);
+    SolveOptions random{1, 1, true, 42};
+    const SolveResult a = solve(empty, random), b = solve(empty, random);
+    ASSERT_EQ(a.solutions.size(), 1u) << spec.name << size;
+    EXPECT_TRUE(valid_solution(empty, a.solutions[0]));
+    EXPECT_EQ(a.solutions[0], b.solutions[0]);
+    random.seed = 43;
+    EXPECT_NE(solve(empty, random).solutions[0], a.solutions[0]) << spec.name << size;
+  }
+}
+
+TEST(Exact, VariantsFromTheExamplesFolder) {
+  struct Case {
+    std::string file, variant, regions;
+  };
+  for (const Case& c : {Case{"classic.txt", "classic", ""}, Case{"diagonal.txt", "diagonal", ""},
+                        Case{"windoku.txt", "windoku", ""}, Case{"six.txt", "classic", ""},
+                        Case{"jigsaw.txt", "jigsaw", "jigsaw-regions.txt"}}) {
+    ReadOptions options;
+    options.variant.name = c.variant;
+    if (!c.regions.empty())
+      options.variant.regions = parse_region_map(testing::slurp(testing::source_path("examples/" + c.regions)));
+    for (const Puzzle& puzzle : load_puzzles(testing::source_path("examples/" + c.file), 1, options)) {
+      const SolveResult result = solve(puzzle);
+      EXPECT_EQ(result.status, SolveStatus::unique) << c.file;
+      ASSERT_FALSE(result.solutions.empty());
+      EXPECT_TRUE(valid_solution(puzzle, result.solutions[0])) << c.file;
+      // The same givens read as plain classic have more solutions.
+      if (c.variant != "classic") {
+        const Puzzle as_classic = testing::parse_one(to_line(*puzzle.geometry, puzzle.cells));
+        EXPECT_NE(solve(as_classic).status, SolveStatus::unique) << c.file;
+      }
+    }
+  }
+}
+
+TEST(Exact, JigsawLayoutsFromSharedDataAdmitASolution) {
+  std::ifstream in(testing::data_path("variants/jigsaw/valid_layouts.txt"));
+  std::string layout;
+  for (int i = 0; i < 25 && std::getline(in, layout); ++i) {
+    ReadOptions options;
+    options.variant = VariantSpec{"jigsaw", 9, parse_region_map(layout)};
+    const Puzzle empty = parse_one(std::string(81, '.'), options);
+    const SolveResult result = solve(empty, SolveOptions{1, 1, true, static_cast<std::uint64_t>(i)});
+    ASSERT_EQ(result.solutions.size(), 1u) << layout;
+    EXPECT_TRUE(valid_solution(empty, result.solutions[0]));
+  }
+}
+
+TEST(Exact, TwentyFiveByTwentyFiveFromARandomGrid) {
+  const Puzzle empty = parse_one(std::string(625, '.'));
+  const SolveResult full = solve(empty, SolveOptions{1, 1, true, 7});
+  ASSERT_EQ(full.solutions.size(), 1u);
+  EXPECT_TRUE(valid_solution(empty, full.solutions[0]));
+  Puzzle puzzle = empty;
+  puzzle.cells = full.solutions[0];
+  for (int cell = 0; cell < 625; cell += 4) puzzle.cells[cell] = 0;  // a quarter of the cells blank
+  const SolveResult result = solve(puzzle);
+  ASSERT_FALSE(result.solutions.empty());
+  EXPECT_TRUE(valid_solution(puzzle, result.solutions[0]));
+  if (result.status == SolveStatus::unique) {
+    EXPECT_EQ(result.solutions[0], full.solutions[0]);
+  }
+}
+
+// Most of the forum's 16×16 puzzles need 10^5..10^6 search nodes (seconds
+// each); these, chosen by line number, solve in well under a second and keep
+// the sanitizer run short.
+TEST(Exact, SixteenBySixteenForumPuzzles) {
+  const auto puzzles = load_puzzles(testing::data_path("variants/16x16/puzzles_1g.txt"));
+  ASSERT_EQ(puzzles.size(), 206u);
+  for (int line : {81, 91, 151, 171, 201}) {
+    const Puzzle& puzzle = puzzles[line - 1];
+    const SolveResult result = solve(puzzle);
+    EXPECT_EQ(result.status, SolveStatus::unique) << "line " << line;
+    ASSERT_FALSE(result.solutions.empty());
+    EXPECT_TRUE(valid_solution(puzzle, result.solutions[0]));
+  }
+}
+
+struct DataSet {
+  std::string path;
+  std::size_t every;
+  SolveStatus expected;
+};
+
+class SharedData : public ::testing::TestWithParam<DataSet> {};
+
+TEST_P(SharedData, EverySampledPuzzleSolvedAndChecked) {
+  const DataSet& set = GetParam();
+  const auto puzzles = load_puzzles(testing::data_path(set.path), set.every);
+  ASSERT_FALSE(puzzles.empty());
+  for (const Puzzle& puzzle : puzzles) {
+    const SolveResult result = solve_generic(puzzle, {});
+    ASSERT_EQ(result.status, set.expected) << to_line(*puzzle.geometry, puzzle.cells);
+    ASSERT_TRUE(valid_solution(puzzle, result.solutions.at(0)));
+  }
+}
+
+// Samples keep the sanitizer run short; the benchmarks take the whole sets.
+INSTANTIATE_TEST_SUITE_P(
+    Exact, SharedData,
+    ::testing::Values(DataSet{"tdoku/puzzles2_17_clue", 7, SolveStatus::unique},
+                      DataSet{"tdoku/puzzles5_forum_hardest_1905_11+", 40, SolveStatus::unique},
+                      DataSet{"tdoku/puzzles7_serg_benchmark", 5, SolveStatus::multiple},
+                      DataSet{"qqwing/simple.txt", 1, SolveStatus::unique}, DataSet{"qqwing/easy.txt", 1, SolveStatus::unique},
+                      DataSet{"qqwing/intermediate.txt", 1, SolveStatus::unique},
+                      DataSet{"qqwing/expert.txt", 1, SolveStatus::unique},
+                      DataSet{"rated/cbg-000-se121.txt", 5, SolveStatus::unique},
+                      DataSet{"rated/sudoku-exchange-diabolical-se.txt", 10, SolveStatus::unique}),
+    [](const auto& info) {
+      std::string name = info.param.path;
+      for (char& c : name)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+      return name;
+    });
+
+}  // namespace
+}  // namespace nonet

@@ -1,0 +1,195 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "nonet/format.hpp"
+#include "test_support.hpp"
+
+namespace nonet {
+namespace {
+
+const std::string kWikipedia = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+std::string error_of(const std::string& text, ReadOptions options = {}) {
+  auto records = read_all(text, options, "in.txt");
+  for (const auto& record : records)
+    if (record.error) return record.error->to_string();
+  return "no error";
+}
+
+TEST(Reader, OneLinePuzzleWithCommentAndZeros) {
+  std::string zeros = kWikipedia;
+  std::replace(zeros.begin(), zeros.end(), '.', '0');
+  auto records = read_all(zeros + "   rated 2.3 # easy\n");
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].puzzle);
+  EXPECT_EQ(to_line(*records[0].puzzle->geometry, records[0].puzzle->cells), kWikipedia);
+  EXPECT_EQ(records[0].puzzle->comment, "rated 2.3 # easy");
+}
+
+TEST(Reader, CommentLinesCrlfAndBlankLinesAreSkipped) {
+  auto records = read_all("# header\r\n\r\n" + kWikipedia + "\r\n#x\r\n" + kWikipedia + "\r\n");
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[1].line, 5);
+  EXPECT_TRUE(records[1].puzzle->comment.empty());
+}
+
+TEST(Reader, LeadingIdTokenIsKeptAsComment) {
+  auto records = read_all("00015097c6c3 " + kWikipedia + "  7.2\n");
+  ASSERT_TRUE(records[0].puzzle);
+  EXPECT_EQ(records[0].puzzle->comment, "00015097c6c3 7.2");
+}
+
+TEST(Reader, GridBlockWithSeparatorsAndSdkHeader) {
+  const std::string grid =
+      "#Aname\n#Cfrom a .sdk file\n"
+      "5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n. 9 8 | . . . | . 6 .\n------+-------+------\n"
+      "8 . . | . 6 . | . . 3\n4 . . | 8 . 3 | . . 1\n7 . . | . 2 . | . . 6\n------+-------+------\n"
+      ". 6 . | . . . | 2 8 .\n. . . | 4 1 9 | . . 5\n. . . | . 8 . | . 7 9\n\n"
+      "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+  auto records = read_all(grid);
+  ASSERT_EQ(records.size(), 2u);
+  for (const auto& record : records) {
+    ASSERT_TRUE(record.puzzle) << record.error->to_string();
+    EXPECT_EQ(to_line(*record.puzzle->geometry, record.puzzle->cells), kWikipedia);
+  }
+  EXPECT_EQ(records[0].line, 3);
+  EXPECT_EQ(records[1].line, 15);
+}
+
+TEST(Reader, SizesAreInferredFromLength) {
+  EXPECT_EQ(testing::parse_one("1..4.4....1.3..2").geometry->size(), 4);
+  EXPECT_EQ(testing::parse_one(std::string(36, '.')).geometry->size(), 6);
+  EXPECT_EQ(testing::parse_one(std::string(256, '.')).geometry->size(), 16);
+  EXPECT_EQ(testing::parse_one(std::string(625, '.')).geometry->size(), 25);
+}
+
+TEST(Reader, SixteenBySixteenGridRowsAreNotMistakenForFourByFour) {
+  std::string grid;
+  for (int r = 0; r < 16; ++r) grid += std::string(r == 0 ? "G" : ".") + std::string(15, '.') + "\n";
+  const Puzzle puzzle = testing::parse_one(grid);
+  EXPECT_EQ(puzzle.geometry->size(), 16);
+  EXPECT_EQ(puzzle.cells[0], 16);
+}
+
+TEST(Reader, LeetCodeBoardAndObjects) {
+  const std::string board = testing::slurp(testing::source_path("examples/board.json"));
+  EXPECT_EQ(to_line(*testing::parse_one(board).geometry, testing::parse_one(board).cells), kWikipedia);
+  auto records = read_all(R"([{"variant": "diagonal", "puzzle": ")" + kWikipedia + R"("}, {"puzzle": ")" + kWikipedia +
+                          R"(", "comment": "c"}])");
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_EQ(records[0].puzzle->geometry->variant(), "diagonal");
+  EXPECT_EQ(records[1].puzzle->geometry->variant(), "classic");
+  EXPECT_EQ(records[1].puzzle->comment, "c");
+}
+
+TEST(Reader, JsonLinesOneObjectPerLine) {
+  auto records = read_all(R"({"puzzle": ")" + kWikipedia + "\"}\n{\"puzzle\": \"12\"}\n{\"puzzle\": \"" + kWikipedia + "\"}\n");
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_TRUE(records[0].puzzle);
+  ASSERT_TRUE(records[1].error);
+  EXPECT_EQ(records[1].error->line, 2);
+  EXPECT_TRUE(records[2].puzzle);
+}
+
+TEST(Reader, JigsawRegionsInJson) {
+  const std::string regions = "1122112233443344";
+  auto records = read_all(R"({"variant": "jigsaw", "regions": ")" + regions + R"(", "puzzle": "1..............."})");
+  ASSERT_TRUE(records[0].puzzle) << records[0].error->to_string();
+  EXPECT_EQ(records[0].puzzle->geometry->variant(), "jigsaw");
+}
+
+TEST(ReaderErrors, WrongLengthSaysExpectedAndActual) {
+  EXPECT_EQ(error_of(kWikipedia.substr(1) + "\n"), "in.txt:1:81: wrong length: 80 cells, expected 81 (9x9)");
+  ReadOptions nine;
+  nine.variant.size = 9;
+  EXPECT_EQ(error_of(std::string(256, '.') + "\n", nine), "in.txt:1:257: wrong length: 256 cells, expected 81 (9x9)");
+}
+
+TEST(ReaderErrors, BadCharacterNamesItsColumn) {
+  std::string bad = kWikipedia;
+  bad[10] = 'x';
+  EXPECT_EQ(error_of("\n" + bad + "\n"),
+            "in.txt:2:11: 'x' is not a digit of a 9x9 puzzle (digits 1-9, empty '.' or '0')");
+  std::string big(256, '.');
+  big[3] = 'H';
+  EXPECT_EQ(error_of(big), "in.txt:1:4: 'H' is not a digit of a 16x16 puzzle (digits 1-G, empty '.')");
+}
+
+TEST(ReaderErrors, GridRowWithTooManyCells) {
+  const std::string grid = "53..7....\n6..195....\n";
+  EXPECT_EQ(error_of(grid), "in.txt:2:10: grid row 2 has 10 cells, expected 9");
+}
+
+TEST(ReaderErrors, GridCutShort) {
+  EXPECT_EQ(error_of("53..7....\n6..195...\n\n"), "in.txt:3:1: grid ends after 2 rows, expected 9");
+}
+
+TEST(ReaderErrors, UnknownVariantAndBadRegionMap) {
+  ReadOptions options;
+  options.variant.name = "samurai";
+  EXPECT_EQ(error_of(kWikipedia, options),
+            "in.txt:1:82: unknown variant 'samurai' (expected classic, diagonal, windoku or jigsaw)");
+  EXPECT_EQ(error_of(R"({"variant": "jigsaw", "regions": "1112112233443344", "puzzle": "1..............."})"),
+            "in.txt:1:1: region 1 has 5 cells, expected 4");
+}
+
+TEST(ReaderErrors, OverlongLineIsRejectedWithoutStoringIt) {
+  ReadOptions options;
+  options.max_line_length = 100;
+  auto records = read_all(std::string(5000, '1') + "\n" + kWikipedia + "\n", options, "in.txt");
+  ASSERT_EQ(records.size(), 2u);
+  ASSERT_TRUE(records[0].error);
+  EXPECT_EQ(records[0].error->to_string(), "in.txt:1:101: line is 5000 characters long, over the limit of 100");
+  EXPECT_TRUE(records[1].puzzle);
+}
+
+TEST(ReaderErrors, BinaryJunkAndEmptyInput) {
+  EXPECT_EQ(error_of(std::string("ab\0cd", 5)), "in.txt:1:3: binary data (NUL byte), not a puzzle");
+  EXPECT_EQ(error_of(""), "in.txt:1:1: empty input: no puzzle found");
+  EXPECT_EQ(error_of("# only comments\n\n"), "in.txt:2:1: empty input: no puzzle found");
+  const std::string junk = "\x7f\x45\x4c\x46\x02\x01\x01\xff\xfe\n\x89PNG\r\n";
+  auto records = read_all(junk);
+  ASSERT_FALSE(records.empty());
+  for (const auto& record : records) EXPECT_TRUE(record.error);
+}
+
+TEST(ReaderErrors, InvalidJsonNamesLineAndColumn) {
+  const std::string text = "[\n  [\"5\", \"3\",\n  oops\n]";
+  const std::string error = error_of(text);
+  EXPECT_EQ(error.rfind("in.txt:3:3: invalid JSON", 0), 0u) << error;
+}
+
+TEST(ReaderErrors, BadPuzzlesDoNotStopTheOthers) {
+  auto records = read_all(kWikipedia + "\nxyz\n" + kWikipedia + "\n");
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_TRUE(records[0].puzzle);
+  EXPECT_TRUE(records[1].error);
+  EXPECT_TRUE(records[2].puzzle);
+  EXPECT_EQ(records[2].index, 2u);
+}
+
+TEST(ReaderErrors, DuplicateGivenPositionIsTheSecondCell) {
+  std::string clash = kWikipedia;
+  clash[7] = '5';  // r1c8, the 5 of r1c1 is already in row 1
+  auto records = read_all(clash);
+  const Puzzle& puzzle = *records[0].puzzle;
+  auto conflict = find_conflict(*puzzle.geometry, puzzle.cells);
+  ASSERT_TRUE(conflict);
+  EXPECT_EQ(records[0].at_cell(conflict->second_cell, describe(*puzzle.geometry, *conflict)).to_string(),
+            "<string>:1:8: digit 5 twice in row 1 (r1c1, r1c8)");
+}
+
+TEST(Writer, PrettyGridHasBoxBorders) {
+  const Puzzle puzzle = testing::parse_one("1..4.4....1.3..2");
+  EXPECT_EQ(to_pretty_grid(*puzzle.geometry, puzzle.cells), "1 . | . 4\n. 4 | . .\n----+----\n. . | 1 .\n3 . | . 2\n");
+}
+
+TEST(Writer, PrettyGridReadsBack) {
+  const Puzzle puzzle = testing::parse_one(kWikipedia);
+  const Puzzle again = testing::parse_one(to_pretty_grid(*puzzle.geometry, puzzle.cells));
+  EXPECT_EQ(again.cells, puzzle.cells);
+}
+
+}  // namespace
+}  // namespace nonet

@@ -1,0 +1,79 @@
+// Helpers shared by the test files: the puzzle sets, checks every solution
+// must pass, and running the nonet binary end to end.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "nonet/exact.hpp"
+#include "nonet/format.hpp"
+
+namespace nonet::testing {
+
+inline std::string data_path(const std::string& relative) { return std::string(NONET_DATA_DIR) + "/" + relative; }
+inline std::string source_path(const std::string& relative) { return std::string(NONET_SOURCE_DIR) + "/" + relative; }
+
+// Every `every`-th puzzle of a file of the shared data (all when every == 1).
+inline std::vector<Puzzle> load_puzzles(const std::string& path, std::size_t every = 1, ReadOptions options = {}) {
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot open " << path;
+  PuzzleReader reader(in, path, options);
+  std::vector<Puzzle> puzzles;
+  for (Record record; reader.next(record);) {
+    EXPECT_FALSE(record.error) << record.error->to_string();
+    if (record.puzzle && record.index % every == 0) puzzles.push_back(std::move(*record.puzzle));
+  }
+  return puzzles;
+}
+
+inline Puzzle parse_one(const std::string& text, ReadOptions options = {}) {
+  auto records = read_all(text, options);
+  EXPECT_EQ(records.size(), 1u);
+  EXPECT_FALSE(records.front().error) << records.front().error->to_string();
+  return *records.front().puzzle;
+}
+
+// The givens kept and every house holding 1..N once.
+inline ::testing::AssertionResult valid_solution(const Puzzle& puzzle, const Grid& solution) {
+  if (is_solution_of(puzzle, solution)) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "not a solution of " << to_line(*puzzle.geometry, puzzle.cells) << ": "
+                                       << to_line(*puzzle.geometry, solution);
+}
+
+struct RunResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+// Runs `nonet ARGS` with `input` on stdin.
+inline RunResult run_nonet(const std::string& args, const std::string& input = "") {
+  const std::string base = ::testing::TempDir() + "nonet_" +
+                           std::to_string(reinterpret_cast<std::uintptr_t>(&input)) + "_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name();
+  {
+    std::ofstream(base + ".in", std::ios::binary) << input;
+  }
+  const std::string command = std::string(NONET_BINARY) + " " + args + " < " + base + ".in > " + base + ".out 2> " +
+                              base + ".err";
+  const int status = std::system(command.c_str());
+  RunResult result;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.out = slurp(base + ".out");
+  result.err = slurp(base + ".err");
+  std::remove((base + ".in").c_str());
+  std::remove((base + ".out").c_str());
+  std::remove((base + ".err").c_str());
+  return result;
+}
+
+}  // namespace nonet::testing
