@@ -34,10 +34,10 @@ test: deps
 	cmake --build $(TEST_BUILD) -j $(JOBS)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# Benchmarks side by side with QQwing; see docs/performance.md and docs/generate.md.
 bench: build
-	cmake -S . -B $(BUILD) -DNONET_BENCH=ON >/dev/null
-	cmake --build $(BUILD) -j $(JOBS)
-	@for script in bench/run_*.sh; do [ -x "$$script" ] || continue; echo "== $$script"; BUILD=$(BUILD) $$script; done
+	bench/run_bench.sh $(BUILD)
+	bench/run_generate_bench.sh $(BUILD)
 
 clean:
 	rm -rf build

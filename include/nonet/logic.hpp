@@ -125,8 +125,8 @@ struct LogicOptions {
   // Allow uniqueness techniques (UR, BUG). The solver checks uniqueness itself
   // when given a Puzzle; for a CandidateGrid the caller says.
   bool assume_unique = true;
-  // Allow the extra techniques no SE scale rates (W-Wing, simple colouring,
-  // ALS-XZ); off for ratings so they match the published scales.
+  // Allow the extra techniques no SE scale rates (W-Wing so far); off for
+  // ratings so they match the published scales.
   bool extras = false;
   // Where logic is stuck, place the solution's digit in one cell (a step marked
   // guess) and go on. Needs the puzzle's solution (solve_logically finds it).
@@ -154,7 +154,7 @@ struct TechniqueInfo {
 };
 std::vector<TechniqueInfo> techniques(Scale scale, bool extras = false);
 
-// "Hidden single: 7 in row 3 → r3c5=7"
+// "Hidden single: 7 in row 3 → r3c5=7 (1.5)"
 std::string to_text(const Geometry& geometry, const Step& step);
 // The step as a JSON object (text).
 std::string to_json(const Geometry& geometry, const Step& step);

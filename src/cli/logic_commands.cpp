@@ -1,5 +1,357 @@
-// Placeholder until the logic commands land.
+// nonet explain | hint | rate: the logical solver on the command line.
+//
+//   explain  every step to the solution, in community notation (or JSON)
+//   hint     the next step of a puzzle or a pencil-mark position, at three levels
+//   rate     Sudoku Explainer style ratings (ER/EP/ED), batch on every core
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
 #include "cli_common.hpp"
+#include "nonet/logic.hpp"
+
 namespace nonet::cli {
-void register_logic_commands(CLI::App& /*app*/) {}
+
+namespace {
+
+using nlohmann::json;
+
+std::string fixed1(double v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// --max-technique: a technique name of the ladder ("XY-Wing") or a rating ("4.2").
+double max_rating_of(const std::string& text, Scale scale) {
+  if (text.empty()) return 0;
+  try {
+    std::size_t used = 0;
+    const double value = std::stod(text, &used);
+    if (used == text.size()) return value;
+  } catch (const std::exception&) {
+  }
+  for (const auto& t : techniques(scale, true))
+    if (lower(t.name) == lower(text) || lower(t.name).rfind(lower(text), 0) == 0) return t.rating;
+  std::string names;
+  for (const auto& t : techniques(scale, true)) names += "  " + fixed1(t.rating) + "  " + t.name + "\n";
+  throw CLI::ValidationError("--max-technique", "unknown technique '" + text + "'; known:\n" + names);
+}
+
+Scale scale_of(const std::string& name) { return name == "sukaku" ? Scale::sukaku : Scale::se; }
+
+std::string rating_text(const Rating& r) {
+  return "ER " + fixed1(r.er) + " EP " + fixed1(r.ep) + " ED " + fixed1(r.ed);
+}
+
+json rating_json(const Rating& r) {
+  return json{{"er", std::round(r.er * 10) / 10}, {"ep", std::round(r.ep * 10) / 10},
+              {"ed", std::round(r.ed * 10) / 10}, {"hardest", r.hardest}, {"solved", r.solved}};
+}
+
+// Counts per technique, in the order first used.
+std::vector<std::pair<std::string, int>> technique_counts(const std::vector<Step>& steps) {
+  std::vector<std::pair<std::string, int>> counts;
+  for (const Step& s : steps) {
+    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == s.technique; });
+    if (it == counts.end()) counts.push_back({s.technique, 1});
+    else ++it->second;
+  }
+  return counts;
+}
+
+std::string malformed_line(const InputOptions& input, const Record& record) {
+  if (input.format == "json")
+    return json{{"index", record.index}, {"line", record.line}, {"status", "malformed"},
+                {"error", record.error ? record.error->reason : ""}}
+               .dump() +
+           "\n";
+  return "!malformed\n";
+}
+
+// The sentence for where a solve stopped.
+std::string stop_reason(const LogicResult& result, double max_rating) {
+  if (result.solved) return {};
+  if (result.final_state.broken()) return "the position is contradictory (no solution fits it)";
+  if (max_rating > 0) {
+    LogicOptions unlimited;
+    auto harder = next_step(result.final_state, unlimited);
+    if (harder)
+      return "stopped: the next step needs " + harder->technique + " (" + fixed1(harder->rating) +
+             "), above the limit " + fixed1(max_rating);
+  }
+  return "stopped: no technique nonet knows applies here (harder than dynamic forcing chains)";
+}
+
+struct ExplainCommand {
+  InputOptions input;
+  std::string max_technique;
+  std::string scale = "se";
+  bool extras = false;
+
+  Outcome operator()(const Record& record) const {
+    const Puzzle& puzzle = *record.puzzle;
+    LogicOptions options;
+    options.scale = scale_of(scale);
+    options.max_rating = max_rating_of(max_technique, options.scale);
+    options.extras = extras;
+    const LogicResult result = solve_logically(puzzle, options);
+    const Geometry& geo = *puzzle.geometry;
+    Outcome outcome{{}, {}, false, result.solved ? "solved" : "stuck"};
+    const std::string why = stop_reason(result, options.max_rating);
+    if (input.format == "json") {
+      json steps = json::array();
+      for (const Step& s : result.steps) steps.push_back(json::parse(to_json(geo, s)));
+      json out{{"index", record.index},
+               {"puzzle", to_line(geo, puzzle.cells)},
+               {"solved", result.solved},
+               {"rating", rating_json(result.rating)},
+               {"steps", steps}};
+      if (!result.solved) {
+        out["stopped"] = why;
+        out["candidates"] = result.final_state.to_candidate_string();
+      }
+      outcome.out = out.dump() + "\n";
+      return outcome;
+    }
+    std::ostringstream out;
+    out << "Puzzle " << record.index + 1 << ": " << to_line(geo, puzzle.cells);
+    if (!puzzle.comment.empty()) out << "  " << puzzle.comment;
+    out << "\n";
+    int number = 0;
+    for (const Step& s : result.steps) {
+      out << "  " << ++number << ". " << to_text(geo, s) << "\n";
+      for (const auto& chain : s.chains) out << "       " << chain << "\n";
+    }
+    if (result.solved) {
+      out << "Solved in " << result.steps.size() << " steps: " << rating_text(result.rating) << ", hardest "
+          << result.rating.hardest << "\n";
+      out << "  " << to_line(geo, result.final_state.values()) << "\n";
+    } else {
+      out << why << "\n";
+      out << result.final_state.to_pencil_marks();
+    }
+    out << "\n";
+    outcome.out = out.str();
+    return outcome;
+  }
+};
+
+struct RateCommand {
+  InputOptions input;
+  std::string scale = "se";
+
+  Outcome operator()(const Record& record) const {
+    const Puzzle& puzzle = *record.puzzle;
+    LogicOptions options;
+    options.scale = scale_of(scale);
+    const LogicResult result = solve_logically(puzzle, options);
+    const Rating& r = result.rating;
+    Outcome outcome;
+    outcome.tally = r.solved ? "ER " + fixed1(r.er) : std::string("unsolved (ER > ") + fixed1(r.er) + " or unknown)";
+    if (!r.solved) outcome.tally = "unsolved";
+    const auto counts = technique_counts(result.steps);
+    if (input.format == "json") {
+      json c = json::object();
+      for (const auto& [name, n] : counts) c[name] = n;
+      json out{{"index", record.index}, {"puzzle", to_line(*puzzle.geometry, puzzle.cells)},
+               {"rating", rating_json(r)}, {"steps", result.steps.size()}, {"techniques", c}};
+      if (!puzzle.comment.empty()) out["comment"] = puzzle.comment;
+      outcome.out = out.dump() + "\n";
+      return outcome;
+    }
+    std::string line = to_line(*puzzle.geometry, puzzle.cells) + " " + fixed1(r.er) + "/" + fixed1(r.ep) + "/" +
+                       fixed1(r.ed) + (r.solved ? "" : " unsolved") + " " + (r.hardest.empty() ? "-" : r.hardest);
+    std::string tail;
+    for (const auto& [name, n] : counts) tail += (tail.empty() ? "" : ", ") + name + " " + std::to_string(n);
+    line += " [" + tail + "]";
+    if (!puzzle.comment.empty()) line += " # " + puzzle.comment;
+    outcome.out = line + "\n";
+    return outcome;
+  }
+};
+
+struct HintCommand {
+  InputOptions input;
+  int level = 1;
+  std::string scale = "se";
+  bool extras = true;
+};
+
+std::string hint_text(const Geometry& geo, const Step& s, int level) {
+  std::string out = "Hint: " + s.technique;
+  std::string houses;
+  for (int h : s.houses) houses += (houses.empty() ? "" : ", ") + house_name(geo.houses()[h]);
+  if (!houses.empty()) out += " in " + houses;
+  if (level == 1) {
+    if (houses.empty() && !s.cells.empty()) {
+      // No house to name: point at the row of the first cell.
+      out += " around " + house_name(geo.houses()[geo.houses_of(s.cells[0])[0]]);
+    }
+    return out + "\n";
+  }
+  std::string cells;
+  for (int c : s.cells) cells += (cells.empty() ? "" : ",") + geo.cell_name(c);
+  if (!cells.empty()) out += "; look at " + cells;
+  if (level == 2) return out + "\n";
+  return out + "\n" + to_text(geo, s) + "\n" + [&] {
+    std::string chains;
+    for (const auto& c : s.chains) chains += "  " + c + "\n";
+    return chains;
+  }();
+}
+
+int run_hint(const HintCommand& command) {
+  // Gather the text of every input (a pencil-mark grid is several lines).
+  std::string text;
+  std::vector<std::string> files = command.input.files;
+  if (files.empty()) files.push_back("-");
+  for (const auto& f : files) {
+    if (f == "-") {
+      std::ostringstream ss;
+      ss << std::cin.rdbuf();
+      text += ss.str();
+    } else {
+      std::ifstream in(f);
+      if (!in) {
+        std::cerr << f << ": cannot open\n";
+        return kIoError;
+      }
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      text += ss.str() + "\n";
+    }
+  }
+  LogicOptions options;
+  options.scale = scale_of(command.scale);
+  options.extras = command.extras;
+  ReadOptions ro = read_options(command.input);
+  auto show = [&](const CandidateGrid& grid, const std::string& label) {
+    if (grid.solved()) {
+      std::cout << label << "already solved\n";
+      return true;
+    }
+    auto step = next_step(grid, options);
+    if (!step) {
+      std::cout << label << (grid.broken() ? "the position is contradictory\n" : "no technique nonet knows applies\n");
+      return false;
+    }
+    std::cout << label << hint_text(grid.geometry(), *step, command.level);
+    return true;
+  };
+  // Pencil-mark positions: one 729-char line each, or one pencil-mark grid.
+  std::vector<std::string> lines;
+  {
+    std::istringstream ss(text);
+    std::string line;
+    while (std::getline(ss, line)) {
+      while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+      if (!line.empty() && line[0] != '#') lines.push_back(line);
+    }
+  }
+  bool failed = false;
+  const int n = ro.variant.size ? ro.variant.size : 9;
+  const bool candidate_lines =
+      !lines.empty() && std::all_of(lines.begin(), lines.end(), [&](const std::string& l) {
+        return static_cast<int>(l.size()) == n * n * n || static_cast<int>(l.size()) == 729;
+      });
+  if (candidate_lines) {
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      auto grid = parse_candidates(lines[i], ro.variant);
+      const std::string label = lines.size() > 1 ? "#" + std::to_string(i + 1) + " " : "";
+      if (!grid) {
+        std::cerr << "line " << i + 1 << ": not a candidate grid\n";
+        failed = true;
+        continue;
+      }
+      failed |= !show(*grid, label);
+    }
+    return failed ? kPuzzleFailed : kOk;
+  }
+  bool pencil = text.find('|') != std::string::npos;
+  if (pencil) {
+    auto grid = parse_candidates(text, ro.variant);
+    if (grid) return show(*grid, "") ? kOk : kPuzzleFailed;
+  }
+  auto records = read_all(text, ro, files.size() == 1 ? files[0] : "<input>");
+  for (const Record& r : records) {
+    const std::string label = records.size() > 1 ? "#" + std::to_string(r.index + 1) + " " : "";
+    if (!r.puzzle) {
+      std::cerr << (r.error ? r.error->to_string() : "malformed") << "\n";
+      failed = true;
+      continue;
+    }
+    failed |= !show(CandidateGrid(*r.puzzle), label);
+  }
+  return failed ? kPuzzleFailed : kOk;
+}
+
+}  // namespace
+
+void register_logic_commands(CLI::App& app) {
+  auto explain_state = std::make_shared<ExplainCommand>();
+  CLI::App* explain = app.add_subcommand("explain", "Solve like a person: every step to the solution, explained");
+  add_input_options(*explain, explain_state->input);
+  add_format_option(*explain, explain_state->input, {"text", "json"});
+  explain->add_option("--max-technique", explain_state->max_technique,
+                      "Use no technique harder than T (a name such as XY-Wing, or a rating such as 4.2)");
+  explain->add_option("--scale", explain_state->scale, "Technique ladder: se (Sudoku Explainer 1.2.1) or sukaku")
+      ->check(CLI::IsMember({"se", "sukaku"}))
+      ->capture_default_str();
+  explain->add_flag("--extras", explain_state->extras, "Also use W-Wing (not on the SE scales)");
+  explain->footer(
+      "Each step: technique: pattern → placements (r3c5=7) and eliminations (r1c7<>4) (rating).\n"
+      "Where a harder step would be needed the explanation stops and says so, with the pencil marks.\n"
+      "Examples:\n  nonet explain puzzle.txt\n  nonet explain --max-technique XY-Wing --format json puzzle.txt");
+  explain->callback([explain_state] {
+    const ExplainCommand command = *explain_state;
+    max_rating_of(command.max_technique, scale_of(command.scale));  // validate before the batch starts
+    throw ExitRequest{
+        run_batch(command.input, command, [&](const Record& r) { return malformed_line(command.input, r); })};
+  });
+
+  auto hint_state = std::make_shared<HintCommand>();
+  CLI::App* hint = app.add_subcommand("hint", "The next step of a puzzle or a pencil-mark position");
+  add_input_options(*hint, hint_state->input);
+  hint->add_option("--level", hint_state->level, "1: technique and house, 2: and the cells, 3: the whole step")
+      ->check(CLI::Range(1, 3))
+      ->capture_default_str();
+  hint->add_option("--scale", hint_state->scale, "Technique ladder: se or sukaku")
+      ->check(CLI::IsMember({"se", "sukaku"}))
+      ->capture_default_str();
+  hint->footer(
+      "Input: puzzles (one a line, or grids), 729-character candidate lines (81 groups of 9: digit or '.'),\n"
+      "or one pencil-mark grid as HoDoKu prints it (cells separated by spaces, boxes by |).\n"
+      "Examples:\n  nonet hint --level 2 puzzle.txt\n  nonet hint --level 3 position.txt");
+  hint->callback([hint_state] { throw ExitRequest{run_hint(*hint_state)}; });
+
+  auto rate_state = std::make_shared<RateCommand>();
+  CLI::App* rate_cmd = app.add_subcommand("rate", "Rate each puzzle the Sudoku Explainer way: ER/EP/ED");
+  add_input_options(*rate_cmd, rate_state->input);
+  add_format_option(*rate_cmd, rate_state->input, {"line", "json"});
+  rate_cmd->add_option("--scale", rate_state->scale, "se (Sudoku Explainer 1.2.1) or sukaku (SukakuExplainer)")
+      ->check(CLI::IsMember({"se", "sukaku"}))
+      ->capture_default_str();
+  rate_cmd->footer(
+      "Line output: puzzle ER/EP/ED hardest-technique [technique count, ...] # input comment.\n"
+      "'unsolved' marks a puzzle logic could not finish (its ER is then a lower bound).\n"
+      "--stats prints the number of puzzles per ER on stderr (a histogram) and puzzles/s.\n"
+      "Examples:\n  nonet rate puzzles.txt\n  nonet rate --scale sukaku --stats -j 4 bank.txt > rated.txt");
+  rate_cmd->callback([rate_state] {
+    const RateCommand command = *rate_state;
+    throw ExitRequest{
+        run_batch(command.input, command, [&](const Record& r) { return malformed_line(command.input, r); })};
+  });
+}
+
 }  // namespace nonet::cli

@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
       "Input: files or standard input, one puzzle per line (81 chars, '.' or '0' empty), grid blocks, or JSON.\n"
       "Exit codes: 0 all good, 1 some puzzle failed (malformed, invalid, no solution; check: not unique),\n"
       "            2 bad command line, 3 a file could not be read.\n"
-      "Example: nonet solve puzzles.txt > solutions.txt");
+      "Example: nonet solve puzzles.txt > solutions.txt\n");
   nonet::cli::register_solve_commands(app);
   nonet::cli::register_logic_commands(app);
   nonet::cli::register_generate_commands(app);

@@ -143,7 +143,7 @@ void register_solve_commands(CLI::App& app) {
       "A puzzle without answer keeps its line: '<puzzle> no-solution' or '<puzzle> invalid'; an unreadable one\n"
       "prints '!malformed'. Each problem is also reported on stderr as FILE:LINE:COL: reason.\n"
       "Examples:\n  nonet solve puzzles.txt\n  nonet solve --format grid --variant diagonal x.txt\n"
-      "  echo ................................................................................. | nonet solve --random --seed 7");
+      "  echo ................................................................................. | nonet solve --random --seed 7\n");
   solve_cmd->callback([solve_state] {
     const SolveCommand command = *solve_state;
     throw ExitRequest{run_batch(command.input, command, [&](const Record& r) { return malformed_for(command.input, r); })};
@@ -157,7 +157,7 @@ void register_solve_commands(CLI::App& app) {
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
   count_cmd->footer("Prints one number per puzzle; with the default limit 2, '2' means not unique.\n"
-                    "Example: nonet count --limit 1000 puzzles.txt");
+                    "Example: nonet count --limit 1000 puzzles.txt\n");
   count_cmd->callback([count_state] {
     const CountCommand command = *count_state;
     throw ExitRequest{run_batch(command.input, command, [&](const Record& r) { return malformed_for(command.input, r); })};
@@ -167,7 +167,7 @@ void register_solve_commands(CLI::App& app) {
   CLI::App* check_cmd = app.add_subcommand("check", "One verdict per puzzle: unique, multiple, no-solution, invalid, malformed");
   add_input_options(*check_cmd, check_state->input);
   add_format_option(*check_cmd, check_state->input, {"line", "json"});
-  check_cmd->footer("Exits 1 if any puzzle is not valid and unique.\nExample: nonet check --stats bank.txt");
+  check_cmd->footer("Exits 1 if any puzzle is not valid and unique.\nExample: nonet check --stats bank.txt\n");
   check_cmd->callback([check_state] {
     const CheckCommand command = *check_state;
     throw ExitRequest{run_batch(command.input, command, [&](const Record& record) {

@@ -11,6 +11,7 @@
 // backtracking trivial.
 #include <algorithm>
 #include <bit>
+#include <deque>
 #include <random>
 
 #include "engine_common.hpp"
@@ -19,8 +20,12 @@ namespace nonet {
 
 namespace {
 
+// One bit set (std::has_single_bit is a popcount library call without -mpopcnt).
+inline bool is_single(Mask mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
+
 struct State {
   std::vector<Mask> candidates;
+  std::vector<Mask> placed_in_house;  // digits placed so far, per house
   Grid value;
   int open = 0;
 };
@@ -31,14 +36,15 @@ class GenericSearch {
       : geometry_(geometry), options_(options), result_(result), rng_(options.seed) {}
 
   void run(const Grid& givens) {
-    State state;
+    State& state = level(0).state;
     const int cells = geometry_.cell_count();
     state.candidates.assign(cells, all_digits(geometry_.size()));
+    state.placed_in_house.assign(geometry_.houses().size(), 0);
     state.value.assign(cells, 0);
     state.open = cells;
     for (int cell = 0; cell < cells; ++cell)
       if (givens[cell] != 0 && !place(state, cell, givens[cell])) return;
-    if (propagate(state)) search(state);
+    if (propagate(state)) search(0);
   }
 
  private:
@@ -49,6 +55,7 @@ class GenericSearch {
     state.candidates[cell] = bit;
     state.value[cell] = static_cast<std::uint8_t>(digit);
     --state.open;
+    for (int h : geometry_.houses_of(cell)) state.placed_in_house[h] |= bit;
     for (int peer : geometry_.peers_of(cell))
       if (!eliminate(state, peer, bit)) return false;
     return true;
@@ -64,22 +71,24 @@ class GenericSearch {
     return true;
   }
 
-  // One pass over every house; places hidden singles. Returns false on a
-  // contradiction; sets `progress` when something was placed.
+  // One pass over every house: a digit with no place left fails, a digit
+  // with one place is placed there. Sets `progress` when something was placed.
   bool hidden_singles(State& state, bool& progress) {
     const Mask all = all_digits(geometry_.size());
-    for (const House& house : geometry_.houses()) {
-      Mask once = 0, twice = 0, placed = 0;
+    const auto& houses = geometry_.houses();
+    for (std::size_t h = 0; h < houses.size(); ++h) {
+      const Mask placed = state.placed_in_house[h];
+      if (placed == all) continue;  // a finished house has nothing to say
+      const House& house = houses[h];
+      // A placed cell's mask is its digit alone, so it counts once, like a
+      // hidden single; the house's placed digits are masked out below.
+      Mask once = 0, twice = 0;
       for (int cell : house.cells) {
         const Mask mask = state.candidates[cell];
-        if (state.value[cell] != 0) {
-          placed |= mask;
-        } else {
-          twice |= once & mask;
-          once |= mask;
-        }
+        twice |= once & mask;
+        once |= mask;
       }
-      if ((once | placed) != all) return false;
+      if (once != all) return false;
       for (Mask singles = once & ~twice & ~placed; singles; singles &= singles - 1) {
         const Mask bit = singles & -singles;
         for (int cell : house.cells)
@@ -100,7 +109,18 @@ class GenericSearch {
     if (!(mask & bit)) return true;
     mask &= ~bit;
     if (mask == 0) return false;
-    if (std::has_single_bit(mask)) queue_.push_back(cell);
+    if (is_single(mask)) queue_.push_back(cell);
+    return true;
+  }
+
+  // Removes the digits of `bits` from the open cells of `cells`.
+  bool clear_digits(State& state, const std::vector<int>& cells, Mask bits, bool& progress) {
+    for (int cell : cells) {
+      if (state.value[cell] != 0 || !(state.candidates[cell] & bits)) continue;
+      progress = true;
+      for (Mask hit = state.candidates[cell] & bits; hit; hit &= hit - 1)
+        if (!eliminate(state, cell, hit & -hit)) return false;
+    }
     return true;
   }
 
@@ -119,18 +139,9 @@ class GenericSearch {
       const Mask first_only = union_of(meet.first_only), second_only = union_of(meet.second_only);
       const Mask from_second = shared & ~first_only & second_only;  // locked in first: leaves second's rest
       const Mask from_first = shared & ~second_only & first_only;
-      for (int cell : meet.second_only)
-        if (state.value[cell] == 0 && (state.candidates[cell] & from_second)) {
-          progress = true;
-          for (Mask bits = state.candidates[cell] & from_second; bits; bits &= bits - 1)
-            if (!eliminate(state, cell, bits & -bits)) return false;
-        }
-      for (int cell : meet.first_only)
-        if (state.value[cell] == 0 && (state.candidates[cell] & from_first)) {
-          progress = true;
-          for (Mask bits = state.candidates[cell] & from_first; bits; bits &= bits - 1)
-            if (!eliminate(state, cell, bits & -bits)) return false;
-        }
+      if (!clear_digits(state, meet.second_only, from_second, progress) ||
+          !clear_digits(state, meet.first_only, from_first, progress))
+        return false;
       if (!place_queued(state)) return false;
     }
     return true;
@@ -141,7 +152,6 @@ class GenericSearch {
     for (bool progress = true; progress && state.open > 0;) {
       progress = false;
       if (!hidden_singles(state, progress)) return false;
-      if (!progress && state.open > 0 && !locked_candidates(state, progress)) return false;
     }
     return true;
   }
@@ -160,7 +170,10 @@ class GenericSearch {
     Choice choice;
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
       if (state.value[cell] != 0) continue;
-      const int count = std::popcount(state.candidates[cell]);
+      const Mask mask = state.candidates[cell];
+      // Two bits exactly: a cheap test first, since popcount is a library
+      // call on the portable build.
+      const int count = is_single(mask & (mask - 1)) ? 2 : std::popcount(mask);
       if (count < choice.width) {
         choice = Choice{cell, -1, 0, count};
         if (count == 2) return choice;
@@ -188,8 +201,8 @@ class GenericSearch {
   }
 
   // The (cell, digit) placements of a choice, in the order to try them.
-  std::vector<std::pair<int, int>> alternatives(const State& state, const Choice& choice) {
-    std::vector<std::pair<int, int>> options;
+  void alternatives(const State& state, const Choice& choice, std::vector<std::pair<int, int>>& options) {
+    options.clear();
     if (choice.cell >= 0) {
       for (Mask mask = state.candidates[choice.cell]; mask; mask &= mask - 1)
         options.emplace_back(choice.cell, std::countr_zero(mask) + 1);
@@ -199,7 +212,6 @@ class GenericSearch {
           options.emplace_back(cell, choice.digit);
     }
     if (options_.random) std::shuffle(options.begin(), options.end(), rng_);
-    return options;
   }
 
   bool done() const { return result_.count >= options_.count_limit; }
@@ -209,17 +221,44 @@ class GenericSearch {
     if (result_.solutions.size() < options_.keep) result_.solutions.push_back(state.value);
   }
 
-  void search(const State& state) {
+  // Each depth of the search keeps its state and its list of alternatives
+  // between visits, so a node costs copies, not allocations.
+  struct Level {
+    State state;
+    std::vector<std::pair<int, int>> options;
+  };
+
+  Level& level(std::size_t depth) {
+    while (levels_.size() <= depth) levels_.emplace_back();
+    return levels_[depth];
+  }
+
+  void search(std::size_t depth) {
     ++result_.nodes;
+    const State& state = level(depth).state;
     if (state.open == 0) {
       record(state);
       return;
     }
-    for (const auto& [cell, digit] : alternatives(state, choose(state))) {
-      ++result_.guesses;
-      State next = state;
+    Choice choice = choose(state);
+    // Locked candidates cost more than singles, so they wait until the search
+    // would otherwise have to take a guess wider than two.
+    if (choice.width > 2) {
+      State& narrowed = level(depth).state;
+      bool progress = false;
       queue_.clear();
-      if (place(next, cell, digit) && propagate(next)) search(next);
+      if (!locked_candidates(narrowed, progress) || !propagate(narrowed)) return;
+      if (narrowed.open == 0) return record(narrowed);
+      if (progress) choice = choose(narrowed);
+    }
+    auto& options = level(depth).options;
+    alternatives(state, choice, options);
+    for (std::size_t i = 0; i < options.size(); ++i) {
+      result_.guesses += i == 0 ? 0 : 1;  // as exact.hpp says: branches beyond the first
+      State& next = level(depth + 1).state;
+      next = state;
+      queue_.clear();
+      if (place(next, options[i].first, options[i].second) && propagate(next)) search(depth + 1);
       if (done()) return;
     }
   }
@@ -229,6 +268,7 @@ class GenericSearch {
   SolveResult& result_;
   std::mt19937_64 rng_;
   std::vector<int> queue_;
+  std::deque<Level> levels_;  // a deque: references stay valid as it grows
 };
 
 }  // namespace

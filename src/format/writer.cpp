@@ -32,7 +32,32 @@ std::string rule(const Geometry& geometry) {
 
 }  // namespace
 
+// Irregular regions (jigsaw): '|' between cells of different regions, and a
+// rule under each cell whose neighbour below lies in another region.
+std::string to_region_grid(const Geometry& geometry, const Grid& cells) {
+  const int size = geometry.size();
+  const auto& region = geometry.regions();
+  auto border_below = [&](int r, int c) { return region[r * size + c] != region[(r + 1) * size + c]; };
+  std::string text;
+  for (int r = 0; r < size; ++r) {
+    for (int c = 0; c < size; ++c) {
+      text += digit_char(cells[r * size + c]);
+      if (c + 1 < size) text += region[r * size + c] != region[r * size + c + 1] ? '|' : ' ';
+    }
+    text += '\n';
+    if (r + 1 == size) break;
+    std::string rule;
+    for (int c = 0; c < size; ++c) {
+      rule += border_below(r, c) ? '-' : ' ';
+      if (c + 1 < size) rule += border_below(r, c) || border_below(r, c + 1) ? '-' : ' ';
+    }
+    if (rule.find('-') != std::string::npos) text += rule.substr(0, rule.find_last_not_of(' ') + 1) + "\n";
+  }
+  return text;
+}
+
 std::string to_pretty_grid(const Geometry& geometry, const Grid& cells) {
+  if (geometry.box_columns() == 0) return to_region_grid(geometry, cells);
   std::string text;
   const int size = geometry.size();
   for (int r = 0; r < size; ++r) {

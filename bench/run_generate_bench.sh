@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Generator throughput against QQwing, one thread each, level by level.
+#
+#   bench/run_generate_bench.sh [BUILD_DIR] [RUNS]
+#
+# For each of QQwing's levels, times `nonet generate --difficulty L -j 1` and
+# `qqwing --generate M --difficulty L --one-line` in the same run, RUNS times
+# each (different seeds for nonet; QQwing seeds itself), and prints the
+# median puzzles/s of both and their ratio as a Markdown table. Then runs
+# bench_generate for the in-process figures (every level, variant and
+# symmetry, with mean givens). Both programs write to /dev/null, so the
+# figures include process start and formatting but no terminal.
+set -euo pipefail
+
+build=${1:-build}
+runs=${2:-3}
+nonet="$build/nonet"
+bench="$build/bench/bench_generate"
+command -v qqwing > /dev/null || { echo "qqwing not found (apt-get install qqwing)" >&2; exit 1; }
+[ -x "$nonet" ] || { echo "$nonet not built" >&2; exit 1; }
+
+# Wall seconds of a command, to the millisecond.
+seconds() {
+  local start end
+  start=$(date +%s.%N)
+  "$@" > /dev/null 2>&1
+  end=$(date +%s.%N)
+  echo "$start $end" | awk '{ printf "%.3f", $2 - $1 }'
+}
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# Puzzles per run: enough for ~1 s each. QQwing's "simple" (naked singles
+# only, found by rejection) manages a few a second, so it gets few.
+declare -A nonet_count=([simple]=4000 [easy]=4000 [intermediate]=400 [expert]=200)
+declare -A qqwing_count=([simple]=10 [easy]=100 [intermediate]=50 [expert]=100)
+
+echo "| level | nonet puzzles/s | qqwing puzzles/s | ratio |"
+echo "|---|---:|---:|---:|"
+for level in simple easy intermediate expert; do
+  nonet_rates=() qqwing_rates=()
+  for run in $(seq 1 "$runs"); do
+    n=${nonet_count[$level]} q=${qqwing_count[$level]}
+    t=$(seconds "$nonet" generate -n "$n" --difficulty "$level" --seed "$run" -j 1)
+    nonet_rates+=("$(awk -v n="$n" -v t="$t" 'BEGIN { printf "%.1f", n / t }')")
+    t=$(seconds qqwing --generate "$q" --difficulty "$level" --one-line)
+    qqwing_rates+=("$(awk -v n="$q" -v t="$t" 'BEGIN { printf "%.2f", n / t }')")
+  done
+  ours=$(printf '%s\n' "${nonet_rates[@]}" | median)
+  theirs=$(printf '%s\n' "${qqwing_rates[@]}" | median)
+  ratio=$(awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "%.0f", a / b }')
+  echo "| $level | $ours | $theirs | ${ratio}x |"
+done
+
+if [ -x "$bench" ]; then
+  echo
+  "$bench" --count 2000 --rater
+fi

@@ -1,0 +1,60 @@
+// The fast 9×9 engine's front: which geometries it takes, which instruction
+// set build runs, and the result conventions it shares with the other engines.
+// The engine itself lives in fast9.hpp; this file compiles its baseline build
+// (SSE2 and scalar code, any x86-64 or other 64-bit CPU).
+#include "fast9.hpp"
+
+#define NONET_FAST9_ISA fast9_baseline
+#include "fast9.hpp"
+
+namespace nonet::detail {
+
+bool fast9_supports(const Geometry& geometry) {
+  const bool box_3x3 = geometry.size() == 9 && geometry.box_rows() == 3 && geometry.box_columns() == 3;
+  if (!box_3x3) return false;
+  // The house count guards against a future variant reusing a name.
+  if (geometry.variant() == "classic") return geometry.houses().size() == 27;
+  if (geometry.variant() == "diagonal") return geometry.houses().size() == 29;
+  return false;
+}
+
+Fast9Isa fast9_best_isa() {
+#if defined(__x86_64__) && defined(__GNUC__)
+  // Asked once: the answer cannot change while the program runs.
+  static const bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
+                               __builtin_cpu_supports("popcnt");
+  return has_avx2 ? Fast9Isa::avx2 : Fast9Isa::baseline;
+#else
+  return Fast9Isa::baseline;
+#endif
+}
+
+const char* to_string(Fast9Isa isa) {
+  switch (isa) {
+    case Fast9Isa::automatic: return "automatic";
+    case Fast9Isa::baseline: return "baseline";
+    case Fast9Isa::avx2: return "avx2";
+  }
+  return "unknown";
+}
+
+SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options, Fast9Isa isa) {
+  SolveResult result;
+  const std::uint64_t count_limit = options.count_limit == 0 ? 1 : options.count_limit;
+  const bool diagonal = puzzle.geometry->variant() == "diagonal";
+  if (isa == Fast9Isa::automatic) isa = fast9_best_isa();
+  if (isa == Fast9Isa::avx2 && fast9_best_isa() != Fast9Isa::avx2) isa = Fast9Isa::baseline;
+  if (isa == Fast9Isa::avx2) fast9_avx2::solve(puzzle.cells, diagonal, count_limit, options.keep, result);
+  else fast9_baseline::solve(puzzle.cells, diagonal, count_limit, options.keep, result);
+  // The engine only notices clashing givens; the shared check names them.
+  if (result.status == SolveStatus::invalid) {
+    result = SolveResult{};
+    if (reject_invalid(puzzle, result)) return result;
+    result.status = SolveStatus::no_solution;  // unreachable: a clash is always a conflict
+    return result;
+  }
+  finish_status(result, count_limit);
+  return result;
+}
+
+}  // namespace nonet::detail

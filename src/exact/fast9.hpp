@@ -1,0 +1,482 @@
+// The fast 9×9 engine (classic and diagonal), internal to the library.
+//
+// This header has two parts. The declarations below are what solve() and the
+// tests and benchmarks call. The engine itself (after them) is compiled once
+// per instruction set: a translation unit defines NONET_FAST9_ISA to a
+// namespace name, optionally switches the compiler's target (AVX2), and
+// includes this header a second time. fast9.cpp picks the build that the CPU
+// supports at run time, so one binary runs on any x86-64.
+#ifndef NONET_FAST9_DECLARATIONS
+#define NONET_FAST9_DECLARATIONS
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include "engine_common.hpp"
+#include "nonet/exact.hpp"
+
+namespace nonet::detail {
+
+// True for the geometries the fast engine handles: 9×9 with 3×3 boxes,
+// classic or diagonal.
+bool fast9_supports(const Geometry& geometry);
+
+enum class Fast9Isa { automatic, baseline, avx2 };
+// The build that `automatic` picks on this CPU (never automatic).
+Fast9Isa fast9_best_isa();
+const char* to_string(Fast9Isa isa);
+
+// Same contract as solve_generic (count_limit, keep, counters, invalid givens),
+// except options.random, which it ignores: solve() sends random solves to the
+// generic engine. The geometry must satisfy fast9_supports.
+SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options,
+                        Fast9Isa isa = Fast9Isa::automatic);
+
+namespace fast9_baseline {
+void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
+           SolveResult& result);
+}
+namespace fast9_avx2 {
+void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
+           SolveResult& result);
+}
+
+}  // namespace nonet::detail
+
+#endif  // NONET_FAST9_DECLARATIONS
+
+#ifdef NONET_FAST9_ISA
+// ---------------------------------------------------------------------------
+// The engine.
+//
+// Data layout. The grid is three bands of three rows. For each band b (0..2)
+// and digit d (0..8) one 32-bit word holds the cells of the band where d is
+// still possible:
+//
+//     candidates[d][b], bit 9·i + c  =  row 3·b + i, column c
+//
+//   bits  0.. 8  row 0 of the band   (box 3b+0 is bits 0..2 of each row,
+//   bits  9..17  row 1 of the band    box 3b+1 bits 3..5, box 3b+2 bits 6..8)
+//   bits 18..26  row 2 of the band
+//
+// A cell's index 0..80 is 27·b + bit. A digit's three band words, with a
+// fourth lane that stays 0, form one 128-bit value (Lanes), so "this cell
+// loses every digit", the per-cell once/twice counters over the nine digits
+// and "has this digit changed" are a few vector operations for all three bands
+// at once. unplaced (same lanes) marks the cells that hold no digit yet; a
+// placed cell keeps exactly its own digit. The board is about 340 bytes, so
+// the search copies it for each branch instead of keeping an undo log.
+//
+// Two views of one digit's three words do most of the work:
+//   * rows × boxes of a band: the 3×3 pattern of (row, box) segments that
+//     still hold the digit (each 3-cell segment folded to one bit);
+//   * bands × columns of a stack: fold each band's three rows onto one
+//     (w | w>>9 | w>>18) and stack the three folds as the rows of a 27-bit
+//     "column word"; a stack is then a 3×3 block of single bits in it.
+// In both, each line (a row; a band) holds the digit in exactly one box (a
+// box; a column of the stack) and the other way round, so the pattern must
+// contain a permutation matrix. A 512-entry table maps a pattern to the union
+// of the six permutation matrices inside it; everything else loses the digit,
+// and an empty union is a contradiction. That is pointing and claiming, both
+// ways, for rows and for columns, and "a house with no place for the digit".
+//
+// Deductions, repeated to a fixed point at every node:
+//   * naked singles, and empty cells as contradictions: bit-parallel "seen
+//     once / seen twice" counters over the nine words of a band;
+//   * per digit, the two views, then rows with one open cell left, placed. A
+//     hidden single in a box or a column becomes such a row after the two
+//     views (the box or column pins its line to one box, then to one cell);
+//   * diagonal variant: a digit with one place left on a diagonal is placed,
+//     and placing on a diagonal clears it (the peer table includes it).
+// A digit whose words have not changed since it was last settled is skipped,
+// and that record travels with the board, so after a guess only the digits
+// the guess touched are looked at again. The search branches on the first
+// bivalue cell in cell order, else on a cell with the fewest candidates.
+// (Picking the bivalue cell in the band with the most open cells saves about
+// 10% of the nodes on the hard sets, but each node then costs as much more.)
+namespace nonet::detail::NONET_FAST9_ISA {
+namespace {
+
+constexpr std::uint32_t kBandCells = (1u << 27) - 1;
+constexpr std::uint32_t kRowCells = 0x1FF;
+// One bit per row of a band at column 0: multiplying a 9-bit column set by it
+// copies the set into all three rows.
+constexpr std::uint32_t kColumnRepeat = 1u | (1u << 9) | (1u << 18);
+// Columns 0..2 of each row: one stack's 3×3 block once shifted to column 0.
+constexpr std::uint32_t kStackBlock = 7u * kColumnRepeat;
+
+// The three band words of one digit (and a fourth lane, always 0) as one
+// 128-bit value: GCC's vector extension gives SSE2 on x86-64 and the same
+// operations elsewhere, so a step over the nine digits is nine vector steps.
+using Lanes = std::uint32_t __attribute__((vector_size(16)));
+using Halves = std::uint64_t __attribute__((vector_size(16)));
+
+// True when any lane has a bit set (two 64-bit halves ORed).
+inline bool any(Lanes lanes) {
+  const Halves halves = reinterpret_cast<Halves>(lanes);
+  return (halves[0] | halves[1]) != 0;
+}
+
+struct Tables {
+  // For the 9 cells of a row, which of its three boxes hold a candidate.
+  std::array<std::uint8_t, 512> row_boxes{};
+  // A 3×3 pattern (bit 3·line + box) → the union of the permutation matrices
+  // inside it; 0 when there is none.
+  std::array<std::uint16_t, 512> consistent{};
+  // A band's (row, box) pattern → its cells.
+  std::array<std::uint32_t, 512> segment_cells{};
+  // A stack's (band, column) pattern → the kept part, laid out as a block of
+  // a column word (bit 9·band + column); 0 when there is none.
+  std::array<std::uint32_t, 512> stack_kept{};
+};
+
+constexpr Tables make_tables() {
+  Tables tables;
+  for (unsigned row = 0; row < 512; ++row) {
+    unsigned boxes = 0;
+    for (unsigned box = 0; box < 3; ++box)
+      if (row & (7u << (3 * box))) boxes |= 1u << box;
+    tables.row_boxes[row] = static_cast<std::uint8_t>(boxes);
+  }
+  constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+  for (unsigned pattern = 0; pattern < 512; ++pattern) {
+    unsigned kept = 0;
+    for (const auto& permutation : kPermutations) {
+      unsigned matrix = 0;
+      for (int line = 0; line < 3; ++line) matrix |= 1u << (3 * line + permutation[line]);
+      if ((pattern & matrix) == matrix) kept |= matrix;
+    }
+    tables.consistent[pattern] = static_cast<std::uint16_t>(kept);
+    std::uint32_t cells = 0, block = 0;
+    for (unsigned bit = 0; bit < 9; ++bit) {
+      if (pattern & (1u << bit)) cells |= 7u << (9 * (bit / 3) + 3 * (bit % 3));
+      if (kept & (1u << bit)) block |= 1u << (9 * (bit / 3) + bit % 3);
+    }
+    tables.segment_cells[pattern] = cells;
+    tables.stack_kept[pattern] = block;
+  }
+  return tables;
+}
+
+constexpr Tables kTables = make_tables();
+
+// For each cell, the cells of each band that see it (itself excluded), per
+// variant: placing a digit clears it from these cells of the digit's words.
+struct PeerTable {
+  std::array<std::array<std::uint32_t, 3>, 81> peers{};
+  // The two diagonals' cells per band (diagonal variant only).
+  std::array<std::array<std::uint32_t, 3>, 2> diagonals{};
+};
+
+constexpr PeerTable make_peer_table(bool diagonal) {
+  PeerTable table;
+  for (int cell = 0; cell < 81; ++cell) {
+    const int row = cell / 9, column = cell % 9;
+    for (int other = 0; other < 81; ++other) {
+      if (other == cell) continue;
+      const int other_row = other / 9, other_column = other % 9;
+      bool sees = row == other_row || column == other_column ||
+                  (row / 3 == other_row / 3 && column / 3 == other_column / 3);
+      if (diagonal) {
+        sees = sees || (row == column && other_row == other_column) ||
+               (row + column == 8 && other_row + other_column == 8);
+      }
+      if (sees) table.peers[cell][other / 27] |= 1u << (other % 27);
+    }
+  }
+  if (diagonal) {
+    for (int i = 0; i < 9; ++i) {
+      const int main_cell = 9 * i + i, anti_cell = 9 * i + (8 - i);
+      table.diagonals[0][main_cell / 27] |= 1u << (main_cell % 27);
+      table.diagonals[1][anti_cell / 27] |= 1u << (anti_cell % 27);
+    }
+  }
+  return table;
+}
+
+constexpr PeerTable kClassicPeers = make_peer_table(false);
+constexpr PeerTable kDiagonalPeers = make_peer_table(true);
+
+struct Board {
+  std::array<Lanes, 9> candidates;  // [digit][band], see the layout above
+  Lanes unplaced;                   // [band]
+  std::array<Lanes, 9> settled;     // [digit][band]: the words when it was last settled
+  // [digit]: the column word lock_columns last left; the same column word
+  // again would give the same result, so the step is skipped.
+  std::array<std::uint32_t, 9> locked_columns;
+
+  bool solved() const { return !any(unplaced); }
+};
+
+// True when x has at most one bit set (clearing the lowest bit leaves nothing).
+constexpr bool at_most_one_bit(std::uint32_t x) { return (x & (x - 1)) == 0; }
+
+// A band's three rows folded onto one: the columns where the word has a bit.
+constexpr std::uint32_t fold_rows(std::uint32_t word) { return (word | (word >> 9) | (word >> 18)) & kRowCells; }
+
+template <bool kDiagonal>
+class Engine {
+ public:
+  Engine(std::uint64_t count_limit, std::size_t keep, SolveResult& result)
+      : count_limit_(count_limit), keep_(keep), result_(result) {}
+
+  // Returns false when the givens clash (the caller reports them as invalid).
+  bool run(const Grid& givens) {
+    Board board;
+    const Lanes all_cells = {kBandCells, kBandCells, kBandCells, 0};
+    board.candidates.fill(all_cells);
+    board.unplaced = all_cells;
+    board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
+    board.locked_columns.fill(~0u);  // no column word has bits above 26
+    for (int cell = 0; cell < 81; ++cell) {
+      const int digit = givens[cell] - 1;
+      if (digit < 0) continue;
+      if (!can_place(board, digit, cell)) return false;
+      place(board, digit, cell);
+    }
+    if (propagate(board)) search(board);
+    return true;
+  }
+
+ private:
+  static constexpr const PeerTable& kPeers = kDiagonal ? kDiagonalPeers : kClassicPeers;
+
+  static bool can_place(const Board& board, int digit, int cell) {
+    const std::uint32_t bit = 1u << (cell % 27);
+    return (board.candidates[digit][cell / 27] & board.unplaced[cell / 27] & bit) != 0;
+  }
+
+  // Puts digit in cell: the cell loses every other digit, the peers lose this one.
+  static void place(Board& board, int digit, int cell) {
+    const int band = cell / 27;
+    const std::uint32_t bit = 1u << (cell % 27);
+    Lanes cell_only{};
+    cell_only[band] = bit;
+    for (auto& words : board.candidates) words &= ~cell_only;
+    const auto& peers = kPeers.peers[cell];
+    board.candidates[digit] = (board.candidates[digit] & ~Lanes{peers[0], peers[1], peers[2], 0}) | cell_only;
+    board.unplaced &= ~cell_only;
+  }
+
+  // Naked singles, and a cell with no candidate left as a contradiction.
+  static bool place_naked_singles(Board& board, bool& progress) {
+    // All three bands at once, one lane each.
+    Lanes once{}, twice{};
+    for (const Lanes& words : board.candidates) {
+      twice |= once & words;
+      once |= words;
+    }
+    if (any(board.unplaced & ~once)) return false;
+    const Lanes naked_cells = once & ~twice & board.unplaced;
+    if (!any(naked_cells)) return true;
+    for (int band = 0; band < 3; ++band) {
+      for (std::uint32_t naked = naked_cells[band]; naked; naked &= naked - 1) {
+        const int bit = std::countr_zero(naked);
+        int digit = 0;
+        while (digit < 9 && !(board.candidates[digit][band] & (1u << bit))) ++digit;
+        // An earlier single of this batch took the cell's last candidate.
+        if (digit == 9) return false;
+        place(board, digit, 27 * band + bit);
+        progress = true;
+      }
+    }
+    return true;
+  }
+
+  // The bands × columns view of each stack (see the layout notes).
+  static bool lock_columns(Board& board, int digit) {
+    Lanes& words = board.candidates[digit];
+    const std::uint32_t word0 = words[0], word1 = words[1], word2 = words[2];
+    const std::uint32_t columns = fold_rows(word0) | (fold_rows(word1) << 9) | (fold_rows(word2) << 18);
+    // Words only lose bits, so they already lie inside the mask this column
+    // word produced last time.
+    if (columns == board.locked_columns[digit]) return true;
+    std::uint32_t kept = 0;
+    for (int shift = 0; shift < 9; shift += 3) {
+      const std::uint32_t block = (columns >> shift) & kStackBlock;
+      // The block's rows sit at bits 0, 9 and 18; bring them to 0, 3 and 6.
+      const unsigned pattern = (block | (block >> 6) | (block >> 12)) & kRowCells;
+      const std::uint32_t stack_kept = kTables.stack_kept[pattern];
+      if (stack_kept == 0) return false;
+      kept |= stack_kept << shift;
+    }
+    words &= Lanes{(kept & kRowCells) * kColumnRepeat, ((kept >> 9) & kRowCells) * kColumnRepeat,
+                   (kept >> 18) * kColumnRepeat, 0};
+    // Every column of kept still holds a cell of the digit (kept lies inside
+    // the column word), so kept is the column word of the new words.
+    board.locked_columns[digit] = kept;
+    return true;
+  }
+
+  // The rows × boxes view of one band.
+  static bool lock_rows(Board& board, int digit, int band) {
+    const std::uint32_t word = board.candidates[digit][band];
+    const unsigned pattern = kTables.row_boxes[word & kRowCells] |
+                             (kTables.row_boxes[(word >> 9) & kRowCells] << 3) |
+                             (kTables.row_boxes[word >> 18] << 6);
+    const unsigned kept = kTables.consistent[pattern];
+    board.candidates[digit][band] = word & kTables.segment_cells[kept];
+    return kept != 0;
+  }
+
+  // Rows of the band where the digit has one cell left, still open. Placing
+  // one leaves this band's word as it is: after lock_rows the rest of its row,
+  // box and column (and diagonal, which stays inside the box) is already empty.
+  static void place_row_singles(Board& board, int digit, int band) {
+    const std::uint32_t word = board.candidates[digit][band];
+    const std::uint32_t open = word & board.unplaced[band];
+    for (int row = 0; row < 3; ++row) {
+      const std::uint32_t cells = (word >> (9 * row)) & kRowCells;
+      if (((open >> (9 * row)) & kRowCells) != 0 && at_most_one_bit(cells))
+        place(board, digit, 27 * band + 9 * row + std::countr_zero(cells));
+    }
+  }
+
+  // A diagonal with one place left for the digit gets it; none left fails.
+  static bool place_diagonal_singles(Board& board, int digit) {
+    for (const auto& diagonal : kPeers.diagonals) {
+      const std::uint32_t in_band[3] = {board.candidates[digit][0] & diagonal[0],
+                                        board.candidates[digit][1] & diagonal[1],
+                                        board.candidates[digit][2] & diagonal[2]};
+      const int bands_with_cells = (in_band[0] != 0) + (in_band[1] != 0) + (in_band[2] != 0);
+      if (bands_with_cells == 0) return false;
+      if (bands_with_cells > 1) continue;
+      const int band = in_band[0] ? 0 : in_band[1] ? 1 : 2;
+      if (at_most_one_bit(in_band[band]) && (in_band[band] & board.unplaced[band]))
+        place(board, digit, 27 * band + std::countr_zero(in_band[band]));
+    }
+    return true;
+  }
+
+  // Both views and the row singles of one digit, until its words stop
+  // changing; a band whose word is as it was last settled is skipped.
+  static bool settle_digit(Board& board, int digit) {
+    Lanes& settled = board.settled[digit];
+    for (;;) {
+      if (!lock_columns(board, digit)) return false;
+      const Lanes after_columns = board.candidates[digit];
+      bool changed = false;
+      for (int band = 0; band < 3; ++band) {
+        if (board.candidates[digit][band] == settled[band]) continue;
+        changed = true;
+        if (board.candidates[digit][band] & board.unplaced[band]) {
+          if (!lock_rows(board, digit, band)) return false;
+          place_row_singles(board, digit, band);
+        }
+        settled[band] = board.candidates[digit][band];
+      }
+      // Done when every band was settled already, or when the rows step left
+      // the words as lock_columns made them (lock_columns on its own output
+      // changes nothing).
+      if (!changed || !any(after_columns ^ board.candidates[digit])) break;
+    }
+    if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
+    return true;
+  }
+
+  static bool unsettled(const Board& board, int digit) {
+    return any(board.candidates[digit] ^ board.settled[digit]);
+  }
+
+  // Deductions to a fixed point; false on a contradiction. Settling a digit
+  // depends only on its words and on which cells are placed, and a placement
+  // that matters to a digit changes its words, so unchanged digits are skipped.
+  static bool propagate(Board& board) {
+    for (bool progress = true; progress;) {
+      progress = false;
+      if (!place_naked_singles(board, progress)) return false;
+      if (board.solved()) return true;
+      for (int digit = 0; digit < 9; ++digit) {
+        if (!unsettled(board, digit)) continue;
+        if (!settle_digit(board, digit)) return false;
+        progress = true;
+      }
+    }
+    return true;
+  }
+
+  // The first bivalue cell, else an open cell with the fewest candidates.
+  static int choose_cell(const Board& board) {
+    Lanes once{}, twice{}, thrice{};
+    for (const Lanes& words : board.candidates) {
+      thrice |= twice & words;
+      twice |= once & words;
+      once |= words;
+    }
+    const Lanes bivalue = twice & ~thrice & board.unplaced;
+    for (int band = 0; band < 3; ++band)
+      if (bivalue[band]) return 27 * band + std::countr_zero(bivalue[band]);
+    int best = -1, best_count = 10;
+    for (int cell = 0; cell < 81; ++cell) {
+      const std::uint32_t bit = 1u << (cell % 27);
+      if (!(board.unplaced[cell / 27] & bit)) continue;
+      int count = 0;
+      for (int digit = 0; digit < 9; ++digit) count += (board.candidates[digit][cell / 27] & bit) != 0;
+      if (count < best_count) best = cell, best_count = count;
+    }
+    return best;
+  }
+
+  void record(const Board& board) {
+    ++result_.count;
+    if (result_.solutions.size() >= keep_) return;
+    Grid grid(81, 0);
+    for (int cell = 0; cell < 81; ++cell) {
+      const std::uint32_t bit = 1u << (cell % 27);
+      for (int digit = 0; digit < 9; ++digit)
+        if (board.candidates[digit][cell / 27] & bit) grid[cell] = static_cast<std::uint8_t>(digit + 1);
+    }
+    result_.solutions.push_back(std::move(grid));
+  }
+
+  // board is at a fixed point. Each branch places one candidate of the chosen
+  // cell on a copy; the last branch reuses the board itself.
+  void search(Board& board) {
+    ++result_.nodes;
+    if (board.solved()) {
+      record(board);
+      return;
+    }
+    const int cell = choose_cell(board);
+    const int band = cell / 27;
+    const std::uint32_t bit = 1u << (cell % 27);
+    unsigned digits = 0;
+    for (int digit = 0; digit < 9; ++digit)
+      if (board.candidates[digit][band] & bit) digits |= 1u << digit;
+    for (bool first = true; digits; first = false) {
+      const int digit = std::countr_zero(digits);
+      digits &= digits - 1;
+      if (!first) ++result_.guesses;  // a branch beyond the first
+      if (digits == 0) {
+        place(board, digit, cell);
+        if (propagate(board)) search(board);
+        return;
+      }
+      Board next = board;
+      place(next, digit, cell);
+      if (propagate(next)) search(next);
+      if (result_.count >= count_limit_) return;
+    }
+  }
+
+  std::uint64_t count_limit_;
+  std::size_t keep_;
+  SolveResult& result_;
+};
+
+}  // namespace
+
+// Fills result.count, solutions and counters; sets result.status to invalid
+// (without a reason) when the givens clash.
+void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
+           SolveResult& result) {
+  const bool consistent = diagonal ? Engine<true>(count_limit, keep, result).run(givens)
+                                   : Engine<false>(count_limit, keep, result).run(givens);
+  if (!consistent) result.status = SolveStatus::invalid;
+}
+
+}  // namespace nonet::detail::NONET_FAST9_ISA
+#endif  // NONET_FAST9_ISA

@@ -1,0 +1,20 @@
+// The fast 9×9 engine built for AVX2/BMI2 CPUs. Only fast9.cpp calls it, and
+// only after __builtin_cpu_supports says the CPU has those instructions, so
+// the rest of the binary stays portable. The standard headers are included
+// (through the first include) before the target switch so that library code
+// instantiated here keeps the baseline target.
+#include "fast9.hpp"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
+#define NONET_FAST9_ISA fast9_avx2
+#include "fast9.hpp"
+#else
+namespace nonet::detail::fast9_avx2 {
+// Never called off x86-64: fast9_best_isa() answers baseline there.
+void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
+           SolveResult& result) {
+  fast9_baseline::solve(givens, diagonal, count_limit, keep, result);
+}
+}  // namespace nonet::detail::fast9_avx2
+#endif

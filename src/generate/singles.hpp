@@ -1,0 +1,46 @@
+// The singles-only solver behind solves_with_singles(), exposed inside the
+// generator so the carver can keep one (no allocation per test) and ask the
+// cheaper question "do singles still find these cells?".
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "nonet/generate.hpp"
+
+namespace nonet::detail {
+
+class SinglesSolver {
+ public:
+  SinglesSolver(const Geometry& geometry, SinglesKind kind);
+
+  // Singles fill every cell.
+  bool solves(const Grid& givens);
+  // Singles place every target cell. When givens ∪ targets was singles-
+  // solvable this is the same answer as solves(givens), usually found after a
+  // sweep or two: singles only ever find more with more placed, so once the
+  // targets are back everything that followed from them follows again.
+  bool derives(const Grid& givens, std::span<const int> targets);
+
+ private:
+  void start(const Grid& givens);
+  void place(int cell, int digit);
+  bool place_hidden_singles();
+  bool place_naked_singles();
+  bool place_single_at(int cell);
+  bool placed_all(std::span<const int> cells) const;
+  template <typename Done>
+  bool propagate(Done done);
+
+  const Geometry& geometry_;
+  SinglesKind kind_;
+  Mask all_;
+  std::vector<Mask> candidates_;
+  std::vector<Mask> house_used_;
+  std::vector<int> house_open_;   // open cells per house
+  std::vector<int> naked_queue_;  // cells that may have become naked singles
+  Grid value_;
+  int open_ = 0;
+};
+
+}  // namespace nonet::detail

@@ -1,0 +1,315 @@
+// The pencil-mark state, its text forms, and the text / JSON rendering of a
+// Step. A CandidateGrid holds, per cell, either a value or the mask of digits
+// still possible there (digit d is bit d-1, as everywhere in nonet).
+//
+//   r1c1 = 5          values_[0] = 5, candidates_[0] = 0
+//   r1c2 = {1,2,7}    values_[1] = 0, candidates_[1] = 0b1000011
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "internal.hpp"
+
+namespace nonet {
+
+CandidateGrid::CandidateGrid(const Puzzle& puzzle)
+    : geometry_(puzzle.geometry),
+      values_(puzzle.cells),
+      candidates_(puzzle.geometry->cell_count(), all_digits(puzzle.geometry->size())) {
+  for (int cell = 0; cell < geometry_->cell_count(); ++cell) {
+    if (values_[cell] == 0) continue;
+    candidates_[cell] = 0;
+    for (int peer : geometry_->peers_of(cell)) candidates_[peer] &= ~digit_bit(values_[cell]);
+  }
+}
+
+CandidateGrid::CandidateGrid(std::shared_ptr<const Geometry> geometry, Grid values,
+                             std::vector<Mask> candidates)
+    : geometry_(std::move(geometry)), values_(std::move(values)), candidates_(std::move(candidates)) {
+  for (int cell = 0; cell < geometry_->cell_count(); ++cell)
+    if (values_[cell] != 0) candidates_[cell] = 0;
+}
+
+bool CandidateGrid::solved() const {
+  return std::none_of(values_.begin(), values_.end(), [](std::uint8_t v) { return v == 0; });
+}
+
+bool CandidateGrid::broken() const {
+  const int n = size();
+  for (int cell = 0; cell < geometry_->cell_count(); ++cell)
+    if (values_[cell] == 0 && candidates_[cell] == 0) return true;
+  for (const House& house : geometry_->houses()) {
+    Mask seen = 0;
+    for (int cell : house.cells) seen |= values_[cell] ? digit_bit(values_[cell]) : candidates_[cell];
+    if (seen != all_digits(n)) return true;
+  }
+  return false;
+}
+
+void CandidateGrid::place(int cell, int digit) {
+  values_[cell] = static_cast<std::uint8_t>(digit);
+  candidates_[cell] = 0;
+  for (int peer : geometry_->peers_of(cell)) candidates_[peer] &= ~digit_bit(digit);
+}
+
+void CandidateGrid::apply(const Step& step) {
+  for (const Candidate& e : step.eliminations) eliminate(e.cell, e.digit);
+  for (const Candidate& p : step.placements)
+    if (values_[p.cell] == 0) place(p.cell, p.digit);
+}
+
+std::string CandidateGrid::to_candidate_string() const {
+  const int n = size();
+  std::string out;
+  for (int cell = 0; cell < geometry_->cell_count(); ++cell)
+    for (int d = 1; d <= n; ++d) {
+      const bool on = values_[cell] ? values_[cell] == d : has(cell, d);
+      out += on ? digit_char(d) : '.';
+    }
+  return out;
+}
+
+std::string CandidateGrid::to_pencil_marks() const {
+  const int n = size();
+  std::vector<std::string> text(geometry_->cell_count());
+  std::vector<std::size_t> width(n, 1);
+  for (int cell = 0; cell < geometry_->cell_count(); ++cell) {
+    if (values_[cell]) text[cell] = std::string(1, digit_char(values_[cell]));
+    else
+      for (int d = 1; d <= n; ++d)
+        if (has(cell, d)) text[cell] += digit_char(d);
+    width[cell % n] = std::max(width[cell % n], text[cell].size());
+  }
+  const int br = geometry_->box_rows() ? geometry_->box_rows() : n;
+  const int bc = geometry_->box_columns() ? geometry_->box_columns() : n;
+  std::string rule;
+  for (int c = 0; c < n; ++c) {
+    if (c % bc == 0) rule += c ? "+-" : "+-";
+    rule += std::string(width[c] + 1, '-');
+  }
+  rule += "+\n";
+  std::string out;
+  for (int r = 0; r < n; ++r) {
+    if (r % br == 0) out += rule;
+    for (int c = 0; c < n; ++c) {
+      if (c % bc == 0) out += "| ";
+      const std::string& t = text[r * n + c];
+      out += t + std::string(width[c] - t.size() + 1, ' ');
+    }
+    out += "|\n";
+  }
+  out += rule;
+  return out;
+}
+
+std::optional<CandidateGrid> parse_candidates(const std::string& text, const VariantSpec& variant) {
+  // Form 1: N*N*N characters of digits and '.'/'0' once whitespace is gone.
+  std::string compact;
+  for (char ch : text)
+    if (!std::isspace(static_cast<unsigned char>(ch))) compact += ch;
+  auto try_size = [&](int n) -> std::shared_ptr<const Geometry> {
+    try {
+      return make_geometry(variant, n);
+    } catch (const GeometryError&) {
+      return nullptr;
+    }
+  };
+  for (int n = 4; n <= 25; ++n) {
+    if (static_cast<int>(compact.size()) != n * n * n) continue;
+    if (variant.size && variant.size != n) continue;
+    bool ok = true;
+    std::vector<Mask> masks(n * n, 0);
+    for (int i = 0; i < n * n * n && ok; ++i) {
+      const char ch = compact[i];
+      if (ch == '.' || ch == '0') continue;
+      const int d = digit_of_char(ch, n);
+      if (d <= 0 || d != i % n + 1) ok = false;  // each digit sits in its own column of the group
+      else masks[i / n] |= digit_bit(d);
+    }
+    if (!ok) continue;
+    auto geometry = try_size(n);
+    if (!geometry) return std::nullopt;
+    Grid values(n * n, 0);
+    for (int cell = 0; cell < n * n; ++cell)
+      if (std::popcount(masks[cell]) == 1) values[cell] = static_cast<std::uint8_t>(std::countr_zero(masks[cell]) + 1);
+    CandidateGrid grid(geometry, values, masks);
+    for (int cell = 0; cell < n * n; ++cell)
+      if (values[cell]) grid.place(cell, values[cell]);
+    return grid;
+  }
+  // Form 2: a pencil-mark grid: tokens of digits separated by borders.
+  std::vector<std::string> tokens;
+  std::string current;
+  for (char ch : text) {
+    if (std::isalnum(static_cast<unsigned char>(ch))) {
+      current += ch;
+    } else {
+      if (!current.empty()) tokens.push_back(current);
+      current.clear();
+    }
+  }
+  if (!current.empty()) tokens.push_back(current);
+  const int n = static_cast<int>(std::lround(std::sqrt(static_cast<double>(tokens.size()))));
+  if (n < 4 || n * n != static_cast<int>(tokens.size()) || (variant.size && variant.size != n))
+    return std::nullopt;
+  std::vector<Mask> masks(n * n, 0);
+  for (int cell = 0; cell < n * n; ++cell)
+    for (char ch : tokens[cell]) {
+      const int d = digit_of_char(ch, n);
+      if (d <= 0) return std::nullopt;
+      masks[cell] |= digit_bit(d);
+    }
+  auto geometry = try_size(n);
+  if (!geometry) return std::nullopt;
+  Grid values(n * n, 0);
+  for (int cell = 0; cell < n * n; ++cell)
+    if (std::popcount(masks[cell]) == 1) values[cell] = static_cast<std::uint8_t>(std::countr_zero(masks[cell]) + 1);
+  CandidateGrid grid(geometry, values, masks);
+  for (int cell = 0; cell < n * n; ++cell)
+    if (values[cell]) grid.place(cell, values[cell]);
+  return grid;
+}
+
+double chain_length_bonus(int length) {
+  double added = 0;
+  int ceil = 4;
+  bool odd = false;
+  while (length > ceil) {
+    added += 0.1;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    odd = !odd;
+  }
+  return added;
+}
+
+namespace {
+std::string candidate_list(const Geometry& geo, const std::vector<Candidate>& list, const char* op) {
+  std::string out;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (i) out += ", ";
+    out += geo.cell_name(list[i].cell);
+    out += op;
+    out += digit_char(list[i].digit);
+  }
+  return out;
+}
+std::string rating_text(double r) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f", r);
+  return buf;
+}
+}  // namespace
+
+std::string to_text(const Geometry& geo, const Step& step) {
+  std::string out = step.technique;
+  if (!step.detail.empty()) out += ": " + step.detail;
+  out += " \u2192 ";
+  std::string effects = candidate_list(geo, step.placements, "=");
+  if (!step.eliminations.empty()) {
+    if (!effects.empty()) effects += ", ";
+    effects += candidate_list(geo, step.eliminations, "<>");
+  }
+  out += effects;
+  out += " (" + rating_text(step.rating) + ")";
+  return out;
+}
+
+std::string to_json(const Geometry& geo, const Step& step) {
+  using nlohmann::json;
+  auto cands = [&](const std::vector<Candidate>& list) {
+    json arr = json::array();
+    for (const Candidate& c : list) arr.push_back({{"cell", geo.cell_name(c.cell)}, {"digit", c.digit}});
+    return arr;
+  };
+  json j;
+  j["technique"] = step.technique;
+  j["rating"] = std::round(step.rating * 10) / 10;
+  j["detail"] = step.detail;
+  j["text"] = to_text(geo, step);
+  j["placements"] = cands(step.placements);
+  j["eliminations"] = cands(step.eliminations);
+  json cells = json::array();
+  for (int c : step.cells) cells.push_back(geo.cell_name(c));
+  j["cells"] = cells;
+  json houses = json::array();
+  for (int h : step.houses) houses.push_back(house_name(geo.houses()[h]));
+  j["houses"] = houses;
+  if (!step.links.empty()) {
+    json links = json::array();
+    for (const Link& l : step.links)
+      links.push_back({{"from", {{"cell", geo.cell_name(l.from.cell)}, {"digit", l.from.digit}}},
+                       {"to", {{"cell", geo.cell_name(l.to.cell)}, {"digit", l.to.digit}}},
+                       {"strong", l.strong}});
+    j["links"] = links;
+  }
+  if (!step.chains.empty()) j["chains"] = step.chains;
+  if (step.guess) j["guess"] = true;
+  return j.dump();
+}
+
+namespace logic {
+
+Tables::Tables(const Geometry& geometry)
+    : geometry_(geometry), words_((geometry.cell_count() + 63) / 64),
+      sees_(static_cast<std::size_t>(geometry.cell_count()) * words_, 0) {
+  for (int a = 0; a < geometry.cell_count(); ++a)
+    for (int b : geometry.peers_of(a))
+      if (b != a) sees_[a * words_ + (b >> 6)] |= std::uint64_t{1} << (b & 63);
+}
+
+std::vector<int> Tables::common_houses(int a, int b) const {
+  std::vector<int> out;
+  for (int h : geometry_.houses_of(a))
+    for (int h2 : geometry_.houses_of(b))
+      if (h == h2) out.push_back(h);
+  return out;
+}
+
+int Tables::house_pos(int house, int cell) const {
+  const auto& cs = geometry_.houses()[house].cells;
+  for (std::size_t i = 0; i < cs.size(); ++i)
+    if (cs[i] == cell) return static_cast<int>(i);
+  return -1;
+}
+
+std::vector<int> digits_of(Mask m) {
+  std::vector<int> out;
+  while (m) {
+    out.push_back(std::countr_zero(m) + 1);
+    m &= m - 1;
+  }
+  return out;
+}
+
+std::string digits_text(Mask m) {
+  std::string out;
+  for (int d : digits_of(m)) out += digit_char(d);
+  return out;
+}
+
+std::string cells_text(const Geometry& geo, const std::vector<int>& cells) {
+  std::string out;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i) out += ',';
+    out += geo.cell_name(cells[i]);
+  }
+  return out;
+}
+
+bool add_eliminations(const Context& ctx, Step& step, const std::vector<int>& cells, Mask digits) {
+  bool any = false;
+  for (int cell : cells)
+    for (int d : digits_of(ctx.grid.candidates(cell) & digits)) {
+      bool dup = false;
+      for (const Candidate& e : step.eliminations) dup |= e.cell == cell && e.digit == d;
+      if (dup) continue;
+      step.eliminations.push_back({cell, d});
+      any = true;
+    }
+  return any;
+}
+
+}  // namespace logic
+}  // namespace nonet

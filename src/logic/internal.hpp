@@ -1,0 +1,116 @@
+// What the technique files share: the solving context (the position, the
+// geometry, a "sees" table) and one finder function per family. A finder
+// returns the first step it finds in grid order, or nullopt; chain finders
+// return their easiest (lowest rated, then shortest) step, as SE does.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <initializer_list>
+#include <string_view>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "nonet/logic.hpp"
+
+namespace nonet::logic {
+
+// Per-geometry tables built once per solve.
+class Tables {
+ public:
+  explicit Tables(const Geometry& geometry);
+  bool sees(int a, int b) const { return (sees_[a * words_ + (b >> 6)] >> (b & 63)) & 1; }
+  // Houses containing both cells (index list), small.
+  std::vector<int> common_houses(int a, int b) const;
+  int house_pos(int house, int cell) const;  // index of cell in house.cells, -1 if absent
+
+ private:
+  const Geometry& geometry_;
+  int words_;
+  std::vector<std::uint64_t> sees_;
+};
+
+// A yes/no answer computed only when first asked (uniqueness: an exact solve
+// that most ratings never need).
+class LazyBool {
+ public:
+  explicit LazyBool(std::function<bool()> compute) : compute_(std::move(compute)) {}
+  bool get() const {
+    if (!value_) value_ = compute_();
+    return *value_;
+  }
+
+ private:
+  std::function<bool()> compute_;
+  mutable std::optional<bool> value_;
+};
+
+struct Context {
+  const CandidateGrid& grid;
+  const Geometry& geo;
+  const Tables& tables;
+  Scale scale = Scale::se;
+  const LazyBool* unique = nullptr;  // null: not known unique
+  bool extras = false;
+  bool is_unique() const { return unique && unique->get(); }
+  int n() const { return geo.size(); }
+  int cells() const { return geo.cell_count(); }
+  // Bit i set where houses()[h].cells[i] holds candidate d.
+  Mask where(int h, int d) const {
+    Mask m = 0;
+    const auto& cs = geo.houses()[h].cells;
+    for (std::size_t i = 0; i < cs.size(); ++i)
+      if (grid.has(cs[i], d)) m |= Mask{1} << i;
+    return m;
+  }
+  bool placed_in(int h, int d) const {
+    for (int c : geo.houses()[h].cells)
+      if (grid.value(c) == d) return true;
+    return false;
+  }
+};
+
+inline int popcount(Mask m) { return std::popcount(m); }
+inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
+std::vector<int> digits_of(Mask m);
+// Concatenation by appending (g++ 12 warns falsely on "lit" + std::string chains).
+inline std::string cat(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts) out.append(p);
+  return out;
+}
+std::string digits_text(Mask m);  // "{2,7}" style without braces: "27"
+std::string cells_text(const Geometry& geo, const std::vector<int>& cells);  // "r1c1,r1c5"
+// Eliminates `digits` from `cells` where present, appending to the step; true if any.
+bool add_eliminations(const Context& ctx, Step& step, const std::vector<int>& cells, Mask digits);
+
+// singles.cpp
+std::optional<Step> find_full_house(const Context&);
+std::optional<Step> find_hidden_single(const Context&, bool box_like);
+std::optional<Step> find_naked_single(const Context&);
+// intersections.cpp (pointing when the first house is a box/region, else claiming)
+std::optional<Step> find_intersection(const Context&, bool pointing, bool direct);
+// subsets.cpp
+std::optional<Step> find_naked_subset(const Context&, int k);
+std::optional<Step> find_hidden_subset(const Context&, int k, bool direct);
+// fish.cpp
+std::optional<Step> find_fish(const Context&, int k);
+std::optional<Step> find_single_digit_pattern(const Context&, int kind);  // 0 skyscraper,1 kite,2 turbot,3 ER
+// wings.cpp
+std::optional<Step> find_xy_wing(const Context&);
+std::optional<Step> find_xyz_wing(const Context&);
+std::optional<Step> find_wxyz_wing(const Context&);
+std::optional<Step> find_w_wing(const Context&);
+// uniqueness.cpp
+std::optional<Step> find_unique_rectangle(const Context&);
+std::optional<Step> find_bug(const Context&);
+// chains.cpp
+std::optional<Step> find_cycles(const Context&, bool x, bool y);
+std::optional<Step> find_forcing_chain(const Context&, bool x, bool y);
+std::optional<Step> find_multiple_forcing_chain(const Context&, bool dynamic);
+std::optional<Step> find_nishio(const Context&);
+
+}  // namespace nonet::logic

@@ -1,0 +1,191 @@
+// Uniqueness techniques: used only where the puzzle is known to have one
+// solution, since they reason "this arrangement would allow a second one".
+//
+// Unique rectangle: four unsolved cells r1c1 r1c2 r2c1 r2c2 all holding x and
+// y, where every house holds none of them or exactly one side (never two
+// opposite corners). Were all four x/y, swapping x and y would give a second
+// solution: a "deadly pattern". So one extra candidate must be true.
+//   Type 1  three corners exactly {x,y}: x, y leave the fourth.          4.5
+//   Type 2  two corners of a side {x,y,z}, others {x,y}: z is in one of
+//           them, so z leaves cells that see both.                       4.5
+//   Type 4  two corners of a side with extras, and x confined to the
+//           rectangle in a house holding that side: y leaves both.       4.5
+//
+//   r1: {xy}  {xy}
+//   r2: {xy}  {xyz}   → type 1: r2c2 <> x, y
+//
+// BUG (bivalue universal grave): every unsolved cell bivalue and every digit
+// twice in each house admits 0 or 2+ solutions (each cell can take "the other"
+// candidate). So in a grid that would be such a state but for a few extra
+// candidates, an extra must be true.
+//   Type 1  one cell with three candidates: it takes the extra digit.   5.6
+//   Type 2  several cells with the same extra digit: it leaves cells that
+//           see them all.                                               5.7
+#include "internal.hpp"
+
+namespace nonet::logic {
+
+std::optional<Step> find_unique_rectangle(const Context& ctx) {
+  if (!ctx.is_unique()) return std::nullopt;
+  const int n = ctx.n();
+  const auto& houses = ctx.geo.houses();
+  for (int r1 = 0; r1 < n; ++r1)
+    for (int r2 = r1 + 1; r2 < n; ++r2)
+      for (int c1 = 0; c1 < n; ++c1)
+        for (int c2 = c1 + 1; c2 < n; ++c2) {
+          const int a = r1 * n + c1, b = r1 * n + c2, c = r2 * n + c1, d = r2 * n + c2;
+          const int corner[4] = {a, b, c, d};
+          bool empty = true;
+          for (int x : corner) empty &= ctx.grid.value(x) == 0;
+          if (!empty) continue;
+          const Mask common = ctx.grid.candidates(a) & ctx.grid.candidates(b) & ctx.grid.candidates(c) &
+                              ctx.grid.candidates(d);
+          if (popcount(common) < 2) continue;
+          // Every house: none of the corners, or exactly one side.
+          bool deadly = true;
+          std::vector<int> touched;
+          for (int x : corner)
+            for (int h : ctx.geo.houses_of(x))
+              if (std::find(touched.begin(), touched.end(), h) == touched.end()) touched.push_back(h);
+          for (int h : touched) {
+            int in = 0;
+            bool ad = false, bc = false;
+            for (int i = 0; i < 4; ++i)
+              if (ctx.tables.house_pos(h, corner[i]) >= 0) ++in;
+            ad = ctx.tables.house_pos(h, a) >= 0 && ctx.tables.house_pos(h, d) >= 0;
+            bc = ctx.tables.house_pos(h, b) >= 0 && ctx.tables.house_pos(h, c) >= 0;
+            if (in != 2 || ad || bc) deadly = false;
+          }
+          if (!deadly) continue;
+          for (int x : digits_of(common))
+            for (int y : digits_of(common)) {
+              if (y <= x) continue;
+              const Mask xy = digit_bit(x) | digit_bit(y);
+              std::vector<int> extra;
+              for (int k : corner)
+                if (ctx.grid.candidates(k) != xy) extra.push_back(k);
+              const std::string base = cat({"{", digits_text(xy), "} in ", cells_text(ctx.geo, {a, b, c, d})});
+              Step s;
+              s.cells = {a, b, c, d};
+              s.rating = 4.5;
+              if (extra.size() == 1) {
+                if (!add_eliminations(ctx, s, extra, xy)) continue;
+                s.technique = "Unique rectangle type 1";
+                s.detail = base;
+                return s;
+              }
+              if (extra.size() != 2 || !ctx.tables.sees(extra[0], extra[1])) continue;
+              const Mask e0 = ctx.grid.candidates(extra[0]) & ~xy, e1 = ctx.grid.candidates(extra[1]) & ~xy;
+              if (e0 == e1 && popcount(e0) == 1) {
+                std::vector<int> targets;
+                for (int t = 0; t < ctx.cells(); ++t)
+                  if (t != extra[0] && t != extra[1] && ctx.tables.sees(t, extra[0]) && ctx.tables.sees(t, extra[1]))
+                    targets.push_back(t);
+                if (add_eliminations(ctx, s, targets, e0)) {
+                  s.technique = "Unique rectangle type 2";
+                  s.detail = base + ", extra " + digits_text(e0) + " in " + cells_text(ctx.geo, extra);
+                  return s;
+                }
+              }
+              for (int h : ctx.tables.common_houses(extra[0], extra[1]))
+                for (int keep : {x, y}) {
+                  const int drop = keep == x ? y : x;
+                  const Mask w = ctx.where(h, keep);
+                  if (popcount(w) != 2) continue;  // keep only in the two extra corners
+                  Step t = s;
+                  if (!add_eliminations(ctx, t, extra, digit_bit(drop))) continue;
+                  t.technique = "Unique rectangle type 4";
+                  t.detail = base + ", " + digit_char(keep) + " only in " + cells_text(ctx.geo, extra) + " in " +
+                             house_name(houses[h]);
+                  t.houses = {h};
+                  return t;
+                }
+            }
+        }
+  return std::nullopt;
+}
+
+namespace {
+// True where, with the candidates in `removed` taken out, the grid is a BUG:
+// every unsolved cell bivalue, every unplaced digit twice in every house.
+bool bug_after(const Context& ctx, const std::vector<Candidate>& removed) {
+  auto has = [&](int cell, int d) {
+    if (!ctx.grid.has(cell, d)) return false;
+    for (const Candidate& r : removed)
+      if (r.cell == cell && r.digit == d) return false;
+    return true;
+  };
+  for (int cell = 0; cell < ctx.cells(); ++cell) {
+    if (ctx.grid.value(cell)) continue;
+    int count = 0;
+    for (int d = 1; d <= ctx.n(); ++d) count += has(cell, d);
+    if (count != 2) return false;
+  }
+  for (const House& house : ctx.geo.houses())
+    for (int d = 1; d <= ctx.n(); ++d) {
+      int count = 0;
+      bool placed = false;
+      for (int c : house.cells) {
+        count += has(c, d);
+        placed |= ctx.grid.value(c) == d;
+      }
+      if (!placed && count != 2) return false;
+    }
+  return true;
+}
+}  // namespace
+
+std::optional<Step> find_bug(const Context& ctx) {
+  if (!ctx.is_unique()) return std::nullopt;
+  std::vector<int> extra_cells;
+  for (int cell = 0; cell < ctx.cells(); ++cell) {
+    if (ctx.grid.value(cell)) continue;
+    const int count = popcount(ctx.grid.candidates(cell));
+    if (count < 2) return std::nullopt;
+    if (count > 2) extra_cells.push_back(cell);
+  }
+  if (extra_cells.empty()) return std::nullopt;
+  if (extra_cells.size() == 1) {
+    const int cell = extra_cells[0];
+    if (popcount(ctx.grid.candidates(cell)) != 3) return std::nullopt;
+    for (int d : digits_of(ctx.grid.candidates(cell))) {
+      // Without d the grid would be a BUG (0 or 2+ solutions): so d is true.
+      if (!bug_after(ctx, {{cell, d}})) continue;
+      Step s;
+      s.technique = "BUG type 1";
+      s.rating = 5.6;
+      s.detail = "all cells bivalue but " + ctx.geo.cell_name(cell) + "; without " + digit_char(d) +
+                 " the grid would be a deadly BUG";
+      s.placements.push_back({cell, d});
+      s.cells = {cell};
+      return s;
+    }
+    return std::nullopt;
+  }
+  // Type 2: every extra cell has exactly one extra digit, the same one.
+  for (int d = 1; d <= ctx.n(); ++d) {
+    std::vector<Candidate> removed;
+    bool ok = true;
+    for (int cell : extra_cells) {
+      if (popcount(ctx.grid.candidates(cell)) != 3 || !ctx.grid.has(cell, d)) { ok = false; break; }
+      removed.push_back({cell, d});
+    }
+    if (!ok || !bug_after(ctx, removed)) continue;
+    std::vector<int> targets;
+    for (int t = 0; t < ctx.cells(); ++t) {
+      bool all = true;
+      for (int c : extra_cells) all &= t != c && ctx.tables.sees(t, c);
+      if (all) targets.push_back(t);
+    }
+    Step s;
+    if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
+    s.technique = "BUG type 2";
+    s.rating = 5.7;
+    s.detail = "extra " + std::string(1, digit_char(d)) + " in " + cells_text(ctx.geo, extra_cells);
+    s.cells = extra_cells;
+    return s;
+  }
+  return std::nullopt;
+}
+
+}  // namespace nonet::logic

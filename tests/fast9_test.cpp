@@ -1,0 +1,234 @@
+// The fast 9×9 engine against the generic one: same status, same capped count,
+// valid solutions, on samples of every shared puzzle set, on random mutations
+// of them (givens removed, clashing or extra givens added) and on diagonal
+// puzzles made here. Samples keep the file fast under the sanitizers; the
+// full sets run in bench/bench_solvers.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "../src/exact/fast9.hpp"
+#include "nonet/exact.hpp"
+#include "nonet/format.hpp"
+
+namespace nonet {
+namespace {
+
+// About `wanted` puzzles spread evenly over the file: every step-th record,
+// the step taken from the line count so only the sample is kept.
+std::vector<Puzzle> read_sample(const std::filesystem::path& path, std::size_t wanted) {
+  std::size_t lines = 0;
+  {
+    std::ifstream count(path, std::ios::binary);
+    lines = static_cast<std::size_t>(std::count(std::istreambuf_iterator<char>(count), {}, '\n'));
+  }
+  const std::size_t step = std::max<std::size_t>(1, lines / wanted);
+  std::ifstream in(path, std::ios::binary);
+  PuzzleReader reader(in, path.string(), ReadOptions{});
+  std::vector<Puzzle> sample;
+  Record record;
+  while (reader.next(record) && sample.size() < wanted)
+    if (record.puzzle && record.index % step == 0) sample.push_back(std::move(*record.puzzle));
+  return sample;
+}
+
+struct SampledSet {
+  std::string name;
+  std::vector<Puzzle> puzzles;
+};
+
+std::vector<std::filesystem::path> shared_sets() {
+  std::vector<std::filesystem::path> files;
+  for (const char* folder : {"tdoku", "qqwing", "rated"})
+    for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(NONET_DATA_DIR) / folder))
+      if (entry.is_regular_file()) files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// 25 puzzles of every shared set, read once for the whole test binary
+// (reading is most of the time under the sanitizers).
+const std::vector<SampledSet>& shared_samples() {
+  static const std::vector<SampledSet> samples = [] {
+    std::vector<SampledSet> sets;
+    for (const auto& file : shared_sets()) sets.push_back({file.filename().string(), read_sample(file, 25)});
+    return sets;
+  }();
+  return samples;
+}
+
+SolveOptions limit(std::uint64_t count_limit, std::size_t keep = 1) {
+  SolveOptions options;
+  options.count_limit = count_limit;
+  options.keep = keep;
+  return options;
+}
+
+// The fast engine agrees with the generic one for count limits 1, 2 and 3, in
+// every build this CPU can run.
+void expect_agreement(const Puzzle& puzzle, const std::string& label) {
+  SCOPED_TRACE(label + " " + to_line(*puzzle.geometry, puzzle.cells));
+  for (std::uint64_t count_limit : {1, 2, 3}) {
+    const SolveResult reference = solve_generic(puzzle, limit(count_limit, 3));
+    std::vector<detail::Fast9Isa> builds = {detail::Fast9Isa::baseline};
+    if (detail::fast9_best_isa() == detail::Fast9Isa::avx2) builds.push_back(detail::Fast9Isa::avx2);
+    for (auto isa : builds) {
+      const SolveResult fast = detail::solve_fast9(puzzle, limit(count_limit, 3), isa);
+      ASSERT_EQ(fast.status, reference.status) << "limit " << count_limit << " " << detail::to_string(isa);
+      ASSERT_EQ(fast.count, reference.count);
+      ASSERT_EQ(fast.reason, reference.reason);
+      ASSERT_EQ(fast.solutions.size(), std::min<std::size_t>(fast.count, 3));
+      for (const Grid& solution : fast.solutions) ASSERT_TRUE(is_solution_of(puzzle, solution));
+      for (std::size_t i = 1; i < fast.solutions.size(); ++i)
+        ASSERT_NE(fast.solutions[i - 1], fast.solutions[i]) << "a solution counted twice";
+    }
+  }
+}
+
+TEST(Fast9Engine, TakesOnlyNineByNineClassicAndDiagonal) {
+  EXPECT_TRUE(detail::fast9_supports(Geometry::classic(3, 3)));
+  EXPECT_TRUE(detail::fast9_supports(Geometry::diagonal(3, 3)));
+  EXPECT_FALSE(detail::fast9_supports(Geometry::windoku()));
+  EXPECT_FALSE(detail::fast9_supports(Geometry::classic(2, 3)));
+  EXPECT_FALSE(detail::fast9_supports(Geometry::classic(4, 4)));
+  EXPECT_FALSE(detail::fast9_supports(Geometry::diagonal(2, 2)));
+}
+
+TEST(Fast9Engine, SolveDispatchesToIt) {
+  const auto puzzles = read_sample(std::filesystem::path(NONET_DATA_DIR) / "qqwing/expert.txt", 5);
+  ASSERT_FALSE(puzzles.empty());
+  for (const Puzzle& puzzle : puzzles) {
+    const SolveResult chosen = solve(puzzle);
+    const SolveResult fast = detail::solve_fast9(puzzle, {});
+    EXPECT_EQ(chosen.status, fast.status);
+    EXPECT_EQ(chosen.nodes, fast.nodes);
+    EXPECT_EQ(chosen.guesses, fast.guesses);
+  }
+  // Random solves stay with the generic engine, which alone honours the seed.
+  SolveOptions random;
+  random.random = true;
+  random.seed = 7;
+  random.count_limit = 1;
+  const Puzzle empty{std::make_shared<const Geometry>(Geometry::classic(3, 3)), Grid(81, 0), ""};
+  EXPECT_EQ(solve(empty, random).solutions, solve_generic(empty, random).solutions);
+}
+
+TEST(Fast9Engine, CountLimitAndKeep) {
+  const Puzzle empty{std::make_shared<const Geometry>(Geometry::classic(3, 3)), Grid(81, 0), ""};
+  SolveResult result = detail::solve_fast9(empty, limit(0));
+  EXPECT_EQ(result.status, SolveStatus::solved);
+  EXPECT_EQ(result.count, 1u);
+  result = detail::solve_fast9(empty, limit(1000, 0));
+  EXPECT_EQ(result.status, SolveStatus::multiple);
+  EXPECT_EQ(result.count, 1000u);
+  EXPECT_TRUE(result.solutions.empty());
+  result = detail::solve_fast9(empty, limit(5, 10));
+  EXPECT_EQ(result.solutions.size(), 5u);
+  EXPECT_GT(result.nodes, 0u);
+}
+
+TEST(Fast9Engine, ClashingGivensAreInvalidWithTheSharedReason) {
+  Puzzle puzzle{std::make_shared<const Geometry>(Geometry::diagonal(3, 3)), Grid(81, 0), ""};
+  puzzle.cells[0] = 5;
+  puzzle.cells[80] = 5;  // both on the main diagonal
+  const SolveResult fast = detail::solve_fast9(puzzle, {});
+  const SolveResult reference = solve_generic(puzzle, {});
+  EXPECT_EQ(fast.status, SolveStatus::invalid);
+  EXPECT_EQ(fast.reason, reference.reason);
+  EXPECT_FALSE(fast.reason.empty());
+}
+
+TEST(Fast9CrossCheck, EverySharedSet) {
+  const auto& sets = shared_samples();
+  ASSERT_GE(sets.size(), 9u) << "puzzle sets missing under " << NONET_DATA_DIR;
+  for (const auto& set : sets) {
+    ASSERT_GE(set.puzzles.size(), 20u) << set.name;
+    for (std::size_t i = 0; i < set.puzzles.size(); ++i)
+      expect_agreement(set.puzzles[i], set.name + " #" + std::to_string(i));
+  }
+}
+
+// Givens removed (often several solutions), a given added that clashes with a
+// peer (invalid) or that is merely wrong (usually no solution).
+TEST(Fast9CrossCheck, RandomMutations) {
+  std::mt19937_64 random(20261130);
+  for (const auto& set : shared_samples()) {
+    for (std::size_t index = 0; index < set.puzzles.size(); index += 4) {
+      const Puzzle& original = set.puzzles[index];
+      std::vector<int> givens, empties;
+      for (int cell = 0; cell < 81; ++cell) (original.cells[cell] ? givens : empties).push_back(cell);
+      Puzzle fewer = original;
+      std::shuffle(givens.begin(), givens.end(), random);
+      for (int i = 0; i < 4 && i < static_cast<int>(givens.size()); ++i) fewer.cells[givens[i]] = 0;
+      expect_agreement(fewer, "removed");
+      if (empties.empty() || givens.empty()) continue;
+      const int cell = empties[random() % empties.size()];
+      Puzzle clash = original;
+      clash.cells[cell] = original.cells[givens[0]];
+      expect_agreement(clash, "extra");
+      Puzzle wrong = original;
+      const SolveResult solved = solve_generic(original, limit(1));
+      ASSERT_FALSE(solved.solutions.empty());
+      wrong.cells[cell] = static_cast<std::uint8_t>(solved.solutions[0][cell] % 9 + 1);
+      expect_agreement(wrong, "wrong");
+    }
+  }
+}
+
+// A diagonal puzzle: a random full grid from the generic engine, then givens
+// removed in random order while the puzzle stays unique.
+Puzzle make_diagonal_puzzle(std::uint64_t seed) {
+  const auto geometry = std::make_shared<const Geometry>(Geometry::diagonal(3, 3));
+  SolveOptions random;
+  random.random = true;
+  random.seed = seed;
+  random.count_limit = 1;
+  const SolveResult full = solve_generic(Puzzle{geometry, Grid(81, 0), ""}, random);
+  Puzzle puzzle{geometry, full.solutions.at(0), ""};
+  std::vector<int> order(81);
+  for (int cell = 0; cell < 81; ++cell) order[cell] = cell;
+  std::mt19937_64 shuffle(seed);
+  std::shuffle(order.begin(), order.end(), shuffle);
+  for (int cell : order) {
+    const std::uint8_t digit = puzzle.cells[cell];
+    puzzle.cells[cell] = 0;
+    if (detail::solve_fast9(puzzle, limit(2)).status != SolveStatus::unique) puzzle.cells[cell] = digit;
+  }
+  return puzzle;
+}
+
+TEST(Fast9CrossCheck, DiagonalPuzzlesAndMutations) {
+  std::mt19937_64 random(99);
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    const Puzzle puzzle = make_diagonal_puzzle(seed);
+    EXPECT_EQ(solve_generic(puzzle).status, SolveStatus::unique);
+    expect_agreement(puzzle, "diagonal seed " + std::to_string(seed));
+    for (int trial = 0; trial < 4; ++trial) {
+      Puzzle mutated = puzzle;
+      const int cell = static_cast<int>(random() % 81);
+      mutated.cells[cell] = mutated.cells[cell] ? 0 : static_cast<std::uint8_t>(random() % 9 + 1);
+      expect_agreement(mutated, "diagonal mutation");
+    }
+  }
+  const Puzzle empty{std::make_shared<const Geometry>(Geometry::diagonal(3, 3)), Grid(81, 0), ""};
+  expect_agreement(empty, "empty diagonal");
+}
+
+// A classic puzzle is also a diagonal one when its solution respects both
+// diagonals; the engines must agree when it does not (no solution) too.
+TEST(Fast9CrossCheck, ClassicPuzzlesReadAsDiagonal) {
+  const auto diagonal = std::make_shared<const Geometry>(Geometry::diagonal(3, 3));
+  for (Puzzle puzzle : read_sample(std::filesystem::path(NONET_DATA_DIR) / "qqwing/simple.txt", 10)) {
+    puzzle.geometry = diagonal;
+    expect_agreement(puzzle, "classic as diagonal");
+  }
+}
+
+}  // namespace
+}  // namespace nonet

@@ -1,0 +1,314 @@
+// Each technique on a small known position, with its exact eliminations; the
+// candidate formats; the text and JSON of a step; published ratings.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "../src/logic/internal.hpp"
+#include "nonet/format.hpp"
+#include "nonet/logic.hpp"
+
+namespace {
+
+using nonet::Candidate;
+using nonet::CandidateGrid;
+using nonet::digit_bit;
+
+std::shared_ptr<const nonet::Geometry> classic9() {
+  static auto geo = nonet::make_geometry(nonet::VariantSpec{}, 9);
+  return geo;
+}
+
+// A 9×9 position with every candidate everywhere, to carve patterns into.
+CandidateGrid open_grid() {
+  return CandidateGrid(classic9(), nonet::Grid(81, 0), std::vector<nonet::Mask>(81, nonet::all_digits(9)));
+}
+
+int cell(int r, int c) { return (r - 1) * 9 + (c - 1); }
+
+void remove(CandidateGrid& g, int r, int c, int d) { g.eliminate(cell(r, c), d); }
+void keep_only(CandidateGrid& g, int r, int c, std::initializer_list<int> digits) {
+  for (int d = 1; d <= 9; ++d)
+    if (std::find(digits.begin(), digits.end(), d) == digits.end()) remove(g, r, c, d);
+}
+
+// "r1c7<>4" strings, sorted, for exact comparison.
+std::vector<std::string> elims(const nonet::Step& s) {
+  std::vector<std::string> out;
+  for (const Candidate& e : s.eliminations)
+    out.push_back(classic9()->cell_name(e.cell) + "<>" + std::to_string(e.digit));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+struct Fixture {
+  CandidateGrid grid;
+  nonet::logic::Tables tables{grid.geometry()};
+  nonet::logic::LazyBool unique{[] { return true; }};
+  nonet::logic::Context ctx() const { return {grid, grid.geometry(), tables, nonet::Scale::se, &unique, false}; }
+};
+
+TEST(LogicTechniques, HiddenSingleTextAndJson) {
+  Fixture f{open_grid()};
+  for (int c = 1; c <= 9; ++c)
+    if (c != 5) remove(f.grid, 3, c, 7);
+  auto s = nonet::logic::find_hidden_single(f.ctx(), false);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(nonet::to_text(*classic9(), *s), "Hidden single: 7 in row 3 \u2192 r3c5=7 (1.5)");
+  auto j = nlohmann::json::parse(nonet::to_json(*classic9(), *s));
+  EXPECT_EQ(j["technique"], "Hidden single");
+  EXPECT_EQ(j["placements"][0]["cell"], "r3c5");
+  EXPECT_EQ(j["placements"][0]["digit"], 7);
+  EXPECT_EQ(j["houses"][0], "row 3");
+  EXPECT_FALSE(nonet::logic::find_hidden_single(f.ctx(), true));  // no box holds 7 once
+}
+
+TEST(LogicTechniques, NakedSingleAndFullHouse) {
+  Fixture f{open_grid()};
+  keep_only(f.grid, 5, 5, {4});
+  auto s = nonet::logic::find_naked_single(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->placements, (std::vector<Candidate>{{cell(5, 5), 4}}));
+  EXPECT_DOUBLE_EQ(s->rating, 2.3);
+
+  nonet::Puzzle p{classic9(), nonet::Grid(81, 0), ""};
+  for (int c = 1; c <= 8; ++c) p.cells[cell(1, c)] = static_cast<std::uint8_t>(c);
+  Fixture g{CandidateGrid(p)};
+  auto full = nonet::logic::find_full_house(g.ctx());
+  ASSERT_TRUE(full);
+  EXPECT_EQ(full->placements, (std::vector<Candidate>{{cell(1, 9), 9}}));
+  EXPECT_DOUBLE_EQ(full->rating, 1.0);
+}
+
+TEST(LogicTechniques, Pointing) {
+  Fixture f{open_grid()};
+  for (int r = 2; r <= 3; ++r)
+    for (int c = 4; c <= 6; ++c) remove(f.grid, r, c, 4);
+  auto s = nonet::logic::find_intersection(f.ctx(), true, false);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Pointing");
+  EXPECT_EQ(s->detail, "4 in box 2 only in row 1");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c1<>4", "r1c2<>4", "r1c3<>4", "r1c7<>4", "r1c8<>4", "r1c9<>4"}));
+  EXPECT_DOUBLE_EQ(s->rating, 2.6);
+  EXPECT_FALSE(nonet::logic::find_intersection(f.ctx(), true, true));  // no single follows
+}
+
+TEST(LogicTechniques, Claiming) {
+  Fixture f{open_grid()};
+  for (int c = 4; c <= 9; ++c) remove(f.grid, 1, c, 5);
+  auto s = nonet::logic::find_intersection(f.ctx(), false, false);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Claiming");
+  EXPECT_EQ(s->detail, "5 in row 1 only in box 1");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r2c1<>5", "r2c2<>5", "r2c3<>5", "r3c1<>5", "r3c2<>5", "r3c3<>5"}));
+}
+
+TEST(LogicTechniques, DirectPointingPlaces) {
+  Fixture f{open_grid()};
+  // 4 in box 2 only in row 1; in box 3, 4 only in r1c7, r1c8 and r2c9.
+  for (int r = 2; r <= 3; ++r)
+    for (int c = 4; c <= 6; ++c) remove(f.grid, r, c, 4);
+  for (int r = 1; r <= 3; ++r)
+    for (int c = 7; c <= 9; ++c)
+      if (!(r == 1 && c < 9) && !(r == 2 && c == 9)) remove(f.grid, r, c, 4);
+  auto s = nonet::logic::find_intersection(f.ctx(), true, true);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Direct pointing");
+  EXPECT_EQ(s->placements, (std::vector<Candidate>{{cell(2, 9), 4}}));
+  EXPECT_DOUBLE_EQ(s->rating, 1.7);
+}
+
+TEST(LogicTechniques, NakedPair) {
+  Fixture f{open_grid()};
+  keep_only(f.grid, 1, 1, {2, 7});
+  keep_only(f.grid, 1, 2, {2, 7});
+  auto s = nonet::logic::find_naked_subset(f.ctx(), 2);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Naked pair");
+  EXPECT_EQ(s->eliminations.size(), 26u);  // 2 digits × (7 row cells + 6 box cells)
+  auto e = elims(*s);
+  EXPECT_TRUE(std::count(e.begin(), e.end(), "r1c9<>7"));
+  EXPECT_TRUE(std::count(e.begin(), e.end(), "r3c3<>2"));
+  EXPECT_FALSE(std::count(e.begin(), e.end(), "r4c1<>2"));
+}
+
+TEST(LogicTechniques, HiddenPair) {
+  Fixture f{open_grid()};
+  for (int c = 1; c <= 9; ++c)
+    if (c != 1 && c != 5) {
+      remove(f.grid, 1, c, 3);
+      remove(f.grid, 1, c, 8);
+    }
+  auto s = nonet::logic::find_hidden_subset(f.ctx(), 2, false);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Hidden pair");
+  EXPECT_EQ(s->detail, "{38} in r1c1,r1c5 (row 1)");
+  EXPECT_EQ(s->eliminations.size(), 14u);
+}
+
+TEST(LogicTechniques, XWing) {
+  Fixture f{open_grid()};
+  for (int r : {2, 6})
+    for (int c = 1; c <= 9; ++c)
+      if (c != 3 && c != 8) remove(f.grid, r, c, 5);
+  auto s = nonet::logic::find_fish(f.ctx(), 2);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "X-Wing");
+  EXPECT_EQ(s->detail, "5 in row 2, row 6 only in column 3, column 8");
+  EXPECT_EQ(s->eliminations.size(), 14u);
+  auto e = elims(*s);
+  EXPECT_TRUE(std::count(e.begin(), e.end(), "r9c8<>5"));
+  EXPECT_FALSE(std::count(e.begin(), e.end(), "r2c3<>5"));
+}
+
+TEST(LogicTechniques, Swordfish) {
+  Fixture f{open_grid()};
+  const int rows[] = {1, 4, 7}, cols[][2] = {{2, 5}, {5, 9}, {2, 9}};
+  for (int i = 0; i < 3; ++i)
+    for (int c = 1; c <= 9; ++c)
+      if (c != cols[i][0] && c != cols[i][1]) remove(f.grid, rows[i], c, 6);
+  auto s = nonet::logic::find_fish(f.ctx(), 3);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Swordfish");
+  EXPECT_EQ(s->eliminations.size(), 18u);  // 3 columns × 6 other rows
+}
+
+TEST(LogicTechniques, XYWing) {
+  Fixture f{open_grid()};
+  keep_only(f.grid, 1, 1, {1, 2});
+  keep_only(f.grid, 1, 7, {1, 3});
+  keep_only(f.grid, 3, 2, {2, 3});
+  auto s = nonet::logic::find_xy_wing(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c2<>3", "r1c3<>3", "r3c7<>3", "r3c8<>3", "r3c9<>3"}));
+  EXPECT_DOUBLE_EQ(s->rating, 4.2);
+}
+
+TEST(LogicTechniques, XYZWing) {
+  Fixture f{open_grid()};
+  keep_only(f.grid, 1, 1, {1, 2, 3});
+  keep_only(f.grid, 1, 7, {1, 3});
+  keep_only(f.grid, 2, 2, {2, 3});
+  auto s = nonet::logic::find_xyz_wing(f.ctx());
+  ASSERT_TRUE(s);
+  // Cells seeing r1c1, r1c7 and r2c2: r1c2, r1c3.
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c2<>3", "r1c3<>3"}));
+}
+
+TEST(LogicTechniques, UniqueRectangleType1) {
+  Fixture f{open_grid()};
+  keep_only(f.grid, 1, 1, {1, 2});
+  keep_only(f.grid, 1, 4, {1, 2});
+  keep_only(f.grid, 2, 1, {1, 2});
+  keep_only(f.grid, 2, 4, {1, 2, 5, 6});
+  auto s = nonet::logic::find_unique_rectangle(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Unique rectangle type 1");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r2c4<>1", "r2c4<>2"}));
+  // Not without uniqueness.
+  nonet::logic::Context no = f.ctx();
+  no.unique = nullptr;
+  EXPECT_FALSE(nonet::logic::find_unique_rectangle(no));
+}
+
+TEST(LogicTechniques, NoRectangleInsideOneBox) {
+  Fixture f{open_grid()};
+  keep_only(f.grid, 1, 1, {1, 2});
+  keep_only(f.grid, 1, 2, {1, 2});
+  keep_only(f.grid, 2, 1, {1, 2});
+  keep_only(f.grid, 2, 2, {1, 2, 5});
+  auto s = nonet::logic::find_unique_rectangle(f.ctx());
+  EXPECT_FALSE(s && s->technique == "Unique rectangle type 1");
+}
+
+TEST(LogicTechniques, Skyscraper) {
+  Fixture f{open_grid()};
+  // 9 in row 1 only at c1, c5; in row 2 only at c1, c6. r1c5 and r2c6 share
+  // box 2, so one of r1c1, r2c1 holds 9: it leaves column 1 and box 1.
+  for (int c = 1; c <= 9; ++c) {
+    if (c != 1 && c != 5) remove(f.grid, 1, c, 9);
+    if (c != 1 && c != 6) remove(f.grid, 2, c, 9);
+  }
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 0);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Skyscraper");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r3c1<>9", "r3c2<>9", "r3c3<>9", "r4c1<>9", "r5c1<>9",
+                                                 "r6c1<>9", "r7c1<>9", "r8c1<>9", "r9c1<>9"}));
+}
+
+TEST(LogicTechniques, CandidateFormats) {
+  const std::string line = "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361";
+  auto records = nonet::read_all(line);
+  CandidateGrid g(*records[0].puzzle);
+  const std::string text = g.to_candidate_string();
+  ASSERT_EQ(text.size(), 729u);
+  auto back = nonet::parse_candidates(text);
+  ASSERT_TRUE(back);
+  for (int c = 0; c < 81; ++c)
+    if (g.value(c)) {
+      EXPECT_EQ(back->value(c), g.value(c));
+    }
+  // A position without single-candidate cells reads back exactly, in both forms.
+  CandidateGrid open = open_grid();
+  keep_only(open, 1, 1, {2, 7});
+  remove(open, 5, 5, 3);
+  const std::string open_text = open.to_candidate_string();
+  EXPECT_EQ(nonet::parse_candidates(open_text)->to_candidate_string(), open_text);
+  EXPECT_EQ(nonet::parse_candidates(open.to_pencil_marks())->to_candidate_string(), open_text);
+  EXPECT_FALSE(nonet::parse_candidates("not a grid"));
+  auto hint = nonet::next_step(*back);
+  ASSERT_TRUE(hint);
+  EXPECT_EQ(hint->technique, "Hidden single");
+}
+
+TEST(LogicTechniques, ChainLengthBonus) {
+  EXPECT_DOUBLE_EQ(nonet::chain_length_bonus(4), 0);
+  EXPECT_NEAR(nonet::chain_length_bonus(5), 0.1, 1e-9);
+  EXPECT_NEAR(nonet::chain_length_bonus(6), 0.1, 1e-9);
+  EXPECT_NEAR(nonet::chain_length_bonus(7), 0.2, 1e-9);
+  EXPECT_NEAR(nonet::chain_length_bonus(9), 0.3, 1e-9);
+  EXPECT_NEAR(nonet::chain_length_bonus(13), 0.4, 1e-9);
+  EXPECT_NEAR(nonet::chain_length_bonus(17), 0.5, 1e-9);
+  EXPECT_NEAR(nonet::chain_length_bonus(25), 0.6, 1e-9);
+}
+
+// Published SE 1.2.1 ratings (cbg-000 set) that nonet reproduces exactly.
+TEST(LogicRatings, PublishedSe121) {
+  const std::pair<const char*, double> cases[] = {
+      {"123....8..5.78.........2.64..85..3...45.6...1...9..4...........8.4...2..97...58..", 1.2},
+      {"......7.9456....2.7.........18.4.9.7.74..1.5....2..3.......389..3........62..7..5", 1.5},
+      {"...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361", 2.0},
+      {"..34..7...56..9...7....3645..8.4............3.6...5.....51.7.6..918...5.87.....9.", 2.8},
+      {".2.4....9....89.3....1..5.4..58...9.3...1.4.8.........5..6....1.92.......7...3.5.", 3.0},
+      {"1.3.5......6...1...9..1...4..197...5..4....7.....68........2.9883....2.1.4.8..6..", 4.2},
+      {"1.3.5...94..7......9.1...6.23.............83...1...6...6..972...87..3.......4...5", 4.5},
+      {"12......9..678.1..7....2.........8....5.....2..4..53...4..9......7.2..51.1...36..", 5.6},
+      {"123.5.7.......9..........642.5.....68.....2..9.....34...7.94.5.5..8......9.3....2", 6.6},
+      {"..3.5..8..5....1..78...3.6..1.......3..2...91...8.4.....1.3..478...........67..35", 7.1},
+      {"..3.567..4.....12...8..2.4...19.....83........6.82...1.....4..5..9..8...6...7..14", 8.3},
+  };
+  for (auto [text, expected] : cases) {
+    auto records = nonet::read_all(text);
+    auto r = nonet::rate(*records[0].puzzle, nonet::Scale::se);
+    EXPECT_TRUE(r.solved) << text;
+    EXPECT_NEAR(r.er, expected, 1e-9) << text << " hardest " << r.hardest;
+  }
+}
+
+TEST(LogicRatings, ExplainStopsAtLimit) {
+  auto records = nonet::read_all("1.3.5......6...1...9..1...4..197...5..4....7.....68........2.9883....2.1.4.8..6..");
+  nonet::LogicOptions o;
+  o.max_rating = 3.0;
+  auto res = nonet::solve_logically(*records[0].puzzle, o);
+  EXPECT_FALSE(res.solved);
+  EXPECT_FALSE(res.rating.solved);
+  for (const auto& s : res.steps) EXPECT_LE(s.rating, 3.0);
+  o.allow_guess = true;
+  auto guessed = nonet::solve_logically(*records[0].puzzle, o);
+  EXPECT_TRUE(guessed.solved);
+  EXPECT_FALSE(guessed.rating.solved);
+  EXPECT_TRUE(std::any_of(guessed.steps.begin(), guessed.steps.end(), [](const nonet::Step& s) { return s.guess; }));
+}
+
+}  // namespace
