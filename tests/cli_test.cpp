@@ -122,6 +122,12 @@ TEST(Cli, UsageErrorsAndHelp) {
   EXPECT_NE(missing.err.find("cannot open /nonexistent/file.txt"), std::string::npos);
 }
 
+TEST(Cli, NodeLimitGivesUpWithAMessage) {
+  const auto result = run_nonet("count --limit 1000 --max-nodes 50", std::string(256, '.') + "\n");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("<stdin>:1:1: gave up after 50 search nodes"), std::string::npos) << result.err;
+}
+
 TEST(Cli, StatsGoToStderr) {
   const auto result = run_nonet("check --stats", kWikipedia + "\n" + kWikipedia + "\n");
   EXPECT_NE(result.err.find("unique: 2"), std::string::npos) << result.err;

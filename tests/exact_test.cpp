@@ -221,3 +221,22 @@ INSTANTIATE_TEST_SUITE_P(
 
 }  // namespace
 }  // namespace nonet
+
+namespace nonet {
+namespace {
+
+// A search that cannot end in reasonable time (a jigsaw layout with no
+// solution did) stops at the node limit and says so, keeping what it found.
+TEST(Exact, NodeLimitStopsALongSearch) {
+  const Puzzle empty = testing::parse_one(std::string(81, '.'));
+  SolveOptions options{1000, 1000, false, 0};
+  options.max_nodes = 50;
+  const SolveResult result = solve_generic(empty, options);
+  EXPECT_EQ(result.status, SolveStatus::gave_up);
+  EXPECT_LE(result.nodes, 51u);
+  EXPECT_LT(result.count, 1000u);
+  for (const Grid& solution : result.solutions) EXPECT_TRUE(valid_solution(empty, solution));
+}
+
+}  // namespace
+}  // namespace nonet

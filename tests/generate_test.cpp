@@ -12,6 +12,7 @@
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
+#include "nonet/logic.hpp"
 #include "nonet/render.hpp"
 
 namespace nonet {
@@ -239,6 +240,27 @@ TEST(GenerateDifficulty, GradedCarvingStopsInsideTheRange) {
   EXPECT_DOUBLE_EQ(made.rating->er, 3.0);
   EXPECT_GE(ratings, 1);
   EXPECT_FALSE(solves_with_singles(*geometry, made.puzzle.cells, SinglesKind::hidden_and_naked));
+}
+
+// The levels against the real SE rater: the two the generator decides with
+// singles alone, and one it reaches by rating.
+TEST(GenerateDifficulty, LevelsHitTheirRangeWithTheRealRater) {
+  const Rater se = [](const Puzzle& puzzle) { return rate(puzzle, Scale::se); };
+  for (const char* name : {"simple", "easy", "intermediate"}) {
+    GenerateOptions options;
+    options.rating = find_level(name)->range;
+    options.rater = se;
+    const Generator generator(classic(9), options);
+    const int count = std::string(name) == "intermediate" ? 1 : 3;
+    for (int index = 0; index < count; ++index) {
+      const GeneratedPuzzle made = generator.puzzle(31, index);
+      expect_sound(made);
+      const Rating rating = rate(made.puzzle, Scale::se);
+      EXPECT_TRUE(rating.solved) << name;
+      EXPECT_TRUE(options.rating->contains(rating.er))
+          << name << ": " << to_line(*made.puzzle.geometry, made.puzzle.cells) << " rated " << rating.er;
+    }
+  }
 }
 
 TEST(GenerateDifficulty, LevelsAndRanges) {

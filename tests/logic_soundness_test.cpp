@@ -119,6 +119,20 @@ TEST(LogicSoundness, JigsawAndDiagonal) {
   check_sound(carve(nonet::make_geometry(windoku, 9), 7), nonet::Scale::se, true);
 }
 
+// The sukaku ladder (empty rectangle, the big wings) on the same variants.
+TEST(LogicSoundness, JigsawAndDiagonalSukaku) {
+  std::ifstream layouts(NONET_DATA_DIR "/variants/jigsaw/valid_layouts.txt");
+  std::string line;
+  for (int i = 0; i < 2 && std::getline(layouts, line); ++i) {
+    nonet::VariantSpec spec{"jigsaw", 9, nonet::parse_region_map(line)};
+    check_sound(carve(nonet::make_geometry(spec, 9), 23 + i), nonet::Scale::sukaku, true);
+  }
+  for (const char* kind : {"diagonal", "windoku"}) {
+    nonet::VariantSpec spec{kind, 9, {}};
+    check_sound(carve(nonet::make_geometry(spec, 9), 211), nonet::Scale::sukaku, true);
+  }
+}
+
 // Other sizes: 4×4, 6×6, 8×8 and 12×12 classic grids, every technique.
 // (The shared 16×16 forum puzzles are left out: the exact solver needs
 // minutes to confirm their solutions.)

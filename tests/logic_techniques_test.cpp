@@ -237,6 +237,106 @@ TEST(LogicTechniques, Skyscraper) {
                                                  "r6c1<>9", "r7c1<>9", "r8c1<>9", "r9c1<>9"}));
 }
 
+TEST(LogicTechniques, EmptyRectangle) {
+  Fixture f{open_grid()};
+  // 5 in box 1 only in row 2 (r2c1, r2c2) and column 3 (r1c3, r3c3); 5 in
+  // column 7 only at r2c7 and r8c7. r8c3=5 would leave box 1 its 5 in row 2,
+  // so r2c7<>5, r8c7=5: a contradiction.
+  for (auto [r, c] : {std::pair{1, 1}, {1, 2}, {3, 1}, {3, 2}, {2, 3}}) remove(f.grid, r, c, 5);
+  for (int r = 1; r <= 9; ++r)
+    if (r != 2 && r != 8) remove(f.grid, r, 7, 5);
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 3);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Empty rectangle");
+  EXPECT_DOUBLE_EQ(s->rating, 4.3);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r8c3<>5"}));
+}
+
+TEST(LogicTechniques, ThreeLinkXChain) {
+  Fixture f{open_grid()};
+  // 7: r1c1=r1c5 (row 1) - r2c6=r8c6 (column 6) - r9c4=r5c4 (column 4), the
+  // weak links in boxes 2 and 8: r1c1 or r5c4 holds 7.
+  for (int c = 2; c <= 9; ++c)
+    if (c != 5) remove(f.grid, 1, c, 7);
+  for (int r = 1; r <= 9; ++r) {
+    if (r != 2 && r != 8) remove(f.grid, r, 6, 7);
+    if (r != 5 && r != 9) remove(f.grid, r, 4, 7);
+  }
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "3-link X-chain");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c1<>7"}));
+}
+
+TEST(LogicTechniques, UniqueRectangleType3) {
+  Fixture f{open_grid()};
+  // {12} rectangle r1c1 r1c4 r2c1 r2c4; the extras {3}, {4} of r1c4, r2c4
+  // form a naked pair with r5c4 {34} in column 4.
+  keep_only(f.grid, 1, 1, {1, 2});
+  keep_only(f.grid, 2, 1, {1, 2});
+  keep_only(f.grid, 1, 4, {1, 2, 3});
+  keep_only(f.grid, 2, 4, {1, 2, 4});
+  keep_only(f.grid, 5, 4, {3, 4});
+  auto s = nonet::logic::find_unique_rectangle(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Unique rectangle type 3");
+  EXPECT_NEAR(s->rating, 4.6, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r3c4<>3", "r3c4<>4", "r4c4<>3", "r4c4<>4", "r6c4<>3",
+                                                 "r6c4<>4", "r7c4<>3", "r7c4<>4", "r8c4<>3", "r8c4<>4",
+                                                 "r9c4<>3", "r9c4<>4"}));
+}
+
+TEST(LogicTechniques, WXYZWingIncompletePivot) {
+  Fixture f{open_grid()};
+  // r1c1 {123}, r1c5 {14}, r2c2 {24}, r3c3 {34}: 1, 2, 3 each in cells that
+  // see each other, so one of r1c5, r2c2, r3c3 holds 4.
+  keep_only(f.grid, 1, 1, {1, 2, 3});
+  keep_only(f.grid, 1, 5, {1, 4});
+  keep_only(f.grid, 2, 2, {2, 4});
+  keep_only(f.grid, 3, 3, {3, 4});
+  auto s = nonet::logic::find_wxyz_wing(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "WXYZ-Wing");
+  EXPECT_NEAR(s->rating, 5.6, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c2<>4", "r1c3<>4"}));
+}
+
+TEST(LogicTechniques, WXYZWingDoublyLinked) {
+  Fixture f{open_grid()};
+  // r1c1 {13}, r2c2 {34}, r1c3 {24} and r1c7 {12}: every digit's cells see
+  // each other, so the four cells take 1, 2, 3, 4 once each.
+  keep_only(f.grid, 1, 1, {1, 3});
+  keep_only(f.grid, 2, 2, {3, 4});
+  keep_only(f.grid, 1, 3, {2, 4});
+  keep_only(f.grid, 1, 7, {1, 2});
+  auto s = nonet::logic::find_wxyz_wing(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "WXYZ-Wing");
+  EXPECT_NEAR(s->rating, 5.5, 1e-9);
+  std::vector<std::string> want;
+  for (int c : {2, 4, 5, 6, 8, 9})
+    for (int d : {1, 2}) want.push_back("r1c" + std::to_string(c) + "<>" + std::to_string(d));
+  for (const char* cell : {"r1c2", "r2c1", "r2c3", "r3c1", "r3c2", "r3c3"})
+    for (int d : {3, 4}) want.push_back(std::string(cell) + "<>" + std::to_string(d));
+  std::sort(want.begin(), want.end());
+  want.erase(std::unique(want.begin(), want.end()), want.end());
+  EXPECT_EQ(elims(*s), want);
+}
+
+TEST(LogicTechniques, VWXYZWing) {
+  Fixture f{open_grid()};
+  keep_only(f.grid, 1, 1, {1, 2, 3, 5});
+  keep_only(f.grid, 1, 5, {1, 4});
+  keep_only(f.grid, 2, 2, {2, 4});
+  keep_only(f.grid, 3, 3, {3, 4});
+  keep_only(f.grid, 2, 3, {4, 5});
+  auto s = nonet::logic::find_vwxyz_wing(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "VWXYZ-Wing");
+  EXPECT_NEAR(s->rating, 6.3, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c2<>4", "r1c3<>4"}));
+}
+
 TEST(LogicTechniques, CandidateFormats) {
   const std::string line = "...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361";
   auto records = nonet::read_all(line);

@@ -18,6 +18,7 @@ enum class SolveStatus {
   unique,       // exactly one solution
   multiple,     // at least two (count reached the limit or beyond)
   solved,       // a solution found; uniqueness not asked (count_limit == 1)
+  gave_up,      // the search passed SolveOptions::max_nodes before it could answer
 };
 const char* to_string(SolveStatus status);
 
@@ -30,6 +31,10 @@ struct SolveOptions {
   // empty grid a random full grid.
   bool random = false;
   std::uint64_t seed = 0;
+  // Stop searching after this many nodes (0: no limit) and report gave_up,
+  // so that no input — a jigsaw layout with no solution, a huge empty grid —
+  // can keep a batch busy for ever. Solutions found before stopping are kept.
+  std::uint64_t max_nodes = 0;
 };
 
 struct SolveResult {

@@ -49,6 +49,10 @@ struct Record {
   // at it: one line for a one-line puzzle, one line per row for a grid.
   std::vector<int> cell_lines;    // empty: every cell on `line`
   std::vector<int> cell_columns;  // 1-based column of each cell
+  // A one-line puzzle leaves cell_columns empty (one allocation less per
+  // puzzle): its cell i < row_cells is at column first_column + i.
+  int first_column = 0;
+  int row_cells = 0;
   Diagnostic at_cell(int cell, std::string reason) const;
 };
 

@@ -156,6 +156,7 @@ class BlockReader {
     const std::size_t block_size = from_stdin && isatty(STDIN_FILENO) ? 1 : 256;
     PuzzleReader reader(in, from_stdin ? "<stdin>" : file, read_);
     Block block;
+    block.records.reserve(block_size);
     for (Record record; reader.next(record);) {
       block.records.push_back(std::move(record));
       if (block.records.size() >= block_size) flush(block, pipeline, number);
@@ -169,8 +170,10 @@ class BlockReader {
 
   static void flush(Block& block, Pipeline& pipeline, std::size_t& number) {
     block.number = number++;
+    const std::size_t capacity = block.records.capacity();
     pipeline.push_input(std::move(block));
     block = Block{};
+    block.records.reserve(capacity);
   }
 
   const InputOptions& options_;
@@ -198,14 +201,48 @@ void process_blocks(Pipeline& pipeline, const std::function<Outcome(const Record
   }
 }
 
+// Tallies runs of equal labels: one map update per run, not per puzzle.
+class TallyRun {
+ public:
+  explicit TallyRun(Tally& tally) : tally_(tally) {}
+  ~TallyRun() { flush(); }
+  void add(const std::string& label) {
+    if (count_ != 0 && label != *label_) flush();
+    label_ = &label;
+    ++count_;
+  }
+
+ private:
+  void flush() {
+    if (count_ != 0) tally_.counts[*label_] += count_;
+    count_ = 0;
+  }
+  Tally& tally_;
+  const std::string* label_ = nullptr;
+  std::size_t count_ = 0;
+};
+
+// Writes a block's stdout text in as few calls as its stderr messages allow:
+// each message still follows the output of its own puzzle and precedes the
+// next one's, as when every outcome was written on its own.
 void write_block(const Block& block, Tally& tally) {
+  std::string out;
+  const auto write_out = [&out] {
+    std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
+    out.clear();
+  };
+  TallyRun run(tally);
   for (const Outcome& outcome : block.outcomes) {
-    std::cout << outcome.out;
-    if (!outcome.err.empty()) std::cerr << outcome.err << (outcome.err.back() == '\n' ? "" : "\n");
-    ++tally.counts[outcome.tally];
+    out += outcome.out;
+    if (!outcome.err.empty()) {
+      write_out();
+      std::cerr << outcome.err << (outcome.err.back() == '\n' ? "" : "\n");
+    }
+    run.add(outcome.tally);
     ++tally.puzzles;
     tally.any_failed = tally.any_failed || outcome.failed;
   }
+  write_out();
 }
 
 void print_stats(const Tally& tally, double seconds, unsigned jobs) {
@@ -281,6 +318,11 @@ void add_input_options(CLI::App& command, InputOptions& options) {
       ->check(CLI::Range(2, kMaxSize));
   command.add_option("-j,--jobs", options.jobs, "Threads (default: every core)");
   command.add_flag("--stats", options.stats, "Print totals per status, time and puzzles/s on stderr");
+}
+
+void add_search_limit_option(CLI::App& command, InputOptions& options) {
+  command.add_option("--max-nodes", options.max_nodes, "Give up on a puzzle after this many search nodes (0: never)")
+      ->capture_default_str();
 }
 
 void add_format_option(CLI::App& command, InputOptions& options, std::vector<std::string> choices) {

@@ -35,10 +35,15 @@ struct InputOptions {
   unsigned jobs = 0;               // 0: every core
   bool stats = false;
   std::string format = "line";     // line | grid | json (commands may add more)
+  // Search nodes per puzzle before giving up (0: no limit): no input can keep
+  // a batch busy for ever.
+  std::uint64_t max_nodes = 100'000'000;
 };
 
 // Adds FILES, --variant, --regions, --size, -j/--jobs and --stats to a subcommand.
 void add_input_options(CLI::App& command, InputOptions& options);
+// Adds --max-nodes, for the commands that run the exact search.
+void add_search_limit_option(CLI::App& command, InputOptions& options);
 // Adds --format with the given choices (the first is the default).
 void add_format_option(CLI::App& command, InputOptions& options, std::vector<std::string> choices);
 

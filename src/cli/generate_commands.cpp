@@ -246,7 +246,7 @@ struct RenderCommand {
           const SolveResult solved = solve(item.puzzle, SolveOptions{2, 1, false, 0});
           if (!solved.solutions.empty()) item.solution = solved.solutions.front();
           if (solved.status != SolveStatus::unique)
-            std::cerr << record.source << ":" << record.line << ": " << to_string(solved.status) << "\n";
+            std::cerr << Diagnostic{record.source, record.line, 1, to_string(solved.status)}.to_string() << "\n";
         }
         puzzles.push_back(std::move(item));
       }

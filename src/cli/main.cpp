@@ -5,6 +5,9 @@
 #include "cli_common.hpp"
 
 int main(int argc, char** argv) {
+  // nonet writes through iostreams only; unsynchronised, piped standard
+  // input gets a real buffer instead of being read a character at a time.
+  std::ios::sync_with_stdio(false);
   CLI::App app{"nonet: solve, explain, rate and generate Sudoku puzzles (classic, diagonal, windoku, jigsaw; 4x4 to 25x25)",
                "nonet"};
   app.set_version_flag("-V,--version", std::string("nonet ") + NONET_VERSION);

@@ -1,4 +1,5 @@
 // nonet solve | count | check: exact answers, one output line per puzzle.
+#include <array>
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
@@ -27,10 +28,36 @@ std::string invalid_message(const Record& record, const Puzzle& puzzle) {
   return record.at_cell(conflict->second_cell, describe(*puzzle.geometry, *conflict)).to_string();
 }
 
+// Appends the comment and the newline in place: the line is built once.
 std::string with_comment(std::string text, const std::string& comment) {
-  if (!comment.empty()) text += " " + comment;
-  return text + "\n";
+  if (!comment.empty()) {
+    text += ' ';
+    text += comment;
+  }
+  text += '\n';
+  return text;
 }
+
+// to_line() with the digit characters looked up in a table, and room left for
+// the rest of the output line: formatting stays well under the solve time.
+std::string line_of(const Geometry& geometry, const Grid& cells, std::size_t room) {
+  static const auto characters = [] {
+    std::array<char, 256> table{};
+    for (int digit = 0; digit < 256; ++digit) table[digit] = digit_char(digit);
+    return table;
+  }();
+  const auto count = static_cast<std::size_t>(geometry.cell_count());
+  std::string line;
+  line.reserve(count + room);
+  line.resize(count);
+  const std::uint8_t* digits = cells.data();
+  char* out = line.data();
+  for (std::size_t cell = 0; cell < count; ++cell) out[cell] = characters[digits[cell]];
+  return line;
+}
+
+// Room for " multiple", " no-solution" and the like, a short comment and '\n'.
+constexpr std::size_t kLineRoom = 32;
 
 json result_json(const Record& record, const SolveResult& result) {
   const Puzzle& puzzle = *record.puzzle;
@@ -57,6 +84,11 @@ void mark_failure(const Record& record, const SolveResult& result, Outcome& outc
   } else if (result.status == SolveStatus::no_solution) {
     outcome.err = Diagnostic{record.source, record.line, 1, "no solution"}.to_string();
     outcome.failed = true;
+  } else if (result.status == SolveStatus::gave_up) {
+    outcome.err = Diagnostic{record.source, record.line, 1,
+                             "gave up after " + std::to_string(result.nodes - 1) + " search nodes (see --max-nodes)"}
+                      .to_string();
+    outcome.failed = true;
   }
 }
 
@@ -69,6 +101,7 @@ struct SolveCommand {
     const Puzzle& puzzle = *record.puzzle;
     SolveOptions options;
     options.random = random;
+    options.max_nodes = input.max_nodes;
     options.seed = seed + record.index;  // each puzzle its own stream: same answer whatever -j is
     const SolveResult result = solve(puzzle, options);
     Outcome outcome{{}, {}, false, to_string(result.status)};
@@ -80,11 +113,17 @@ struct SolveCommand {
       std::string header = result.status == SolveStatus::unique ? "" : std::string("# ") + to_string(result.status) + "\n";
       outcome.out = header + to_pretty_grid(*puzzle.geometry, shown) + "\n";
     } else if (result.solutions.empty()) {
-      outcome.out = with_comment(to_line(*puzzle.geometry, puzzle.cells) + " " + to_string(result.status), puzzle.comment);
+      std::string line = line_of(*puzzle.geometry, puzzle.cells, kLineRoom + puzzle.comment.size());
+      line += ' ';
+      line += to_string(result.status);
+      outcome.out = with_comment(std::move(line), puzzle.comment);
     } else {
-      std::string line = to_line(*puzzle.geometry, result.solutions.front());
-      if (result.status == SolveStatus::multiple) line += " multiple";
-      outcome.out = with_comment(line, puzzle.comment);
+      std::string line = line_of(*puzzle.geometry, result.solutions.front(), kLineRoom + puzzle.comment.size());
+      if (result.status == SolveStatus::multiple || result.status == SolveStatus::gave_up) {
+        line += ' ';
+        line += to_string(result.status);
+      }
+      outcome.out = with_comment(std::move(line), puzzle.comment);
     }
     return outcome;
   }
@@ -98,9 +137,11 @@ struct CountCommand {
     SolveOptions options;
     options.count_limit = limit;
     options.keep = 0;
+    options.max_nodes = input.max_nodes;
     const SolveResult result = solve(*record.puzzle, options);
     Outcome outcome{{}, {}, false, to_string(result.status)};
-    if (result.status == SolveStatus::invalid) mark_failure(record, result, outcome);
+    if (result.status == SolveStatus::invalid || result.status == SolveStatus::gave_up)
+      mark_failure(record, result, outcome);
     if (input.format == "json") outcome.out = result_json(record, result).dump() + "\n";
     else outcome.out = std::to_string(result.count) + "\n";
     return outcome;
@@ -111,7 +152,9 @@ struct CheckCommand {
   InputOptions input;
 
   Outcome operator()(const Record& record) const {
-    const SolveResult result = solve(*record.puzzle, SolveOptions{2, 0, false, 0});
+    SolveOptions options{2, 0, false, 0};
+    options.max_nodes = input.max_nodes;
+    const SolveResult result = solve(*record.puzzle, options);
     Outcome outcome{{}, {}, result.status != SolveStatus::unique, to_string(result.status)};
     mark_failure(record, result, outcome);
     if (input.format == "json") {
@@ -119,7 +162,7 @@ struct CheckCommand {
     } else {
       std::string verdict = to_string(result.status);
       if (!result.reason.empty()) verdict += ": " + result.reason;
-      outcome.out = with_comment(verdict, record.puzzle->comment);
+      outcome.out = with_comment(std::move(verdict), record.puzzle->comment);
     }
     return outcome;
   }
@@ -136,6 +179,7 @@ void register_solve_commands(CLI::App& app) {
   CLI::App* solve_cmd = app.add_subcommand("solve", "Solve each puzzle; one output per puzzle, in input order");
   add_input_options(*solve_cmd, solve_state->input);
   add_format_option(*solve_cmd, solve_state->input, {"line", "grid", "json"});
+  add_search_limit_option(*solve_cmd, solve_state->input);
   solve_cmd->add_flag("--random", solve_state->random, "Pick a random solution (an empty grid gives a random full grid)");
   solve_cmd->add_option("--seed", solve_state->seed, "Seed for --random (same seed, same answers)");
   solve_cmd->footer(
@@ -153,6 +197,7 @@ void register_solve_commands(CLI::App& app) {
   CLI::App* count_cmd = app.add_subcommand("count", "Count each puzzle's solutions, up to a limit");
   add_input_options(*count_cmd, count_state->input);
   add_format_option(*count_cmd, count_state->input, {"line", "json"});
+  add_search_limit_option(*count_cmd, count_state->input);
   count_cmd->add_option("--limit", count_state->limit, "Stop counting at K (so K means 'K or more')")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
@@ -167,6 +212,7 @@ void register_solve_commands(CLI::App& app) {
   CLI::App* check_cmd = app.add_subcommand("check", "One verdict per puzzle: unique, multiple, no-solution, invalid, malformed");
   add_input_options(*check_cmd, check_state->input);
   add_format_option(*check_cmd, check_state->input, {"line", "json"});
+  add_search_limit_option(*check_cmd, check_state->input);
   check_cmd->footer("Exits 1 if any puzzle is not valid and unique.\nExample: nonet check --stats bank.txt\n");
   check_cmd->callback([check_state] {
     const CheckCommand command = *check_state;

@@ -47,6 +47,8 @@ class GenericSearch {
     if (propagate(state)) search(0);
   }
 
+  bool gave_up() const { return gave_up_; }
+
  private:
   // Places digit in cell and removes it from the peers; queues new naked singles.
   bool place(State& state, int cell, int digit) {
@@ -214,7 +216,7 @@ class GenericSearch {
     if (options_.random) std::shuffle(options.begin(), options.end(), rng_);
   }
 
-  bool done() const { return result_.count >= options_.count_limit; }
+  bool done() const { return result_.count >= options_.count_limit || gave_up_; }
 
   void record(const State& state) {
     ++result_.count;
@@ -235,6 +237,10 @@ class GenericSearch {
 
   void search(std::size_t depth) {
     ++result_.nodes;
+    if (options_.max_nodes != 0 && result_.nodes > options_.max_nodes) {
+      gave_up_ = true;
+      return;
+    }
     const State& state = level(depth).state;
     if (state.open == 0) {
       record(state);
@@ -269,6 +275,7 @@ class GenericSearch {
   std::mt19937_64 rng_;
   std::vector<int> queue_;
   std::deque<Level> levels_;  // a deque: references stay valid as it grows
+  bool gave_up_ = false;
 };
 
 }  // namespace
@@ -280,6 +287,7 @@ const char* to_string(SolveStatus status) {
     case SolveStatus::unique: return "unique";
     case SolveStatus::multiple: return "multiple";
     case SolveStatus::solved: return "solved";
+    case SolveStatus::gave_up: return "gave-up";
   }
   return "unknown";
 }
@@ -307,8 +315,10 @@ SolveResult solve_generic(const Puzzle& puzzle, const SolveOptions& options) {
   if (detail::reject_invalid(puzzle, result)) return result;
   SolveOptions effective = options;
   if (effective.count_limit == 0) effective.count_limit = 1;
-  GenericSearch(*puzzle.geometry, effective, result).run(puzzle.cells);
+  GenericSearch search(*puzzle.geometry, effective, result);
+  search.run(puzzle.cells);
   detail::finish_status(result, effective.count_limit);
+  if (search.gave_up()) result.status = SolveStatus::gave_up;
   return result;
 }
 

@@ -2,7 +2,11 @@
 // and turns every problem into a Diagnostic with line and column. It never
 // stores more than one line beyond the maximum length, so junk of any size
 // streams through in bounded memory.
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <istream>
 #include <map>
 #include <sstream>
@@ -19,13 +23,50 @@ std::string Diagnostic::to_string() const {
 
 Diagnostic Record::at_cell(int cell, std::string reason) const {
   const int cell_line = cell_lines.empty() ? line : cell_lines.at(cell);
-  const int cell_column = cell < static_cast<int>(cell_columns.size()) ? cell_columns[cell] : 1;
+  const int cell_column = cell < static_cast<int>(cell_columns.size()) ? cell_columns[cell]
+                          : cell >= 0 && cell < row_cells      ? first_column + cell
+                                                               : 1;
   return Diagnostic{source, cell_line, cell_column, std::move(reason)};
 }
 
 namespace detail {
 
-LineSource::LineSource(std::istream& in, std::size_t max_length) : in_(in), max_length_(max_length) {}
+// Large enough that a file costs few calls into the stream, small enough to
+// stay in cache.
+constexpr std::size_t kChunkSize = 1 << 16;
+
+LineSource::LineSource(std::istream& in, std::size_t max_length)
+    : in_(in), max_length_(max_length), chunk_(kChunkSize) {}
+
+bool LineSource::fill() {
+  std::streambuf* buffer = in_.rdbuf();
+  chunk_begin_ = chunk_end_ = 0;
+  // Take what the stream holds already; when it holds nothing yet, wait for
+  // one byte only, as the old char-by-char reader did, never for a full chunk.
+  const std::streamsize ready = buffer->in_avail();
+  if (ready > 0) {
+    const auto wanted = std::min(static_cast<std::streamsize>(chunk_.size()), ready);
+    const std::streamsize got = buffer->sgetn(chunk_.data(), wanted);
+    if (got > 0) {
+      chunk_end_ = static_cast<std::size_t>(got);
+      return true;
+    }
+  }
+  const int ch = buffer->sbumpc();
+  if (ch == std::char_traits<char>::eof()) return false;
+  chunk_[0] = static_cast<char>(ch);
+  chunk_end_ = 1;
+  return true;
+}
+
+// Adds bytes of the current line, keeping at most max_length_ of them.
+void LineSource::append(Line& line, const char* bytes, std::size_t count) const {
+  if (std::memchr(bytes, '\0', count) != nullptr) line.has_nul = true;
+  const std::size_t room = max_length_ - std::min(max_length_, line.text.size());
+  line.text.append(bytes, std::min(room, count));
+  if (count > room) line.too_long = true;
+  line.length += count;
+}
 
 bool LineSource::next(Line& line) {
   if (!pending_.empty()) {
@@ -33,17 +74,21 @@ bool LineSource::next(Line& line) {
     pending_.pop_back();
     return true;
   }
-  line = Line{};
+  // Reuse the caller's buffer: no allocation per line once it has grown.
+  line.text.clear();
+  line.length = 0;
+  line.too_long = line.has_nul = false;
   line.number = ++line_number_;
-  std::streambuf* buffer = in_.rdbuf();
   bool any = false;
-  for (int ch = buffer->sbumpc(); ch != std::char_traits<char>::eof(); ch = buffer->sbumpc()) {
+  while (chunk_begin_ < chunk_end_ || fill()) {
     any = true;
-    if (ch == '\n') break;
-    if (ch == '\0') line.has_nul = true;
-    if (line.text.size() < max_length_) line.text.push_back(static_cast<char>(ch));
-    else line.too_long = true;
-    ++line.length;
+    const char* begin = chunk_.data() + chunk_begin_;
+    const std::size_t available = chunk_end_ - chunk_begin_;
+    const auto* newline = static_cast<const char*>(std::memchr(begin, '\n', available));
+    const std::size_t taken = newline != nullptr ? static_cast<std::size_t>(newline - begin) : available;
+    append(line, begin, taken);
+    chunk_begin_ += taken + (newline != nullptr ? 1 : 0);
+    if (newline != nullptr) break;
   }
   if (!any) {
     --line_number_;
@@ -59,39 +104,83 @@ bool LineSource::next(Line& line) {
 void LineSource::push_back(Line line) { pending_.push_back(std::move(line)); }
 
 std::shared_ptr<const Geometry> GeometryCache::get(const VariantSpec& spec, int size) {
+  if (last_key_ != nullptr && std::get<1>(*last_key_) == size && std::get<0>(*last_key_) == spec.name &&
+      std::get<2>(*last_key_) == spec.regions)
+    return last_;
   Key key{spec.name, size, spec.regions};
   auto found = cache_.find(key);
-  if (found != cache_.end()) return found->second;
-  auto geometry = make_geometry(spec, size);
-  cache_.emplace(std::move(key), geometry);
-  return geometry;
+  if (found == cache_.end()) found = cache_.emplace(std::move(key), make_geometry(spec, size)).first;
+  last_key_ = &found->first;  // map nodes never move
+  last_ = found->second;
+  return last_;
 }
 
 std::string size_words(int size) { return std::to_string(size) + "x" + std::to_string(size); }
 
-// Cell digits of `text` (already stripped of separators) for a size-N puzzle;
+namespace {
+
+// digit_of_char for every byte and size, built once: parsing a cell is then
+// one load instead of a call and a chain of range tests.
+using DigitTable = std::array<std::int8_t, 256>;
+
+const DigitTable* digit_table(int size) {
+  static const auto tables = [] {
+    std::vector<DigitTable> all(kMaxSize + 1);
+    for (int s = 1; s <= kMaxSize; ++s)
+      for (int byte = 0; byte < 256; ++byte)
+        all[s][byte] = static_cast<std::int8_t>(digit_of_char(static_cast<char>(byte), s));
+    return all;
+  }();
+  return size >= 1 && size <= kMaxSize ? &tables[size] : nullptr;
+}
+
+std::string bad_digit_reason(char c, int size) {
+  if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) {
+    std::ostringstream hex;
+    hex << "byte 0x" << std::hex << (static_cast<unsigned>(static_cast<unsigned char>(c)));
+    return hex.str() + " is not a digit (binary data?)";
+  }
+  return std::string("'") + c + "' is not a digit of a " + size_words(size) + " puzzle (digits 1-" + digit_char(size) +
+         ", empty '.'" + (size <= 9 ? " or '0')" : ")");
+}
+
+// Converts cells until the first byte that is no digit; returns its index, or
+// chars.size() when all are digits. Plain pointers keep the loop tight.
+std::size_t convert_cells(const DigitTable& table, std::string_view chars, std::uint8_t* out) {
+  const char* in = chars.data();
+  for (std::size_t i = 0; i < chars.size(); ++i) {
+    const std::int8_t digit = table[static_cast<unsigned char>(in[i])];
+    if (digit < 0) return i;
+    out[i] = static_cast<std::uint8_t>(digit);
+  }
+  return chars.size();
+}
+
+}  // namespace
+
+// Cell digits of `chars` (already stripped of separators) for a size-N puzzle;
 // the first bad character becomes the record's error.
-bool parse_cells(Record& record, const std::vector<char>& chars, int size) {
+bool parse_cells(Record& record, std::string_view chars, int size) {
   auto& cells = record.puzzle->cells;
   cells.resize(chars.size());
-  for (std::size_t i = 0; i < chars.size(); ++i) {
-    const int digit = digit_of_char(chars[i], size);
-    if (digit < 0) {
-      std::string reason = std::string("'") + chars[i] + "' is not a digit of a " + size_words(size) +
-                           " puzzle (digits 1-" + digit_char(size) + ", empty '.'" +
-                           (size <= 9 ? " or '0')" : ")");
-      if (static_cast<unsigned char>(chars[i]) < 32 || static_cast<unsigned char>(chars[i]) > 126) {
-        std::ostringstream hex;
-        hex << "byte 0x" << std::hex << (static_cast<unsigned>(static_cast<unsigned char>(chars[i])));
-        reason = hex.str() + " is not a digit (binary data?)";
-      }
-      record.error = record.at_cell(static_cast<int>(i), reason);
-      record.puzzle.reset();
-      return false;
+  std::size_t bad = chars.size();
+  if (const DigitTable* table = digit_table(size)) {
+    bad = convert_cells(*table, chars, cells.data());
+  } else {
+    for (std::size_t i = 0; i < chars.size() && bad == chars.size(); ++i) {
+      const int digit = digit_of_char(chars[i], size);
+      if (digit < 0) bad = i;
+      else cells[i] = static_cast<std::uint8_t>(digit);
     }
-    cells[i] = static_cast<std::uint8_t>(digit);
   }
-  return true;
+  if (bad == chars.size()) return true;
+  record.error = record.at_cell(static_cast<int>(bad), bad_digit_reason(chars[bad], size));
+  record.puzzle.reset();
+  return false;
+}
+
+bool parse_cells(Record& record, const std::vector<char>& chars, int size) {
+  return parse_cells(record, std::string_view(chars.data(), chars.size()), size);
 }
 
 }  // namespace detail

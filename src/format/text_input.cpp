@@ -49,6 +49,13 @@ std::size_t cell_count_as_row(const std::string& text) {
   return count;
 }
 
+// cell_count_as_row(text) != 0, stopping at the first cell.
+bool has_cell(const std::string& text) {
+  for (char c : text)
+    if (!is_separator(c)) return true;
+  return false;
+}
+
 bool is_cell_token(const std::string& text, Token token) {
   for (std::size_t i = token.begin; i < token.end; ++i)
     if (!std::isalnum(static_cast<unsigned char>(text[i])) && text[i] != '.') return false;
@@ -73,6 +80,15 @@ bool is_one_line_puzzle(const std::string& text, Token first, int known_size) {
   // digits a 4×4 cannot hold.
   if (root >= 4 && Geometry::box_shape(root)) return root != 4 || fits_size(text, first, 4);
   return length > 25;
+}
+
+// Blank: nothing but spaces and tabs (checked without copying the line).
+bool is_blank(const std::string& text) { return text.find_first_not_of(" \t") == std::string::npos; }
+
+// A line read is skipped when blank, a '#' comment or only drawing characters.
+bool is_skipped(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t");
+  return begin == std::string::npos || text[begin] == '#' || !has_cell(text);
 }
 
 std::string trimmed(const std::string& text, std::size_t from) {
@@ -109,9 +125,9 @@ void read_one_line_puzzle(const Line& line, Token first, const ReadOptions& opti
     prefix = line.text.substr(first.begin, first.size());
     cells = second;
   }
-  std::vector<char> chars(line.text.begin() + static_cast<long>(cells.begin),
-                          line.text.begin() + static_cast<long>(cells.end));
-  for (std::size_t i = 0; i < chars.size(); ++i) record.cell_columns.push_back(static_cast<int>(cells.begin + i + 1));
+  const std::string_view chars(line.text.data() + cells.begin, cells.size());
+  record.first_column = static_cast<int>(cells.begin + 1);
+  record.row_cells = static_cast<int>(cells.size());
   std::string comment = trimmed(line.text, cells.end);
   if (!prefix.empty()) comment = comment.empty() ? prefix : prefix + " " + comment;
   record.puzzle = Puzzle{nullptr, {}, std::move(comment)};
@@ -129,7 +145,7 @@ bool starts_new_puzzle(const Line& line, int size) {
 // Skips the rest of a broken grid block so the next record starts cleanly.
 void skip_block(LineSource& lines, int size) {
   for (Line line; lines.next(line);) {
-    if (trimmed(line.text, 0).empty()) return;
+    if (is_blank(line.text)) return;
     if (!line.too_long && !line.has_nul && starts_new_puzzle(line, size)) return lines.push_back(std::move(line));
   }
 }
@@ -159,13 +175,13 @@ void read_grid_block(LineSource& lines, Line line, const ReadOptions& options, G
   for (bool have = true; have; have = rows < size && lines.next(line)) {
     end_line = line.number + 1;
     if (line_error(line, record)) return skip_block(lines, size);
-    const std::string content = trimmed(line.text, 0);
-    if (content.empty() || (rows > 0 && starts_new_puzzle(line, size))) {
+    const bool blank = is_blank(line.text);
+    if (blank || (rows > 0 && starts_new_puzzle(line, size))) {
       end_line = line.number;
-      if (!content.empty()) lines.push_back(std::move(line));
+      if (!blank) lines.push_back(std::move(line));
       break;
     }
-    if (content[0] == '#' || cell_count_as_row(line.text) == 0) continue;
+    if (is_skipped(line.text)) continue;
     const int before = static_cast<int>(chars.size());
     for (std::size_t i = 0; i < line.text.size(); ++i)
       if (!is_separator(line.text[i])) {
@@ -199,6 +215,11 @@ void read_grid_block(LineSource& lines, Line line, const ReadOptions& options, G
 
 void finish_puzzle(Record& record, const std::vector<char>& chars, const ReadOptions& options,
                    GeometryCache& geometries, int error_line, int error_column) {
+  finish_puzzle(record, std::string_view(chars.data(), chars.size()), options, geometries, error_line, error_column);
+}
+
+void finish_puzzle(Record& record, std::string_view chars, const ReadOptions& options, GeometryCache& geometries,
+                   int error_line, int error_column) {
   const int known = expected_size(options);
   const int root = exact_square_root(chars.size());
   std::string reason;
@@ -227,11 +248,10 @@ void finish_puzzle(Record& record, const std::vector<char>& chars, const ReadOpt
 
 bool read_text_record(LineSource& lines, const std::string& /*source*/, const ReadOptions& options,
                       GeometryCache& geometries, Record& record) {
-  for (Line line; lines.next(line);) {
+  for (Line& line = lines.spare(); lines.next(line);) {
     record.line = line.number;
     if (line_error(line, record)) return true;
-    const std::string content = trimmed(line.text, 0);
-    if (content.empty() || content[0] == '#' || cell_count_as_row(line.text) == 0) continue;
+    if (is_skipped(line.text)) continue;
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);
     const int known = expected_size(options);

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -22,6 +23,9 @@ struct Line {
 };
 
 // Lines of a stream, with a bounded length and a push-back for look-ahead.
+// Reads the stream in chunks (a char at a time costs more than solving an
+// easy puzzle), but only what the stream already holds, so a puzzle typed
+// at a terminal is still answered as soon as its line ends.
 class LineSource {
  public:
   LineSource(std::istream& in, std::size_t max_length);
@@ -29,12 +33,21 @@ class LineSource {
   void push_back(Line line);
   int line_number() const { return line_number_; }
   std::size_t max_length() const { return max_length_; }
+  // A Line for the caller to read into, kept so its text buffer is reused
+  // from one record to the next.
+  Line& spare() { return spare_; }
 
  private:
+  bool fill();  // more bytes into chunk_; false at the end of the input
+  void append(Line& line, const char* bytes, std::size_t count) const;
+
   std::istream& in_;
   std::size_t max_length_;
   int line_number_ = 0;
   std::vector<Line> pending_;
+  Line spare_;
+  std::vector<char> chunk_;
+  std::size_t chunk_begin_ = 0, chunk_end_ = 0;  // unread bytes of chunk_
 };
 
 // One shared Geometry per size for the whole input.
@@ -45,14 +58,21 @@ class GeometryCache {
  private:
   using Key = std::tuple<std::string, int, std::vector<int>>;
   std::map<Key, std::shared_ptr<const Geometry>> cache_;
+  // Nearly every input asks for one geometry over and over: answer that
+  // without building a key.
+  const Key* last_key_ = nullptr;
+  std::shared_ptr<const Geometry> last_;
 };
 
 std::string size_words(int size);  // "9x9"
+bool parse_cells(Record& record, std::string_view chars, int size);
 bool parse_cells(Record& record, const std::vector<char>& chars, int size);
 // Reads one record of text input (a one-line puzzle or a grid block).
 bool read_text_record(LineSource& lines, const std::string& source, const ReadOptions& options,
                       GeometryCache& geometries, Record& record);
 // Shared ending of every reader path: sizes checked, geometry made, cells parsed.
+void finish_puzzle(Record& record, std::string_view chars, const ReadOptions& options, GeometryCache& geometries,
+                   int error_line, int error_column);
 void finish_puzzle(Record& record, const std::vector<char>& chars, const ReadOptions& options,
                    GeometryCache& geometries, int error_line, int error_column);
 

@@ -20,6 +20,9 @@
 //   Skyscraper 4.0  both strong links in parallel lines
 //   2-String Kite 4.1  one in a row, one in a column, b and c in one box
 //   Turbot fish 4.2  any other pair
+//   Empty rectangle 4.3  a box's d confined to one row and one column, and a
+//                    strong link outside the box (see find_empty_rectangle)
+//   3-link X-chain 5.4  three strong links a=b-c=e-f=g: d leaves cells seeing a and g
 #include <functional>
 
 #include "internal.hpp"
@@ -94,7 +97,150 @@ std::optional<Step> find_fish(const Context& ctx, int k) {
   return std::nullopt;
 }
 
+namespace {
+// Empty rectangle: in box B digit d lies only in line L1 ∪ line L2 (a row and a
+// column crossing B), with cells in each away from the crossing. A strong link
+// p=q outside B, p seeing every d of B on L1 away from L2: a cell X outside B
+// seeing q and every d of B on L2 cannot hold d (X=d ⇒ B's d on L1 ⇒ p false
+// ⇒ q true ⇒ X false).
+std::optional<Step> find_empty_rectangle(const Context& ctx) {
+  const auto& houses = ctx.geo.houses();
+  auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
+  const int nh = static_cast<int>(houses.size());
+  for (int d = 1; d <= ctx.n(); ++d) {
+    struct Strong { int h, a, b; };
+    std::vector<Strong> links;
+    for (int h = 0; h < nh; ++h) {
+      const Mask m = ctx.where(h, d);
+      if (popcount(m) != 2) continue;
+      links.push_back({h, houses[h].cells[std::countr_zero(m)], houses[h].cells[63 - std::countl_zero(m)]});
+    }
+    for (int b = 0; b < nh; ++b) {
+      if (line(houses[b].kind) || ctx.placed_in(b, d)) continue;
+      std::vector<int> bc;
+      for (int c : houses[b].cells)
+        if (ctx.grid.has(c, d)) bc.push_back(c);
+      if (bc.size() < 2) continue;
+      for (int l1 = 0; l1 < nh; ++l1) {
+        if (houses[l1].kind != HouseKind::row) continue;
+        for (int l2 = 0; l2 < nh; ++l2) {
+          if (houses[l2].kind != HouseKind::column) continue;
+          std::vector<int> on1, on2;  // on1: on l1 off l2; on2: on l2 (crossing included)
+          bool inside = true, cross_in_box = false;
+          for (int c : houses[b].cells) {
+            const bool in1 = ctx.tables.house_pos(l1, c) >= 0, in2 = ctx.tables.house_pos(l2, c) >= 0;
+            if (in1 && in2) cross_in_box = true;
+            if (!ctx.grid.has(c, d)) continue;
+            if (in2) on2.push_back(c);
+            else if (in1) on1.push_back(c);
+            else inside = false;
+          }
+          if (!inside || !cross_in_box || on1.empty()) continue;
+          bool off_cross = false;  // l2 must hold d in B away from l1
+          for (int c : on2) off_cross |= ctx.tables.house_pos(l1, c) < 0;
+          if (!off_cross) continue;
+          for (int swap = 0; swap < 2; ++swap) {
+            // swap: the roles of l1 and l2 exchanged.
+            std::vector<int> a1 = on1, a2 = on2;
+            if (swap) {
+              a1.clear();
+              a2.clear();
+              for (int c : bc) (ctx.tables.house_pos(l1, c) >= 0 ? a2 : a1).push_back(c);
+            }
+            for (const Strong& l : links)
+              for (int flip = 0; flip < 2; ++flip) {
+                const int p = flip ? l.b : l.a, q = flip ? l.a : l.b;
+                if (ctx.tables.house_pos(b, p) >= 0 || ctx.tables.house_pos(b, q) >= 0) continue;
+                bool ok = true;
+                for (int c : a1) ok &= ctx.tables.sees(p, c);
+                if (!ok) continue;
+                std::vector<int> targets;
+                for (int x = 0; x < ctx.cells(); ++x) {
+                  if (x == q || x == p || !ctx.grid.has(x, d) || ctx.tables.house_pos(b, x) >= 0) continue;
+                  if (!ctx.tables.sees(x, q)) continue;
+                  bool all = true;
+                  for (int c : a2) all &= ctx.tables.sees(x, c);
+                  if (all) targets.push_back(x);
+                }
+                Step s;
+                if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
+                s.technique = "Empty rectangle";
+                s.rating = 4.3;
+                s.detail = cat({std::string(1, digit_char(d)), " in ", house_name(houses[b]), " only in ",
+                                house_name(houses[swap ? l2 : l1]), " and ", house_name(houses[swap ? l1 : l2]),
+                                ", strong link ", ctx.geo.cell_name(p), "=", ctx.geo.cell_name(q), " in ",
+                                house_name(houses[l.h])});
+                s.cells = bc;
+                s.cells.push_back(p);
+                s.cells.push_back(q);
+                s.houses = {b, l.h};
+                s.links = {{{p, d}, {q, d}, true}};
+                return s;
+              }
+          }
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+// Three strong links of one digit chained by two weak ones, a=b-c=e-f=g: a or
+// g holds d, so d leaves every cell that sees both.
+std::optional<Step> find_three_link_chain(const Context& ctx) {
+  const auto& houses = ctx.geo.houses();
+  const int nh = static_cast<int>(houses.size());
+  for (int d = 1; d <= ctx.n(); ++d) {
+    struct Strong { int h, a, b; };
+    std::vector<Strong> links;
+    for (int h = 0; h < nh; ++h) {
+      const Mask m = ctx.where(h, d);
+      if (popcount(m) != 2) continue;
+      links.push_back({h, houses[h].cells[std::countr_zero(m)], houses[h].cells[63 - std::countl_zero(m)]});
+    }
+    const int nl = static_cast<int>(links.size());
+    for (int i = 0; i < nl; ++i)
+      for (int fi = 0; fi < 2; ++fi) {
+        const int a = fi ? links[i].b : links[i].a, b = fi ? links[i].a : links[i].b;
+        for (int j = 0; j < nl; ++j)
+          for (int fj = 0; fj < 2; ++fj) {
+            if (j == i) continue;
+            const int c = fj ? links[j].b : links[j].a, e = fj ? links[j].a : links[j].b;
+            if (c == a || c == b || e == a || e == b || !ctx.tables.sees(b, c)) continue;
+            for (int k = i + 1; k < nl; ++k)  // k > i: each chain once, not reversed
+              for (int fk = 0; fk < 2; ++fk) {
+                if (k == j) continue;
+                const int f = fk ? links[k].b : links[k].a, g = fk ? links[k].a : links[k].b;
+                if (f == a || f == b || f == c || f == e || g == a || g == b || g == c || g == e) continue;
+                if (!ctx.tables.sees(e, f)) continue;
+                std::vector<int> targets;
+                for (int x = 0; x < ctx.cells(); ++x)
+                  if (x != a && x != b && x != c && x != e && x != f && x != g && ctx.tables.sees(x, a) &&
+                      ctx.tables.sees(x, g))
+                    targets.push_back(x);
+                Step s;
+                if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
+                s.technique = "3-link X-chain";
+                s.rating = 5.4;
+                auto n = [&](int x) { return ctx.geo.cell_name(x); };
+                s.detail = cat({std::string(1, digit_char(d)), " in ", n(a), "=", n(b), "-", n(c), "=", n(e), "-",
+                                n(f), "=", n(g)});
+                s.cells = {a, b, c, e, f, g};
+                s.houses = {links[i].h, links[j].h, links[k].h};
+                s.links = {{{a, d}, {b, d}, true}, {{b, d}, {c, d}, false}, {{c, d}, {e, d}, true},
+                           {{e, d}, {f, d}, false}, {{f, d}, {g, d}, true}};
+                return s;
+              }
+          }
+      }
+  }
+  return std::nullopt;
+}
+}  // namespace
+
 std::optional<Step> find_single_digit_pattern(const Context& ctx, int want) {
+  if (want == 3) return find_empty_rectangle(ctx);
+  if (want == 4) return find_three_link_chain(ctx);
   static const char* names[] = {"Skyscraper", "2-String Kite", "Turbot fish"};
   static const double ratings[] = {4.0, 4.1, 4.2};
   const auto& houses = ctx.geo.houses();

@@ -98,11 +98,13 @@ std::optional<Step> find_naked_subset(const Context&, int k);
 std::optional<Step> find_hidden_subset(const Context&, int k, bool direct);
 // fish.cpp
 std::optional<Step> find_fish(const Context&, int k);
-std::optional<Step> find_single_digit_pattern(const Context&, int kind);  // 0 skyscraper,1 kite,2 turbot,3 ER
+std::optional<Step> find_single_digit_pattern(const Context&, int kind);  // 0 skyscraper,1 kite,2 turbot,3 ER,4 3-link X-chain
 // wings.cpp
 std::optional<Step> find_xy_wing(const Context&);
 std::optional<Step> find_xyz_wing(const Context&);
-std::optional<Step> find_wxyz_wing(const Context&);
+std::optional<Step> find_wxyz_wing(const Context&);   // k = 4 big wing, 5.5-5.6
+std::optional<Step> find_vwxyz_wing(const Context&);  // k = 5, 6.2-6.4
+std::optional<Step> find_uvwxyz_wing(const Context&);  // k = 6, 6.6
 std::optional<Step> find_w_wing(const Context&);
 // uniqueness.cpp
 std::optional<Step> find_unique_rectangle(const Context&);

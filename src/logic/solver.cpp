@@ -46,14 +46,18 @@ const std::vector<Rung>& ladder() {
       {"2-String Kite", 4.1, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 1); }},
       {"XY-Wing", 4.2, true, true, false, find_xy_wing},
       {"Turbot fish", 4.2, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 2); }},
+      {"Empty rectangle", 4.3, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 3); }},
       {"XYZ-Wing", 4.4, true, true, false, find_xyz_wing},
       {"W-Wing", 4.4, false, false, true, find_w_wing},
       {"Unique rectangle", 4.5, true, true, false, find_unique_rectangle},
       {"Naked quad", 5.0, true, true, false, [](const Context& c) { return find_naked_subset(c, 4); }},
       {"Jellyfish", 5.2, true, true, false, [](const Context& c) { return find_fish(c, 4); }},
       {"Hidden quad", 5.4, true, true, false, [](const Context& c) { return find_hidden_subset(c, 4, false); }},
+      {"3-link X-chain", 5.4, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 4); }},
       {"WXYZ-Wing", 5.5, false, true, false, find_wxyz_wing},
       {"BUG", 5.6, true, true, false, find_bug},
+      {"VWXYZ-Wing", 6.2, false, true, false, find_vwxyz_wing},
+      {"UVWXYZ-Wing", 6.6, false, false, true, find_uvwxyz_wing},  // not in SukakuExplainer's default set
       {"Chains and forcing chains", 6.5, true, true, false,
        [](const Context& c) {
          // SE's one chaining pass: cycles and forcing chains on X, Y and XY
@@ -86,7 +90,7 @@ bool on_scale(const Rung& r, Scale scale, bool extras) {
 std::optional<Step> first_step(const Context& ctx, double max_rating) {
   for (const Rung& r : ladder()) {
     if (!on_scale(r, ctx.scale, ctx.extras)) continue;
-    if (max_rating > 0 && r.rating > max_rating + 1e-9) break;
+    if (max_rating > 0 && r.rating > max_rating + 1e-9) continue;
     auto step = r.find(ctx);
     if (!step) continue;
     if (max_rating > 0 && step->rating > max_rating + 1e-9) return std::nullopt;

@@ -8,6 +8,10 @@
 //   Type 1  three corners exactly {x,y}: x, y leave the fourth.          4.5
 //   Type 2  two corners of a side {x,y,z}, others {x,y}: z is in one of
 //           them, so z leaves cells that see both.                       4.5
+//   Type 3  two corners of a side with extras: one of their extras is true,
+//           so together they act as one cell of a naked set in a house
+//           holding both; the set's digits leave that house.  4.6 pair,
+//           4.7 triple, 4.8 quad
 //   Type 4  two corners of a side with extras, and x confined to the
 //           rectangle in a house holding that side: y leaves both.       4.5
 //
@@ -21,12 +25,15 @@
 //   Type 1  one cell with three candidates: it takes the extra digit.   5.6
 //   Type 2  several cells with the same extra digit: it leaves cells that
 //           see them all.                                               5.7
+#include <functional>
+
 #include "internal.hpp"
 
 namespace nonet::logic {
 
-std::optional<Step> find_unique_rectangle(const Context& ctx) {
-  if (!ctx.is_unique()) return std::nullopt;
+namespace {
+// type3: search only type 3 (rated above the others, so tried after them).
+std::optional<Step> find_ur(const Context& ctx, bool type3) {
   const int n = ctx.n();
   const auto& houses = ctx.geo.houses();
   for (int r1 = 0; r1 < n; ++r1)
@@ -68,7 +75,7 @@ std::optional<Step> find_unique_rectangle(const Context& ctx) {
               Step s;
               s.cells = {a, b, c, d};
               s.rating = 4.5;
-              if (extra.size() == 1) {
+              if (extra.size() == 1 && !type3) {
                 if (!add_eliminations(ctx, s, extra, xy)) continue;
                 s.technique = "Unique rectangle type 1";
                 s.detail = base;
@@ -76,7 +83,7 @@ std::optional<Step> find_unique_rectangle(const Context& ctx) {
               }
               if (extra.size() != 2 || !ctx.tables.sees(extra[0], extra[1])) continue;
               const Mask e0 = ctx.grid.candidates(extra[0]) & ~xy, e1 = ctx.grid.candidates(extra[1]) & ~xy;
-              if (e0 == e1 && popcount(e0) == 1) {
+              if (e0 == e1 && popcount(e0) == 1 && !type3) {
                 std::vector<int> targets;
                 for (int t = 0; t < ctx.cells(); ++t)
                   if (t != extra[0] && t != extra[1] && ctx.tables.sees(t, extra[0]) && ctx.tables.sees(t, extra[1]))
@@ -87,6 +94,54 @@ std::optional<Step> find_unique_rectangle(const Context& ctx) {
                   return s;
                 }
               }
+              // Type 3: the extras of the two corners act as one cell in a
+              // naked subset of a house holding both.
+              if (type3) {
+                const Mask ev = (ctx.grid.candidates(extra[0]) | ctx.grid.candidates(extra[1])) & ~xy;
+                for (int h : ctx.tables.common_houses(extra[0], extra[1])) {
+                  std::vector<int> others;
+                  for (int c : houses[h].cells)
+                    if (!ctx.grid.value(c) && c != extra[0] && c != extra[1] &&
+                        popcount(ctx.grid.candidates(c)) <= 4)
+                      others.push_back(c);
+                  std::optional<Step> found;
+                  std::vector<int> chosen;
+                  std::function<void(std::size_t, Mask)> rec = [&](std::size_t start, Mask u) {
+                    if (found) return;
+                    const int k = static_cast<int>(chosen.size()) + 1;
+                    if (!chosen.empty() && popcount(u) == k) {
+                      std::vector<int> targets;
+                      for (int c : houses[h].cells)
+                        if (c != extra[0] && c != extra[1] &&
+                            std::find(chosen.begin(), chosen.end(), c) == chosen.end())
+                          targets.push_back(c);
+                      Step t = s;
+                      if (add_eliminations(ctx, t, targets, u)) {
+                        t.technique = "Unique rectangle type 3";
+                        t.rating = 4.5 + 0.1 * (k - 1);
+                        t.detail = base + ", extras {" + digits_text(ev) + "} of " + cells_text(ctx.geo, extra) +
+                                   " with " + cells_text(ctx.geo, chosen) + " a naked set {" + digits_text(u) +
+                                   "} in " + house_name(houses[h]);
+                        t.houses = {h};
+                        t.cells.insert(t.cells.end(), chosen.begin(), chosen.end());
+                        found = t;
+                      }
+                      return;
+                    }
+                    if (k >= 4) return;
+                    for (std::size_t i = start; i < others.size() && !found; ++i) {
+                      const Mask v = u | ctx.grid.candidates(others[i]);
+                      if (popcount(v) > 4) continue;
+                      chosen.push_back(others[i]);
+                      rec(i + 1, v);
+                      chosen.pop_back();
+                    }
+                  };
+                  rec(0, ev);
+                  if (found) return found;
+                }
+              }
+              if (type3) continue;
               for (int h : ctx.tables.common_houses(extra[0], extra[1]))
                 for (int keep : {x, y}) {
                   const int drop = keep == x ? y : x;
@@ -103,6 +158,14 @@ std::optional<Step> find_unique_rectangle(const Context& ctx) {
             }
         }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Step> find_unique_rectangle(const Context& ctx) {
+  if (!ctx.is_unique()) return std::nullopt;
+  if (auto s = find_ur(ctx, false)) return s;
+  return find_ur(ctx, true);
 }
 
 namespace {

@@ -13,6 +13,9 @@
 //   pivot r1c1 {1,2} ─ r1c7 {1,3}
 //        │
 //   r3c2 {2,3}              → 3 leaves cells seeing r1c7 and r3c2
+#include <cstdlib>
+#include <functional>
+
 #include "internal.hpp"
 
 namespace nonet::logic {
@@ -85,35 +88,102 @@ std::optional<Step> find_xyz_wing(const Context& ctx) {
   return std::nullopt;
 }
 
-std::optional<Step> find_wxyz_wing(const Context& ctx) {
-  for (int p = 0; p < ctx.cells(); ++p) {
-    const Mask pm = ctx.grid.candidates(p);
-    if (popcount(pm) != 4) continue;
-    std::vector<int> wings;
-    for (int c : ctx.geo.peers_of(p))
-      if (c != p && popcount(ctx.grid.candidates(c)) == 2 && (ctx.grid.candidates(c) & ~pm) == 0) wings.push_back(c);
-    for (int z : digits_of(pm)) {
-      std::vector<int> zw;
-      for (int w : wings)
-        if (ctx.grid.has(w, z)) zw.push_back(w);
-      for (std::size_t i = 0; i < zw.size(); ++i)
-        for (std::size_t j = i + 1; j < zw.size(); ++j)
-          for (std::size_t k = j + 1; k < zw.size(); ++k) {
-            const Mask u = ctx.grid.candidates(zw[i]) | ctx.grid.candidates(zw[j]) | ctx.grid.candidates(zw[k]);
-            if (u != pm) continue;
-            Step s;
-            if (!add_eliminations(ctx, s, seeing_all(ctx, {p, zw[i], zw[j], zw[k]}), digit_bit(z))) continue;
-            s.technique = "WXYZ-Wing";
-            s.rating = 5.5;
-            s.detail = "pivot " + ctx.geo.cell_name(p) + " {" + digits_text(pm) + "}, pincers " +
-                       cells_text(ctx.geo, {zw[i], zw[j], zw[k]}) + ", eliminating " + digit_char(z);
-            s.cells = {p, zw[i], zw[j], zw[k]};
-            return s;
-          }
+namespace {
+// The big wings (SukakuExplainer): k cells holding k digits between them, where
+// every digit but one (z) is restricted (its cells all see each other); the
+// cells are k-1 that see each other (an almost locked set) and a bivalue cell. The
+// restricted digits fill at most one cell each, so some z-cell holds z: z
+// leaves every cell that sees all the z-cells. Rated by the largest cell of the
+// set (the extremes are easier): base + ((k - 3) - |3 - largest|) / 10; k = 6
+// is rated 6.6 flat.
+std::optional<Step> find_big_wing(const Context& ctx, int k, double base, const char* name) {
+  std::vector<int> pool;
+  for (int c = 0; c < ctx.cells(); ++c)
+    if (!ctx.grid.value(c) && popcount(ctx.grid.candidates(c)) >= 2 && popcount(ctx.grid.candidates(c)) <= k)
+      pool.push_back(c);
+  std::optional<Step> best;
+  std::vector<int> chosen;
+  double lowest = base + 10;
+  auto finish = [&](Mask u) {
+    Mask loose = 0;  // non-restricted digits
+    for (std::size_t i = 0; i < chosen.size(); ++i)
+      for (std::size_t j = i + 1; j < chosen.size(); ++j)
+        if (!ctx.tables.sees(chosen[i], chosen[j]))
+          loose |= ctx.grid.candidates(chosen[i]) & ctx.grid.candidates(chosen[j]);
+    if (popcount(loose) > 1 || popcount(u) != k) return;
+    // As SukakuExplainer builds them: an almost locked set of k-1 cells that
+    // all see each other (k digits) and one bivalue cell with two of them.
+    bool shaped = false;
+    for (int b : chosen) {
+      if (shaped || popcount(ctx.grid.candidates(b)) != 2) continue;
+      Mask rest = 0;
+      bool clique = true;
+      for (int c : chosen) {
+        if (c == b) continue;
+        rest |= ctx.grid.candidates(c);
+        for (int o : chosen)
+          if (o != b && o != c && !ctx.tables.sees(o, c)) clique = false;
+      }
+      shaped = clique && rest == u;
     }
-  }
-  return std::nullopt;
+    if (!shaped) return;
+    int largest = 0;
+    for (int c : chosen) largest = std::max(largest, popcount(ctx.grid.candidates(c)));
+    const double rating = k >= 6 ? base : base + ((k - 3) - std::abs(3 - largest)) * 0.1;
+    if (rating > lowest - 1e-9) return;
+    // One unrestricted digit z: some z-cell holds it. None (doubly linked):
+    // the k cells take the k digits once each, so every digit leaves the
+    // cells that see all of its cells in the pattern.
+    Step s;
+    bool any = false;
+    for (int z : digits_of(loose ? loose : u)) {
+      std::vector<int> zcells;
+      for (int c : chosen)
+        if (ctx.grid.has(c, z)) zcells.push_back(c);
+      any |= add_eliminations(ctx, s, seeing_all(ctx, zcells), digit_bit(z));
+    }
+    if (!any) return;
+    const int z = loose ? lowest_digit(loose) : 0;
+    s.technique = name;
+    s.rating = rating;
+    std::string parts;
+    for (int c : chosen)
+      parts += (parts.empty() ? "" : ", ") + ctx.geo.cell_name(c) + " {" + digits_text(ctx.grid.candidates(c)) + "}";
+    s.detail = z ? cat({parts, ": only ", std::string(1, digit_char(z)), " unrestricted"})
+                 : cat({parts, ": every digit restricted (doubly linked)"});
+    s.cells = chosen;
+    lowest = rating;
+    best = std::move(s);
+  };
+  std::function<void(std::size_t, Mask, Mask)> rec = [&](std::size_t start, Mask u, Mask loose) {
+    if (static_cast<int>(chosen.size()) == k) {
+      finish(u);
+      return;
+    }
+    for (std::size_t i = start; i < pool.size(); ++i) {
+      if (best && lowest < base + 1e-9) return;  // the easiest rating possible
+      if (pool.size() - i < static_cast<std::size_t>(k) - chosen.size()) return;
+      const int c = pool[i];
+      const Mask m = ctx.grid.candidates(c);
+      const Mask v = u | m;
+      if (popcount(v) > k) continue;
+      Mask l = loose;
+      for (int o : chosen)
+        if (!ctx.tables.sees(o, c)) l |= m & ctx.grid.candidates(o);
+      if (popcount(l) > 1) continue;
+      chosen.push_back(c);
+      rec(i + 1, v, l);
+      chosen.pop_back();
+    }
+  };
+  rec(0, 0, 0);
+  return best;
 }
+}  // namespace
+
+std::optional<Step> find_wxyz_wing(const Context& ctx) { return find_big_wing(ctx, 4, 5.5, "WXYZ-Wing"); }
+std::optional<Step> find_vwxyz_wing(const Context& ctx) { return find_big_wing(ctx, 5, 6.2, "VWXYZ-Wing"); }
+std::optional<Step> find_uvwxyz_wing(const Context& ctx) { return find_big_wing(ctx, 6, 6.6, "UVWXYZ-Wing"); }
 
 std::optional<Step> find_w_wing(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
