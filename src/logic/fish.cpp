@@ -29,6 +29,24 @@
 
 namespace nonet::logic {
 
+namespace {
+// A strong link: house h holds digit d in exactly the two cells a and b.
+struct StrongLink {
+  int h, a, b;
+};
+
+std::vector<StrongLink> strong_links(const Context& ctx, int d) {
+  const auto& houses = ctx.geo.houses();
+  std::vector<StrongLink> links;
+  for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+    const Mask m = ctx.where(h, d);
+    if (popcount(m) != 2) continue;
+    links.push_back({h, houses[h].cells[std::countr_zero(m)], houses[h].cells[63 - std::countl_zero(m)]});
+  }
+  return links;
+}
+}  // namespace
+
 std::optional<Step> find_fish(const Context& ctx, int k) {
   static const char* names[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
   static const double ratings[] = {0, 0, 3.2, 3.8, 5.2};
@@ -108,13 +126,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
   const int nh = static_cast<int>(houses.size());
   for (int d = 1; d <= ctx.n(); ++d) {
-    struct Strong { int h, a, b; };
-    std::vector<Strong> links;
-    for (int h = 0; h < nh; ++h) {
-      const Mask m = ctx.where(h, d);
-      if (popcount(m) != 2) continue;
-      links.push_back({h, houses[h].cells[std::countr_zero(m)], houses[h].cells[63 - std::countl_zero(m)]});
-    }
+    const std::vector<StrongLink> links = strong_links(ctx, d);
     for (int b = 0; b < nh; ++b) {
       if (line(houses[b].kind) || ctx.placed_in(b, d)) continue;
       std::vector<int> bc;
@@ -147,7 +159,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
               a2.clear();
               for (int c : bc) (ctx.tables.house_pos(l1, c) >= 0 ? a2 : a1).push_back(c);
             }
-            for (const Strong& l : links)
+            for (const StrongLink& l : links)
               for (int flip = 0; flip < 2; ++flip) {
                 const int p = flip ? l.b : l.a, q = flip ? l.a : l.b;
                 if (ctx.tables.house_pos(b, p) >= 0 || ctx.tables.house_pos(b, q) >= 0) continue;
@@ -188,16 +200,8 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
 // Three strong links of one digit chained by two weak ones, a=b-c=e-f=g: a or
 // g holds d, so d leaves every cell that sees both.
 std::optional<Step> find_three_link_chain(const Context& ctx) {
-  const auto& houses = ctx.geo.houses();
-  const int nh = static_cast<int>(houses.size());
   for (int d = 1; d <= ctx.n(); ++d) {
-    struct Strong { int h, a, b; };
-    std::vector<Strong> links;
-    for (int h = 0; h < nh; ++h) {
-      const Mask m = ctx.where(h, d);
-      if (popcount(m) != 2) continue;
-      links.push_back({h, houses[h].cells[std::countr_zero(m)], houses[h].cells[63 - std::countl_zero(m)]});
-    }
+    const std::vector<StrongLink> links = strong_links(ctx, d);
     const int nl = static_cast<int>(links.size());
     for (int i = 0; i < nl; ++i)
       for (int fi = 0; fi < 2; ++fi) {
@@ -246,21 +250,13 @@ std::optional<Step> find_single_digit_pattern(const Context& ctx, int want) {
   const auto& houses = ctx.geo.houses();
   auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
   for (int d = 1; d <= ctx.n(); ++d) {
-    struct Strong { int h, a, b; };
-    std::vector<Strong> links;
-    for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
-      const Mask m = ctx.where(h, d);
-      if (popcount(m) != 2) continue;
-      const int a = houses[h].cells[std::countr_zero(m)];
-      const int b = houses[h].cells[63 - std::countl_zero(m)];
-      links.push_back({h, a, b});
-    }
+    const std::vector<StrongLink> links = strong_links(ctx, d);
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = i + 1; j < links.size(); ++j)
         for (int flip1 = 0; flip1 < 2; ++flip1)
           for (int flip2 = 0; flip2 < 2; ++flip2) {
-            const Strong& l1 = links[i];
-            const Strong& l2 = links[j];
+            const StrongLink& l1 = links[i];
+            const StrongLink& l2 = links[j];
             const int a = flip1 ? l1.b : l1.a, b = flip1 ? l1.a : l1.b;  // a = b ... c = e
             const int c = flip2 ? l2.b : l2.a, e = flip2 ? l2.a : l2.b;
             if (a == c || a == e || b == c || b == e) continue;

@@ -33,6 +33,20 @@ std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
 }
 }  // namespace
 
+namespace {
+// The text and cells of a three-cell wing: a pivot and two pincers.
+void describe_wing(const Context& ctx, Step& step, const char* technique, double rating, int pivot, int first,
+                   int second) {
+  auto cell_text = [&](int cell) {
+    return ctx.geo.cell_name(cell) + " {" + digits_text(ctx.grid.candidates(cell)) + "}";
+  };
+  step.technique = technique;
+  step.rating = rating;
+  step.detail = "pivot " + cell_text(pivot) + ", pincers " + cell_text(first) + ", " + cell_text(second);
+  step.cells = {pivot, first, second};
+}
+}  // namespace
+
 std::optional<Step> find_xy_wing(const Context& ctx) {
   for (int p = 0; p < ctx.cells(); ++p) {
     const Mask pm = ctx.grid.candidates(p);
@@ -49,12 +63,7 @@ std::optional<Step> find_xy_wing(const Context& ctx) {
         if (popcount(z) != 1) continue;
         Step s;
         if (!add_eliminations(ctx, s, seeing_all(ctx, {wings[i], wings[j]}), z)) continue;
-        s.technique = "XY-Wing";
-        s.rating = 4.2;
-        s.detail = "pivot " + ctx.geo.cell_name(p) + " {" + digits_text(pm) + "}, pincers " +
-                   ctx.geo.cell_name(wings[i]) + " {" + digits_text(a) + "}, " + ctx.geo.cell_name(wings[j]) +
-                   " {" + digits_text(b) + "}";
-        s.cells = {p, wings[i], wings[j]};
+        describe_wing(ctx, s, "XY-Wing", 4.2, p, wings[i], wings[j]);
         return s;
       }
   }
@@ -76,12 +85,7 @@ std::optional<Step> find_xyz_wing(const Context& ctx) {
         if (popcount(z) != 1) continue;
         Step s;
         if (!add_eliminations(ctx, s, seeing_all(ctx, {p, wings[i], wings[j]}), z)) continue;
-        s.technique = "XYZ-Wing";
-        s.rating = 4.4;
-        s.detail = "pivot " + ctx.geo.cell_name(p) + " {" + digits_text(pm) + "}, pincers " +
-                   ctx.geo.cell_name(wings[i]) + " {" + digits_text(a) + "}, " + ctx.geo.cell_name(wings[j]) +
-                   " {" + digits_text(b) + "}";
-        s.cells = {p, wings[i], wings[j]};
+        describe_wing(ctx, s, "XYZ-Wing", 4.4, p, wings[i], wings[j]);
         return s;
       }
   }
