@@ -75,7 +75,9 @@ int main(int argc, char** argv) {
     options.rating = level.range;
     if (level.range.min >= 2.6) {
       if (!with_rater) continue;
-      options.rater = [](const nonet::Puzzle& puzzle) { return nonet::rate(puzzle, nonet::Scale::se); };
+      options.rater = [](const nonet::Puzzle& puzzle, double max_rating) {
+        return nonet::rate(puzzle, nonet::Scale::se, max_rating);
+      };
     }
     const int level_count = level.range.min >= 6.0 ? std::max(1, count / 100) : count;
     print(measure("level " + level.name, classic(9), options, level_count, seed));

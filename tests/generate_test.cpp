@@ -14,6 +14,7 @@
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"
 #include "nonet/render.hpp"
+#include "test_support.hpp"
 
 namespace nonet {
 namespace {
@@ -208,7 +209,7 @@ TEST(GenerateDifficulty, RaterSteersHardLevels) {
   // singles cannot finish, so the carver must reject the singles-solvable.
   GenerateOptions options;
   options.rating = RatingRange{3.0, 9.0};
-  options.rater = [](const Puzzle& puzzle) {
+  options.rater = [](const Puzzle& puzzle, double) {
     const bool singles = solves_with_singles(*puzzle.geometry, puzzle.cells, SinglesKind::hidden_and_naked);
     return Rating{singles ? 2.0 : 5.0, 0, 0, "stand-in", true};
   };
@@ -221,37 +222,37 @@ TEST(GenerateDifficulty, RaterSteersHardLevels) {
   EXPECT_FALSE(solves_with_singles(*geometry, made.puzzle.cells, SinglesKind::hidden_and_naked));
 }
 
-TEST(GenerateDifficulty, GradedCarvingStopsInsideTheRange) {
-  // Intermediate-like ranges are carved a removal at a time and rated as they
-  // go; this stand-in calls anything beyond singles 3.0.
+TEST(GenerateDifficulty, RaterGetsTheTopOfTheRangeAsCeiling) {
+  // Ranges below 6 are carved with the basic techniques and rated with the
+  // range's top as a ceiling; this stand-in records what it was asked.
   GenerateOptions options;
   options.rating = find_level("intermediate")->range;
-  int ratings = 0;
-  options.rater = [&ratings](const Puzzle& puzzle) {
-    ++ratings;
+  std::vector<double> ceilings;
+  options.rater = [&ceilings](const Puzzle& puzzle, double max_rating) {
+    ceilings.push_back(max_rating);
     const bool singles = solves_with_singles(*puzzle.geometry, puzzle.cells, SinglesKind::hidden_and_naked);
     return Rating{singles ? 2.0 : 3.0, 0, 0, "stand-in", true};
   };
   const auto geometry = classic(9);
-  const Generator generator(geometry, options);
-  const GeneratedPuzzle made = generator.puzzle(8, 0);
+  const GeneratedPuzzle made = Generator(geometry, options).puzzle(8, 0);
   expect_sound(made);
   ASSERT_TRUE(made.rating);
   EXPECT_DOUBLE_EQ(made.rating->er, 3.0);
-  EXPECT_GE(ratings, 1);
+  ASSERT_FALSE(ceilings.empty());
+  for (double ceiling : ceilings) EXPECT_DOUBLE_EQ(ceiling, 3.9);
   EXPECT_FALSE(solves_with_singles(*geometry, made.puzzle.cells, SinglesKind::hidden_and_naked));
 }
 
 // The levels against the real SE rater: the two the generator decides with
 // singles alone, and one it reaches by rating.
 TEST(GenerateDifficulty, LevelsHitTheirRangeWithTheRealRater) {
-  const Rater se = [](const Puzzle& puzzle) { return rate(puzzle, Scale::se); };
-  for (const char* name : {"simple", "easy", "intermediate"}) {
+  const Rater se = [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
+  for (const char* name : {"simple", "easy", "intermediate", "expert"}) {
     GenerateOptions options;
     options.rating = find_level(name)->range;
     options.rater = se;
     const Generator generator(classic(9), options);
-    const int count = std::string(name) == "intermediate" ? 1 : 3;
+    const int count = 3;
     for (int index = 0; index < count; ++index) {
       const GeneratedPuzzle made = generator.puzzle(31, index);
       expect_sound(made);
@@ -422,6 +423,37 @@ TEST(GenerateSvg, ExtraHousesAreShaded) {
   const auto windoku = std::make_shared<const Geometry>(Geometry::windoku());
   const std::string windows = svg_page(std::vector<SvgPuzzle>{{Puzzle{windoku, empty, {}}, std::nullopt, ""}}, {});
   EXPECT_EQ(occurrences(windows, "<rect x="), 36u + 1u);
+}
+
+// The basic-techniques solver bounds SE ratings from above: whatever it
+// solves under a ceiling, the rater (and Sudoku Explainer's published rating)
+// keeps at or under it. On classic grids with the ceiling 3.9 it has every
+// technique SE rates that low, so it solves exactly the puzzles rated ≤ 3.9.
+TEST(GenerateBasicLogic, BoundsTheRatingFromAbove) {
+  std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");
+  ASSERT_TRUE(in) << "missing shared data";
+  const auto geometry = classic(9);
+  std::string line;
+  int checked = 0, solved_at_39 = 0;
+  for (int number = 0; std::getline(in, line) && checked < 400; ++number) {
+    if (number % 25 != 0 || line.size() < 85) continue;
+    const Puzzle puzzle = testing::parse_one(line.substr(0, 81));
+    const double published = std::stod(line.substr(82));
+    ++checked;
+    for (double ceiling : {2.8, 3.4, 3.9, 4.4, 5.9}) {
+      if (!solves_with_basic_logic(*geometry, puzzle.cells, ceiling)) {
+        if (ceiling == 3.9) {
+          EXPECT_GT(published, 3.9) << line;
+        }
+        continue;
+      }
+      solved_at_39 += ceiling == 3.9;
+      EXPECT_LE(published, ceiling + 1e-9) << line << " solved under " << ceiling;
+      EXPECT_LE(rate(puzzle, Scale::se).er, ceiling + 1e-9) << line << " solved under " << ceiling;
+    }
+  }
+  EXPECT_GT(checked, 300);
+  EXPECT_GT(solved_at_39, 50);
 }
 
 }  // namespace

@@ -75,8 +75,10 @@ RatingRange parse_rating_range(std::string_view text);
 
 // How a puzzle is rated when the range needs the full rater. The generator
 // never needs it for ranges it can decide itself (see docs/generate.md:
-// "singles-solvable" fixes ER to ≤ 1.5 or 1.7–2.3 without rating).
-using Rater = std::function<Rating(const Puzzle&)>;
+// "singles-solvable" fixes ER to ≤ 1.5 or 1.7–2.3 without rating). The second
+// argument is the top of the wanted range: a rater may stop as soon as the
+// puzzle needs a step above it (Rating::solved false), e.g. `rate(p, scale, max)`.
+using Rater = std::function<Rating(const Puzzle&, double max_rating)>;
 
 // Which singles a logical solve may use: hidden singles only (SE ≤ 1.5), or
 // hidden and naked singles (SE ≤ 2.3).
@@ -84,6 +86,11 @@ enum class SinglesKind { hidden_only, hidden_and_naked };
 // True when those singles alone fill every cell; they are sound deductions, so
 // such a puzzle (with consistent givens) has exactly one solution.
 bool solves_with_singles(const Geometry& geometry, const Grid& givens, SinglesKind kind);
+// True when the basic techniques SE rates at most `ceiling` (singles,
+// intersections, naked/hidden subsets up to quads, row/column fish up to
+// jellyfish) fill every cell. Then the puzzle is unique and its SE rating is
+// at most `ceiling` (see src/generate/basic_logic.hpp for why).
+bool solves_with_basic_logic(const Geometry& geometry, const Grid& givens, double ceiling);
 
 // ---- Generation -----------------------------------------------------------
 

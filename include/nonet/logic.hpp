@@ -37,7 +37,10 @@ struct Rating {  // (contract)
 };
 
 // Rates a puzzle (assumed valid; uniqueness techniques only where it is unique). (contract)
-Rating rate(const Puzzle& puzzle, Scale scale = Scale::se);
+// With max_rating > 0 the solve stops where a step above it would be needed
+// (solved = false): a cheap "harder than max_rating" answer, since the costly
+// chain searches then never run.
+Rating rate(const Puzzle& puzzle, Scale scale = Scale::se, double max_rating = 0);
 
 // ---------------------------------------------------------------------------
 // Candidates and steps

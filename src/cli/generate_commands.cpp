@@ -27,9 +27,8 @@ namespace {
 using json = nlohmann::ordered_json;
 
 // The SE rater the levels above "easy" need.
-// The SE rater the levels above "easy" need.
 Rater se_rater() {
-  return [](const Puzzle& puzzle) { return rate(puzzle, Scale::se); };
+  return [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
 }
 
 unsigned thread_count(unsigned jobs) {

@@ -156,7 +156,41 @@ bool SinglesSolver::place_single_at(int cell) {
   return false;
 }
 
+// The candidates of an empty cell given only the givens.
+Mask SinglesSolver::open_candidates(int cell) const {
+  Mask mask = all_;
+  for (int h : geometry_.houses_of(cell)) mask &= ~house_used_[h];
+  return mask;
+}
+
+// Every target is a single straight from the givens (no other placement
+// needed): most removals early in a carving, settled without a full start().
+bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) {
+  const auto& houses = geometry_.houses();
+  house_used_.assign(houses.size(), 0);
+  for (std::size_t h = 0; h < houses.size(); ++h)
+    for (int cell : houses[h].cells)
+      if (givens[cell] != 0) house_used_[h] |= digit_bit(givens[cell]);
+  for (int target : targets) {
+    const Mask mask = open_candidates(target);
+    if (kind_ == SinglesKind::hidden_and_naked && one_bit(mask)) continue;
+    bool forced = false;
+    for (int h : geometry_.houses_of(target)) {
+      Mask elsewhere = 0;
+      for (int other : houses[h].cells)
+        if (other != target && givens[other] == 0) elsewhere |= open_candidates(other);
+      if (mask & ~elsewhere) {
+        forced = true;
+        break;
+      }
+    }
+    if (!forced) return false;
+  }
+  return true;
+}
+
 bool SinglesSolver::derives(const Grid& givens, std::span<const int> targets) {
+  if (immediate(givens, targets)) return true;
   start(givens);
   for (bool progress = true; progress;) {
     progress = false;

@@ -23,6 +23,8 @@ class SinglesSolver {
   bool derives(const Grid& givens, std::span<const int> targets);
 
  private:
+  bool immediate(const Grid& givens, std::span<const int> targets);
+  Mask open_candidates(int cell) const;
   void start(const Grid& givens);
   void place(int cell, int digit);
   bool place_hidden_singles();

@@ -193,9 +193,10 @@ std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& opt
   return first_step(ctx, options.max_rating);
 }
 
-Rating rate(const Puzzle& puzzle, Scale scale) {
+Rating rate(const Puzzle& puzzle, Scale scale, double max_rating) {
   LogicOptions options;
   options.scale = scale;
+  options.max_rating = max_rating;
   return solve_logically(puzzle, options).rating;
 }
 

@@ -1,0 +1,349 @@
+// The generator's fast logical solver; see basic_logic.hpp for why it may
+// stand in for the rater's upper bound.
+#include "basic_logic.hpp"
+
+#include <bit>
+
+#include "nonet/generate.hpp"
+
+namespace nonet::detail {
+
+namespace {
+
+bool one_bit(Mask mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
+// std::popcount is a libgcc call without -mpopcnt (the portable build); this
+// is a dozen inline instructions.
+int bits(Mask mask) {
+  mask -= (mask >> 1) & 0x5555555555555555ULL;
+  mask = (mask & 0x3333333333333333ULL) + ((mask >> 2) & 0x3333333333333333ULL);
+  mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((mask * 0x0101010101010101ULL) >> 56);
+}
+
+// SE 1.2.1 ratings of the techniques this solver knows (claiming 2.8 is the
+// higher of the two intersections; pointing alone is never switched on).
+constexpr double kIntersections = 2.8;
+constexpr double kNaked[] = {0, 0, 3.0, 3.6, 5.0};
+constexpr double kHidden[] = {0, 0, 3.4, 4.0, 5.4};
+constexpr double kFish[] = {0, 0, 3.2, 3.8, 5.2};
+constexpr double kXyWing = 4.2, kXyzWing = 4.4;
+
+int largest_within(const double (&ratings)[5], double ceiling) {
+  int size = 0;
+  for (int k = 2; k <= 4; ++k)
+    if (ratings[k] <= ceiling + 1e-9) size = k;
+  return size;
+}
+
+// The locked-set search shared by naked subsets, hidden subsets and fish:
+// `size` of the items whose masks together hold exactly `size` bits. For a
+// naked subset the items are cells and the bits digits, for a hidden subset
+// digits and places, for fish lines and cross-lines. `act(chosen, joint)`
+// makes the eliminations (chosen: bit i for item i) and says whether any
+// candidate went; the search stops at the first that does.
+template <typename Act>
+bool find_locked_set(std::span<const Mask> masks, int size, int from, int depth, Mask chosen, Mask joint,
+                     Act& act) {
+  if (depth == size) return bits(joint) == size && act(chosen, joint);
+  for (int i = from; i + (size - depth) <= static_cast<int>(masks.size()); ++i) {
+    const Mask next = joint | masks[i];
+    if (bits(next) > size) continue;
+    if (find_locked_set(masks, size, i + 1, depth + 1, chosen | Mask{1} << i, next, act)) return true;
+  }
+  return false;
+}
+
+template <typename Act>
+bool find_locked_set(std::span<const Mask> masks, int size, Act act) {
+  return static_cast<int>(masks.size()) > size && find_locked_set(masks, size, 0, 0, 0, 0, act);
+}
+
+}  // namespace
+
+BasicSolver::BasicSolver(const Geometry& geometry, double ceiling)
+    : geometry_(geometry), size_(geometry.size()) {
+  intersections_on_ = ceiling >= kIntersections - 1e-9;
+  naked_max_ = largest_within(kNaked, ceiling);
+  hidden_max_ = largest_within(kHidden, ceiling);
+  fish_max_ = largest_within(kFish, ceiling);
+  xy_wing_ = ceiling >= kXyWing - 1e-9;
+  xyz_wing_ = ceiling >= kXyzWing - 1e-9;
+  if (xy_wing_) {
+    words_ = (geometry.cell_count() + 63) / 64;
+    sees_.assign(static_cast<std::size_t>(geometry.cell_count()) * words_, 0);
+    for (int cell = 0; cell < geometry.cell_count(); ++cell)
+      for (int peer : geometry.peers_of(cell)) sees_[cell * words_ + peer / 64] |= std::uint64_t{1} << (peer % 64);
+  }
+  const auto& houses = geometry.houses();
+  for (auto& lines : lines_) lines.assign(size_, -1);
+  for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+    // Rows list their cells by column and columns by row, so a line's places
+    // are the cross-lines it meets.
+    if (houses[h].kind == HouseKind::row) lines_[0][houses[h].index - 1] = h;
+    if (houses[h].kind == HouseKind::column) lines_[1][houses[h].index - 1] = h;
+  }
+  const auto place_mask = [&](int house, const std::vector<int>& cells) {
+    Mask mask = 0;
+    const auto& members = houses[house].cells;
+    for (int i = 0; i < static_cast<int>(members.size()); ++i)
+      for (int cell : cells) mask |= static_cast<Mask>(members[i] == cell) << i;
+    return mask;
+  };
+  for (const Intersection& meet : geometry.intersections())
+    if (meet.shared.size() >= 2)
+      meets_.push_back({meet.first, meet.second, place_mask(meet.first, meet.shared),
+                        place_mask(meet.second, meet.shared)});
+}
+
+void BasicSolver::map_places() {
+  const auto& houses = geometry_.houses();
+  where_.assign(houses.size() * size_, 0);
+  for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+    Mask* places = &where_[h * size_];
+    const auto& cells = houses[h].cells;
+    for (int i = 0; i < static_cast<int>(cells.size()); ++i)
+      if (value_[cells[i]] == 0)
+        for (Mask m = candidates_[cells[i]]; m; m &= m - 1) places[std::countr_zero(m)] |= Mask{1} << i;
+  }
+}
+
+void BasicSolver::start(const Grid& givens) {
+  const int cells = geometry_.cell_count();
+  candidates_.assign(cells, all_digits(size_));
+  value_.assign(cells, 0);
+  queue_.clear();
+  open_ = cells;
+  broken_ = false;
+  for (int cell = 0; cell < cells; ++cell)
+    if (givens[cell] != 0 && value_[cell] == 0) {
+      if (!(candidates_[cell] & digit_bit(givens[cell]))) {
+        broken_ = true;
+        return;
+      }
+      place(cell, givens[cell]);
+    }
+}
+
+void BasicSolver::place(int cell, int digit) {
+  const Mask bit = digit_bit(digit);
+  candidates_[cell] = bit;
+  value_[cell] = static_cast<std::uint8_t>(digit);
+  --open_;
+  for (int peer : geometry_.peers_of(cell)) remove(peer, bit);
+}
+
+bool BasicSolver::remove(int cell, Mask digits) {
+  Mask& mask = candidates_[cell];
+  if (value_[cell] != 0 || !(mask & digits)) return false;
+  mask &= ~digits;
+  if (mask == 0) broken_ = true;
+  if (one_bit(mask)) queue_.push_back(cell);
+  return true;
+}
+
+bool BasicSolver::singles() {
+  for (bool progress = true; progress && !broken_;) {
+    progress = false;
+    while (!queue_.empty() && !broken_) {
+      const int cell = queue_.back();
+      queue_.pop_back();
+      if (value_[cell] == 0 && one_bit(candidates_[cell])) place(cell, std::countr_zero(candidates_[cell]) + 1);
+    }
+    // Hidden singles: `once & ~twice` are the digits with one open place.
+    for (const House& house : geometry_.houses()) {
+      Mask once = 0, twice = 0, placed = 0;
+      for (int cell : house.cells) {
+        if (value_[cell] != 0) {
+          placed |= candidates_[cell];
+          continue;
+        }
+        twice |= once & candidates_[cell];
+        once |= candidates_[cell];
+      }
+      if ((once | placed) != all_digits(size_)) broken_ = true;  // a digit with no place
+      for (Mask single = once & ~twice; single && !broken_; single &= single - 1) {
+        const Mask bit = single & -single;
+        for (int cell : house.cells)
+          if (value_[cell] == 0 && (candidates_[cell] & bit)) {
+            place(cell, std::countr_zero(bit) + 1);
+            progress = true;
+            break;
+          }
+      }
+    }
+  }
+  return !broken_;
+}
+
+// Every digit of house A that lies only in A ∩ B leaves the rest of B.
+bool BasicSolver::intersections() {
+  const auto& houses = geometry_.houses();
+  bool progress = false;
+  const auto clear = [&](int house, Mask places, int digit) {
+    for (; places; places &= places - 1) progress |= remove(houses[house].cells[std::countr_zero(places)], Mask{1} << digit);
+  };
+  for (const Meet& meet : meets_)
+    for (int d = 0; d < size_; ++d) {
+      const Mask first = where(meet.first, d), second = where(meet.second, d);
+      if (!(first & meet.first_shared)) continue;
+      if (!(first & ~meet.first_shared)) clear(meet.second, second & ~meet.second_shared, d);
+      else if (!(second & ~meet.second_shared)) clear(meet.first, first & ~meet.first_shared, d);
+    }
+  return progress;
+}
+
+bool BasicSolver::naked_subsets(int house, int size) {
+  const auto& cells = geometry_.houses()[house].cells;
+  Mask masks[kMaxSize];
+  int items[kMaxSize], count = 0;
+  for (int i = 0; i < static_cast<int>(cells.size()); ++i)
+    if (value_[cells[i]] == 0) {
+      items[count] = cells[i];
+      masks[count++] = candidates_[cells[i]];
+    }
+  auto act = [&](Mask chosen, Mask digits) {
+    bool progress = false;
+    for (int i = 0; i < count; ++i)
+      if (!(chosen >> i & 1)) progress |= remove(items[i], digits);
+    return progress;
+  };
+  return find_locked_set(std::span<const Mask>(masks, count), size, act);
+}
+
+bool BasicSolver::hidden_subsets(int house, int size) {
+  const auto& cells = geometry_.houses()[house].cells;
+  Mask masks[kMaxSize], open_digits = 0;
+  int digits[kMaxSize], count = 0;
+  for (int d = 0; d < size_; ++d)
+    if (const Mask places = where(house, d)) {
+      digits[count] = d;
+      masks[count++] = places;
+      open_digits |= Mask{1} << d;
+    }
+  auto act = [&](Mask chosen, Mask places) {
+    Mask keep = 0;
+    for (int i = 0; i < count; ++i)
+      if (chosen >> i & 1) keep |= Mask{1} << digits[i];
+    bool progress = false;
+    for (; places; places &= places - 1) progress |= remove(cells[std::countr_zero(places)], open_digits & ~keep);
+    return progress;
+  };
+  return find_locked_set(std::span<const Mask>(masks, count), size, act);
+}
+
+// Row/column fish: `size` lines holding digit d only in `size` cross-lines;
+// d leaves those cross-lines everywhere else.
+bool BasicSolver::fish(int size) {
+  const auto& houses = geometry_.houses();
+  for (int d = 0; d < size_; ++d)
+    for (int orientation = 0; orientation < 2; ++orientation) {
+      const auto& lines = lines_[orientation];
+      const auto& cross = lines_[1 - orientation];
+      Mask masks[kMaxSize];
+      int count = 0;
+      Mask line_of[kMaxSize];
+      for (int line = 0; line < size_; ++line)
+        if (const Mask places = where(lines[line], d)) {
+          line_of[count] = Mask{1} << line;
+          masks[count++] = places;
+        }
+      auto act = [&](Mask chosen, Mask cross_lines) {
+        Mask base = 0;
+        for (int i = 0; i < count; ++i)
+          if (chosen >> i & 1) base |= line_of[i];
+        bool progress = false;
+        for (; cross_lines; cross_lines &= cross_lines - 1) {
+          const int c = cross[std::countr_zero(cross_lines)];
+          for (Mask other = where(c, d) & ~base; other; other &= other - 1)
+            progress |= remove(houses[c].cells[std::countr_zero(other)], Mask{1} << d);
+        }
+        return progress;
+      };
+      if (find_locked_set(std::span<const Mask>(masks, count), size, act)) return true;
+    }
+  return false;
+}
+
+// XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}; one pincer is z, so z
+// leaves every cell that sees both. XYZ-Wing: the pivot is {x,y,z} and the
+// cells must see it too.
+bool BasicSolver::wings(bool xyz) {
+  const int cells = geometry_.cell_count();
+  // A pincer: two digits, one of them (XY) or both (XYZ) in the pivot.
+  const auto pincer = [&](int cell, Mask pivot_digits) {
+    const Mask digits = candidates_[cell];
+    return value_[cell] == 0 && bits(digits) == 2 && bits(digits & pivot_digits) == (xyz ? 2 : 1);
+  };
+  for (int pivot = 0; pivot < cells; ++pivot) {
+    const Mask pivot_digits = candidates_[pivot];
+    if (value_[pivot] != 0 || bits(pivot_digits) != (xyz ? 3 : 2)) continue;
+    const auto& peers = geometry_.peers_of(pivot);
+    for (int a : peers) {
+      if (!pincer(a, pivot_digits)) continue;
+      for (int b : peers) {
+        if (b <= a || !pincer(b, pivot_digits) || candidates_[a] == candidates_[b]) continue;
+        // z: the digit the pincers share; XY: outside the pivot, XYZ: inside.
+        const Mask z = candidates_[a] & candidates_[b];
+        if (bits(z) != 1 || (xyz != ((z & pivot_digits) != 0))) continue;
+        if (!xyz && (candidates_[a] & candidates_[b] & pivot_digits)) continue;
+        bool progress = false;
+        for (int target : geometry_.peers_of(a))
+          if (target != b && target != pivot && sees(target, b) && (!xyz || sees(target, pivot)))
+            progress |= remove(target, z);
+        if (progress) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// The cheaper techniques first; any elimination sends the solve back to singles.
+bool BasicSolver::eliminate() {
+  map_places();
+  if (intersections_on_ && intersections()) return true;
+  const int houses = static_cast<int>(geometry_.houses().size());
+  for (int size = 2; size <= 4; ++size) {
+    if (size <= naked_max_)
+      for (int h = 0; h < houses; ++h)
+        if (naked_subsets(h, size)) return true;
+    if (size <= fish_max_ && fish(size)) return true;
+    if (size <= hidden_max_)
+      for (int h = 0; h < houses; ++h)
+        if (hidden_subsets(h, size)) return true;
+    if (size == 3 && ((xy_wing_ && wings(false)) || (xyz_wing_ && wings(true)))) return true;
+  }
+  return false;
+}
+
+template <typename Done>
+bool BasicSolver::run(Done done) {
+  while (singles()) {
+    if (done()) return true;
+    if (!eliminate()) return false;
+  }
+  return false;
+}
+
+bool BasicSolver::solves(const Grid& givens) {
+  start(givens);
+  return run([&] { return open_ == 0; });
+}
+
+bool BasicSolver::derives(const Grid& givens, std::span<const int> targets) {
+  start(givens);
+  return run([&] {
+    for (int cell : targets)
+      if (value_[cell] == 0) return false;
+    return true;
+  });
+}
+
+}  // namespace nonet::detail
+
+namespace nonet {
+
+bool solves_with_basic_logic(const Geometry& geometry, const Grid& givens, double ceiling) {
+  return detail::BasicSolver(geometry, ceiling).solves(givens);
+}
+
+}  // namespace nonet
