@@ -140,6 +140,21 @@ TEST(GeneratePuzzle, MinimalMeansNoGivenCanGo) {
   }
 }
 
+// Rated levels aimed from above put givens back; with --minimal they must not.
+TEST(GeneratePuzzle, MinimalHoldsForLevelsAimedFromAbove) {
+  GenerateOptions options;
+  options.minimal = true;
+  options.rating = find_level("expert")->range;
+  options.rater = [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
+  const Generator generator(classic(9), options);
+  for (std::uint64_t index = 0; index < 2; ++index) {
+    const GeneratedPuzzle made = generator.puzzle(3, index);
+    expect_sound(made);
+    EXPECT_TRUE(is_minimal(made.puzzle));
+    EXPECT_TRUE(options.rating->contains(rate(made.puzzle, Scale::se).er));
+  }
+}
+
 TEST(GeneratePuzzle, MinimalUnderSymmetryMeansNoOrbitCanGo) {
   GenerateOptions options;
   options.minimal = true;
@@ -356,6 +371,26 @@ TEST(GenerateFullGrid, DigitsAreFairInEveryCell) {
   EXPECT_LT(chi_square_over_cells(*classic(4), 4000, 1), 90.0);
   // 9×9: 81 × 8 = 648 degrees of freedom; mean 648, sd 36; 800 is ~4.2 sd.
   EXPECT_LT(chi_square_over_cells(*classic(9), 360, 2), 800.0);
+}
+
+// A layout whose lack of a full grid propagation cannot show must not hang
+// the generator: each search has a node budget, and the error says so.
+TEST(GenerateFullGrid, SearchBudgetEndsWithAClearError) {
+  const auto geometry = classic(16);
+  try {
+    random_full_grid(*geometry, 1, 1);
+    FAIL() << "expected GenerateError";
+  } catch (const GenerateError& error) {
+    EXPECT_NE(std::string(error.what()).find("searches of 1 nodes"), std::string::npos) << error.what();
+  }
+  EXPECT_EQ(random_full_grid(*geometry, 1).size(), 256u);  // the default budget is ample
+}
+
+// Two regions that trade a cell force r1c9 = r2c9, in one column: no grid.
+TEST(GenerateFullGrid, ImpossibleJigsawIsRefused) {
+  const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(
+      9, parse_region_map("111111112222222221333333333444444444555555555666666666777777777888888888999999999")));
+  EXPECT_THROW(random_full_grid(*jigsaw, 1), GenerateError);
 }
 
 TEST(GenerateFullGrid, EveryVariantGivesValidGrids) {

@@ -120,7 +120,10 @@ std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t index);
 
 // A random complete grid: a random solve of the empty grid, then a random
 // relabelling of the digits so every digit is equally likely in every cell.
-Grid random_full_grid(const Geometry& geometry, std::uint64_t seed);
+// `max_nodes` bounds each of the few searches it makes (GenerateError when
+// none finds a grid: a layout with no solution).
+constexpr std::uint64_t kFullGridNodes = 2'000'000;
+Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_t max_nodes = kFullGridNodes);
 
 // Makes the puzzles of a stream. Construction checks the options against the
 // geometry (throws GenerateError); puzzle() is const and safe to call from

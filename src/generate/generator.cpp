@@ -51,17 +51,29 @@ Puzzle borrowed_puzzle(const Geometry& geometry, Grid cells) {
 
 }  // namespace
 
-Grid random_full_grid(const Geometry& geometry, std::uint64_t seed) {
+Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_t max_nodes) {
   detail::Random rng(seed);
   SolveOptions options;
   options.count_limit = 1;
   options.random = true;
-  options.seed = rng.next();
-  // The generic engine on purpose: the fast engines may visit solutions in a
-  // different order, and a seed must keep giving the same grids.
-  const auto result = solve_generic(borrowed_puzzle(geometry, Grid(geometry.cell_count(), 0)), options);
+  options.max_nodes = max_nodes;
+  // A layout with no full grid that propagation cannot refute would keep the
+  // search going for ever; a few searches with a node budget each (another
+  // random order often succeeds at once where one got lost) bound it.
+  constexpr int kSearches = 4;
+  SolveResult result;
+  for (int search = 0; search < kSearches && result.solutions.empty(); ++search) {
+    options.seed = rng.next();
+    // The generic engine on purpose: the fast engines may visit solutions in a
+    // different order, and a seed must keep giving the same grids.
+    result = solve_generic(borrowed_puzzle(geometry, Grid(geometry.cell_count(), 0)), options);
+    if (result.status == SolveStatus::no_solution)
+      throw GenerateError("no full grid exists for this " + geometry.variant() + " layout");
+  }
   if (result.solutions.empty())
-    throw GenerateError("no full grid exists for this " + geometry.variant() + " layout");
+    throw GenerateError("no full grid found for this " + geometry.variant() + " layout in " +
+                        std::to_string(kSearches) + " searches of " + std::to_string(max_nodes) +
+                        " nodes: it may have none");
   // The search favours some digits in some cells (it tries them in an order
   // that depends on the cells before); a uniform relabelling of the digits
   // makes every digit equally likely in every cell.
@@ -87,7 +99,7 @@ enum class CarveTest {
 // above are carved to uniqueness in their last phase.
 constexpr double kLogicCarveLimit = 6.0;
 // Ranges starting here are reached from above (see Carver::adds_back).
-constexpr double kAddBackFrom = 4.0;
+constexpr double kAddBackFrom = 2.6;
 
 // What we know of a puzzle's SE rating without running the rater.
 RatingRange known_rating(const Geometry& geometry, const Grid& givens) {
@@ -135,10 +147,10 @@ class Carver {
   }
 
  private:
-  // Ranges that end below 6 and start below 4 ("intermediate") are carved
-  // under the basic techniques up to the range's top: the puzzle never gets
-  // too hard, and carving to the edge of those techniques makes it about as
-  // hard as they allow.
+  // Ranges that end below 6 and start below 2.6 (e.g. --rating 2.0-3.0) are
+  // carved under the basic techniques up to the range's top: the puzzle never
+  // gets too hard, and carving to the edge of those techniques makes it about
+  // as hard as they allow.
   static CarveTest carve_test(const GenerateOptions& options) {
     if (!options.rating) return CarveTest::unique;
     const RatingRange& range = *options.rating;
@@ -148,27 +160,45 @@ class Carver {
     return CarveTest::unique;
   }
 
-  // Ranges from 4 up to below 6 ("expert"): measured on 300 random minimal
-  // puzzles, 64 % rate ≤ 3.9, 9 % 4.0–5.9 and 27 % above — and carving under
-  // the basic techniques ends at the same minimal puzzles, so a carving from
-  // below rarely lands there. Instead the puzzle is carved to uniqueness, and
-  // when the basic techniques up to the range's top cannot finish it, removed
-  // groups come back one at a time until they can: the rating falls from
-  // above into the range.
+  // Ranges from 2.6 up to below 6 ("intermediate", "expert"): measured on
+  // 300 random minimal puzzles, 54 % rate ≤ 2.5, 10 % 2.6–3.9, 9 % 4.0–5.9
+  // and 27 % above — and carving under the basic techniques ends at the same
+  // minimal puzzles, so a carving from below rarely lands there. Instead the
+  // puzzle is carved to uniqueness, and when the basic techniques up to the
+  // range's top cannot finish it, removed groups come back one at a time
+  // until they can: the rating falls from above into the range. Not with
+  // --minimal, which such puzzles would fail.
   bool adds_back() const {
-    return options_.rating && options_.rater && options_.rating->min >= kAddBackFrom &&
+    return options_.rating && options_.rater && !options_.minimal && options_.rating->min >= kAddBackFrom &&
            options_.rating->max < kLogicCarveLimit;
   }
 
+  // The group that first lets the basic techniques finish often makes the
+  // puzzle too easy at once; then each other removed group is tried in its
+  // place as the last one, and the first that lands in the range is kept.
   void add_back(Grid& givens, const Grid& solution, detail::Random& rng) {
     std::vector<int> removed;
     for (int index = 0; index < static_cast<int>(orbits_.size()); ++index)
       if (givens[orbits_[index].front()] == 0) removed.push_back(index);
     rng.shuffle(removed);
-    for (int index : removed) {
-      if (ceiling_.solves(givens)) return;
-      for (int cell : orbits_[index]) givens[cell] = solution[cell];
-      stopped_short_ = true;  // no longer minimal
+    const auto put = [&](int index, bool back) {
+      for (int cell : orbits_[index]) givens[cell] = back ? solution[cell] : 0;
+    };
+    const auto in_range = [&] { return ceiling_.solves(givens) && !floor_.solves(givens); };
+    if (ceiling_.solves(givens)) return;
+    stopped_short_ = true;  // givens come back: no longer minimal
+    for (std::size_t i = 0; i < removed.size(); ++i) {
+      put(removed[i], true);
+      if (!ceiling_.solves(givens)) continue;
+      if (!floor_.solves(givens)) return;
+      put(removed[i], false);
+      for (std::size_t j = i + 1; j < removed.size(); ++j) {
+        put(removed[j], true);
+        if (in_range()) return;
+        put(removed[j], false);
+      }
+      put(removed[i], true);
+      return;
     }
   }
 
