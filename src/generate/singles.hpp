@@ -21,9 +21,11 @@ class SinglesSolver {
   // sweep or two: singles only ever find more with more placed, so once the
   // targets are back everything that followed from them follows again.
   bool derives(const Grid& givens, std::span<const int> targets);
+  // Every target is a single straight from the givens (the first thing
+  // derives() asks): a few hundred operations, no propagation.
+  bool immediate(const Grid& givens, std::span<const int> targets);
 
  private:
-  bool immediate(const Grid& givens, std::span<const int> targets);
   Mask open_candidates(int cell) const;
   void start(const Grid& givens);
   void place(int cell, int digit);
