@@ -98,6 +98,8 @@ enum class CarveTest {
 // The basic techniques reach SE 5.4 (hidden quad); ranges that end at 6 or
 // above are carved to uniqueness in their last phase.
 constexpr double kLogicCarveLimit = 6.0;
+// Search nodes one uniqueness test of the carving may take (proven_unique).
+constexpr std::uint64_t kCarveNodes = 2'000;
 // Ranges starting here are reached from above (see Carver::adds_back).
 constexpr double kAddBackFrom = 2.6;
 
@@ -226,11 +228,20 @@ class Carver {
       case CarveTest::logic: return all_singles_.derives(givens, removed) || ceiling_.derives(givens, removed);
       // A full singles propagation costs more than the exact solve it would
       // save on 9×9 (fast9); the quick look at the removed cells does not.
-      case CarveTest::unique:
-        return all_singles_.immediate(givens, removed) ||
-               solve(borrowed_puzzle(geometry_, givens)).status == SolveStatus::unique;
+      case CarveTest::unique: return all_singles_.immediate(givens, removed) || proven_unique(givens);
     }
     return false;
+  }
+
+  // Late in the carving of a large grid a uniqueness proof can be a search of
+  // millions of nodes (25×25: minutes for one puzzle). A test past the budget
+  // keeps the group: the puzzle stays unique, only perhaps not minimal.
+  bool proven_unique(const Grid& givens) {
+    SolveOptions options;
+    options.max_nodes = kCarveNodes;
+    const SolveStatus status = solve(borrowed_puzzle(geometry_, givens), options).status;
+    if (status == SolveStatus::gave_up) stopped_short_ = true;
+    return status == SolveStatus::unique;
   }
 
   // One pass over the groups in a random order; stopped_short_ says whether
