@@ -28,8 +28,8 @@
 // ends of a single chain (so a Turbot-like X-chain of 6 potentials counts 4).
 // For several chains the lengths of all chains are added.
 //
-// Also: continuous loops (X-cycle 6.5, Y-cycle 6.6, XY-cycle 7.0, + length,
-// the length being the loop's potentials) and Nishio (7.5 + length): one
+// Also: continuous loops (X-cycle 6.5, Y-cycle 6.5, XY-cycle 7.0, + length,
+// the length being the loop's potentials less two, as for forcing chains) and Nishio (7.5 + length): one
 // digit followed dynamically until a house has no place for it.
 //
 // Honest limits: SE's "dynamic+" and nested levels (9.0+) and aligned
@@ -230,10 +230,12 @@ struct Best {
 // Continuous loops: an alternating loop of strong and weak links makes every
 // weak link strong, so a candidate seeing both ends of one (same digit), or
 // a third candidate in a cell whose two candidates form one, goes.
-//   X-cycle 6.5 (one digit), Y-cycle 6.6 (bivalue cells), XY-cycle 7.0, + length.
+//   X-cycle 6.5 (one digit), Y-cycle 6.5 (bivalue cells), XY-cycle 7.0, + length
+//   (the loop's candidates less two).
 std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
   const int n = ctx.n();
-  const double base = (x && !y) ? 6.5 : (y && !x) ? 6.6 : 7.0;
+  // SE rates X- and Y-cycles alike (6.5); only mixing both link kinds costs more.
+  const double base = (x && y) ? 7.0 : 6.5;
   const char* name = (x && !y) ? "X-cycle" : (y && !x) ? "Y-cycle" : "XY-cycle";
   Best best;
   Propagation prop(ctx, false, x, y);
@@ -267,7 +269,8 @@ std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
         for (int q : path) cands.push_back(q >> 1);
         std::sort(cands.begin(), cands.end());
         if (std::adjacent_find(cands.begin(), cands.end()) != cands.end()) continue;
-        const int length = static_cast<int>(path.size());
+        // As for every SE chain, the length is the loop's potentials less two.
+        const int length = static_cast<int>(path.size()) - 2;
         const double rating = base + chain_length_bonus(length);
         if (best.step && rating > best.step->rating + 1e-9) continue;
         Step s;
@@ -288,7 +291,7 @@ std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
         s.rating = rating;
         std::vector<int> loop = path;
         loop.push_back(start);
-        s.detail = "a loop of " + std::to_string(length) + " candidates";
+        s.detail = "a loop of " + std::to_string(path.size()) + " candidates";
         s.chains.push_back(chain_text(ctx, loop));
         for (std::size_t i = 1; i < loop.size(); ++i) {
           const int a = loop[i - 1], b = loop[i];
