@@ -262,9 +262,13 @@ TEST(LogicTechniques, ThreeLinkXChain) {
     if (r != 2 && r != 8) remove(f.grid, r, 6, 7);
     if (r != 5 && r != 9) remove(f.grid, r, 4, 7);
   }
-  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
+  // A row link and column links: a 3-String kite (5.6), no other class.
+  EXPECT_FALSE(nonet::logic::find_single_digit_pattern(f.ctx(), 4));
+  EXPECT_FALSE(nonet::logic::find_single_digit_pattern(f.ctx(), 5));
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 6);
   ASSERT_TRUE(s);
-  EXPECT_EQ(s->technique, "3-link X-chain");
+  EXPECT_EQ(s->technique, "3-String kite");
+  EXPECT_NEAR(s->rating, 5.6, 1e-9);
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c1<>7"}));
 }
 

@@ -22,7 +22,11 @@
 //   Turbot fish 4.2  any other pair
 //   Empty rectangle 4.3  a box's d confined to one row and one column, and a
 //                    strong link outside the box (see find_empty_rectangle)
-//   3-link X-chain 5.4  three strong links a=b-c=e-f=g: d leaves cells seeing a and g
+//   Three strong links a=b-c=e-f=g: d leaves cells seeing a and g. Rated by
+//   the kinds of the three link houses, as SukakuExplainer names them:
+//     3 Skyscrapers 5.4    all three in rows, or all three in columns
+//     3-Turbot fish 5.5    any other mix without both a row and a column
+//     3-String kite 5.6    a row link and a column link among the three
 #include <functional>
 
 #include "internal.hpp"
@@ -197,9 +201,22 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   return std::nullopt;
 }
 
+// The class of a three-link chain by its link houses: 0 skyscrapers, 1 turbot
+// fish, 2 string kite (see the header).
+int three_link_class(const Context& ctx, std::initializer_list<int> link_houses) {
+  int rows = 0, columns = 0;
+  for (int h : link_houses) {
+    rows += ctx.geo.houses()[h].kind == HouseKind::row;
+    columns += ctx.geo.houses()[h].kind == HouseKind::column;
+  }
+  if (rows == 3 || columns == 3) return 0;
+  return rows && columns ? 2 : 1;
+}
+
 // Three strong links of one digit chained by two weak ones, a=b-c=e-f=g: a or
-// g holds d, so d leaves every cell that sees both.
-std::optional<Step> find_three_link_chain(const Context& ctx) {
+// g holds d, so d leaves every cell that sees both. Only chains of class `want`.
+std::optional<Step> find_three_link_chain(const Context& ctx, int want) {
+  static const char* names[] = {"3 Skyscrapers", "3-Turbot fish", "3-String kite"};
   for (int d = 1; d <= ctx.n(); ++d) {
     const std::vector<StrongLink> links = strong_links(ctx, d);
     const int nl = static_cast<int>(links.size());
@@ -217,6 +234,8 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
                 const int f = fk ? links[k].b : links[k].a, g = fk ? links[k].a : links[k].b;
                 if (f == a || f == b || f == c || f == e || g == a || g == b || g == c || g == e) continue;
                 if (!ctx.tables.sees(e, f)) continue;
+                const int kind = three_link_class(ctx, {links[i].h, links[j].h, links[k].h});
+                if (kind != want) continue;
                 std::vector<int> targets;
                 for (int x = 0; x < ctx.cells(); ++x)
                   if (x != a && x != b && x != c && x != e && x != f && x != g && ctx.tables.sees(x, a) &&
@@ -224,8 +243,8 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
                     targets.push_back(x);
                 Step s;
                 if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
-                s.technique = "3-link X-chain";
-                s.rating = 5.4;
+                s.technique = names[kind];
+                s.rating = 5.4 + 0.1 * kind;
                 auto n = [&](int x) { return ctx.geo.cell_name(x); };
                 s.detail = cat({std::string(1, digit_char(d)), " in ", n(a), "=", n(b), "-", n(c), "=", n(e), "-",
                                 n(f), "=", n(g)});
@@ -244,7 +263,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
 
 std::optional<Step> find_single_digit_pattern(const Context& ctx, int want) {
   if (want == 3) return find_empty_rectangle(ctx);
-  if (want == 4) return find_three_link_chain(ctx);
+  if (want >= 4) return find_three_link_chain(ctx, want - 4);
   static const char* names[] = {"Skyscraper", "2-String Kite", "Turbot fish"};
   static const double ratings[] = {4.0, 4.1, 4.2};
   const auto& houses = ctx.geo.houses();
