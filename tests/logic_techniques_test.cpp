@@ -262,14 +262,30 @@ TEST(LogicTechniques, ThreeLinkXChain) {
     if (r != 2 && r != 8) remove(f.grid, r, 6, 7);
     if (r != 5 && r != 9) remove(f.grid, r, 4, 7);
   }
-  // A row link and column links: a 3-String kite (5.6), no other class.
-  EXPECT_FALSE(nonet::logic::find_single_digit_pattern(f.ctx(), 4));
-  EXPECT_FALSE(nonet::logic::find_single_digit_pattern(f.ctx(), 5));
-  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 6);
+  // A row link and column links: a 3-String kite (5.6).
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, "3-String kite");
   EXPECT_NEAR(s->rating, 5.6, 1e-9);
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c1<>7"}));
+}
+
+TEST(LogicTechniques, ThreeLinkEmptyRectangle) {
+  Fixture f{open_grid()};
+  // 7: r9c1=r5c1 (column 1) - box 5, where 7 is only on row 5 {r5c4,r5c6} and
+  // column 5 {r4c5,r6c5} - r1c5=r1c9 (row 1): r9c1 or r1c9 holds 7.
+  for (int r = 1; r <= 9; ++r)
+    if (r != 5 && r != 9) remove(f.grid, r, 1, 7);
+  for (int c = 2; c <= 8; ++c)
+    if (c != 5) remove(f.grid, 1, c, 7);
+  for (int r = 4; r <= 6; ++r)
+    for (int c = 4; c <= 6; ++c)
+      if ((r == 5) == (c == 5)) remove(f.grid, r, c, 7);
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "3-link empty rectangle");
+  EXPECT_NEAR(s->rating, 5.7, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r9c9<>7"}));
 }
 
 TEST(LogicTechniques, UniqueRectangleType3) {

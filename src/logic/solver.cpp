@@ -53,10 +53,9 @@ const std::vector<Rung>& ladder() {
       {"Naked quad", 5.0, true, true, false, [](const Context& c) { return find_naked_subset(c, 4); }},
       {"Jellyfish", 5.2, true, true, false, [](const Context& c) { return find_fish(c, 4); }},
       {"Hidden quad", 5.4, true, true, false, [](const Context& c) { return find_hidden_subset(c, 4, false); }},
-      {"3 Skyscrapers", 5.4, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 4); }},
-      {"3-Turbot fish", 5.5, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 5); }},
+      // 5.4-5.7, before the WXYZ-Wing whatever the rating, as SukakuExplainer orders them.
+      {"3-link X-chains", 5.4, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 4); }},
       {"WXYZ-Wing", 5.5, false, true, false, find_wxyz_wing},
-      {"3-String kite", 5.6, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 6); }},
       {"BUG", 5.6, true, true, false, find_bug},
       {"VWXYZ-Wing", 6.2, false, true, false, find_vwxyz_wing},
       {"UVWXYZ-Wing", 6.6, false, false, true, find_uvwxyz_wing},  // not in SukakuExplainer's default set
