@@ -225,6 +225,45 @@ struct Best {
   }
 };
 
+// The step of a continuous loop (potentials on, off, on, … off; the last
+// closes on the first): every weak link becomes strong, so a candidate that
+// sees both ends of one (same digit), or a third candidate in a cell whose two
+// candidates form one, goes. Nullopt where the loop repeats a candidate or
+// eliminates nothing.
+std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, const char* name, double rating) {
+  const int n = ctx.n();
+  std::vector<int> cands;
+  for (int p : path) cands.push_back(p >> 1);
+  std::sort(cands.begin(), cands.end());
+  if (std::adjacent_find(cands.begin(), cands.end()) != cands.end()) return std::nullopt;
+  Step s;
+  for (std::size_t i = 0; i + 1 < path.size(); i += 2) {  // weak links: on(path[i]) - off(path[i+1])
+    const int u = path[i] >> 1, w = path[i + 1] >> 1;
+    const int uc = u / n, ud = u % n + 1, wc = w / n, wd = w % n + 1;
+    if (uc == wc) {
+      add_eliminations(ctx, s, {uc}, ctx.grid.candidates(uc) & ~digit_bit(ud) & ~digit_bit(wd));
+    } else if (ud == wd) {
+      std::vector<int> targets;
+      for (int t = 0; t < ctx.cells(); ++t)
+        if (t != uc && t != wc && ctx.tables.sees(t, uc) && ctx.tables.sees(t, wc)) targets.push_back(t);
+      add_eliminations(ctx, s, targets, digit_bit(ud));
+    }
+  }
+  if (s.eliminations.empty()) return std::nullopt;
+  s.technique = name;
+  s.rating = rating;
+  std::vector<int> loop = path;
+  loop.push_back(path.front());
+  s.detail = "a loop of " + std::to_string(path.size()) + " candidates";
+  s.chains.push_back(chain_text(ctx, loop));
+  for (std::size_t i = 1; i < loop.size(); ++i) {
+    const int a = loop[i - 1], b = loop[i];
+    s.links.push_back({{(a >> 1) / n, (a >> 1) % n + 1}, {(b >> 1) / n, (b >> 1) % n + 1}, (a & 1) == 0});
+    s.cells.push_back((a >> 1) / n);
+  }
+  return s;
+}
+
 }  // namespace
 
 // Continuous loops: an alternating loop of strong and weak links makes every
@@ -246,60 +285,40 @@ std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
       if (popcount(ctx.where(h, a_d)) == 2) return true;
     return false;
   };
+  // on(u) ⇒ off(w): another digit of the same cell (Y), or the same digit in a peer.
+  auto weak = [&](int u, int w) {
+    const int uc = u / n, ud = u % n + 1, wc = w / n, wd = w % n + 1;
+    if (uc == wc) return y && ud != wd;
+    return ud == wd && ctx.tables.sees(uc, wc);
+  };
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
       const int start = Propagation::pot(cell, d, kOn, n);
       prop.blocked = start >> 1;  // a loop passes its start candidate once
-      // Each strong partner y of the start closes a loop on(s) … off(y) = on(s);
-      // the direct weak link on(s) - off(y) is barred so the way round is found.
+      // Each strong partner y of the start closes a loop on(s) … off(y) = on(s).
       std::vector<int> partners;
       for (int e : digits_of(ctx.grid.candidates(cell)))
         if (e != d && strong(cell, e, cell, d)) partners.push_back(Propagation::pot(cell, e, kOff, n));
       for (int peer : ctx.geo.peers_of(cell))
         if (peer != cell && ctx.grid.has(peer, d) && strong(peer, d, cell, d))
           partners.push_back(Propagation::pot(peer, d, kOff, n));
-      for (int p : partners) {
-        prop.forbid_from = start;
-        prop.forbid_to = p;
-        prop.run(start);
-        if (!prop.reached[p]) continue;
-        std::vector<int> path = prop.ancestors({p});
-        if (path.size() < 6 || path.front() != start) continue;  // 4-loops are X-Wings and the like
-        std::vector<int> cands;
-        for (int q : path) cands.push_back(q >> 1);
-        std::sort(cands.begin(), cands.end());
-        if (std::adjacent_find(cands.begin(), cands.end()) != cands.end()) continue;
-        // As for every SE chain, the length is the loop's potentials less two.
-        const int length = static_cast<int>(path.size()) - 2;
-        const double rating = base + chain_length_bonus(length);
-        if (best.step && rating > best.step->rating + 1e-9) continue;
-        Step s;
-        for (std::size_t i = 0; i + 1 < path.size(); i += 2) {  // weak links: on(path[i]) - off(path[i+1])
-          const int u = path[i] >> 1, w = path[i + 1] >> 1;
-          const int uc = u / n, ud = u % n + 1, wc = w / n, wd = w % n + 1;
-          if (uc == wc) {
-            add_eliminations(ctx, s, {uc}, ctx.grid.candidates(uc) & ~digit_bit(ud) & ~digit_bit(wd));
-          } else if (ud == wd) {
-            std::vector<int> targets;
-            for (int t = 0; t < ctx.cells(); ++t)
-              if (t != uc && t != wc && ctx.tables.sees(t, uc) && ctx.tables.sees(t, wc)) targets.push_back(t);
-            add_eliminations(ctx, s, targets, digit_bit(ud));
-          }
+      if (partners.empty()) continue;
+      prop.run(start);
+      // As SE does, every "on" potential q reached, followed by a weak link to
+      // a partner, closes a loop: the way to q, the partner, the start. (The
+      // shortest way to a partner alone misses loops that eliminate.)
+      for (int q : prop.order)
+        for (int p : partners) {
+          if (!(q & 1) || !weak(q >> 1, p >> 1)) continue;
+          std::vector<int> path = prop.ancestors({q});
+          path.push_back(p);
+          if (path.size() < 6 || path.front() != start) continue;  // 4-loops are X-Wings and the like
+          // As for every SE chain, the length is the loop's potentials less two.
+          const int length = static_cast<int>(path.size()) - 2;
+          const double rating = base + chain_length_bonus(length);
+          if (best.step && rating > best.step->rating + 1e-9) continue;
+          if (auto step = loop_step(ctx, path, name, rating)) best.offer(std::move(*step), length);
         }
-        if (s.eliminations.empty()) continue;
-        s.technique = name;
-        s.rating = rating;
-        std::vector<int> loop = path;
-        loop.push_back(start);
-        s.detail = "a loop of " + std::to_string(path.size()) + " candidates";
-        s.chains.push_back(chain_text(ctx, loop));
-        for (std::size_t i = 1; i < loop.size(); ++i) {
-          const int a = loop[i - 1], b = loop[i];
-          s.links.push_back({{(a >> 1) / n, (a >> 1) % n + 1}, {(b >> 1) / n, (b >> 1) % n + 1}, (a & 1) == 0});
-          s.cells.push_back((a >> 1) / n);
-        }
-        best.offer(std::move(s), length);
-      }
     }
   return best.step;
 }

@@ -277,13 +277,13 @@ std::string group_text(const Context& ctx, const std::vector<int>& cells) {
 }
 
 // Three strong links of one digit chained by two weak ones, A=B-C=E-F=G: A or
-// G holds d, so d leaves every cell that sees all of both. The easiest class
-// found wins, as SukakuExplainer sorts them.
+// G holds d, so d leaves every cell that sees all of both. As SukakuExplainer
+// sorts them: the easiest class wins, then the most eliminations.
 std::optional<Step> find_three_link_chain(const Context& ctx) {
   static const char* names[] = {"3 Skyscrapers", "3-Turbot fish", "3-String kite", "3-link empty rectangle"};
   std::optional<Step> best;
   int best_class = 4;
-  for (int d = 1; d <= ctx.n() && best_class > 0; ++d) {
+  for (int d = 1; d <= ctx.n(); ++d) {
     const std::vector<GroupLink> links = group_links(ctx, d);
     const int nl = static_cast<int>(links.size());
     auto side = [&](int l, int flip, bool first) -> const std::vector<int>& {
@@ -302,7 +302,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
               for (int fk = 0; fk < 2; ++fk) {
                 if (k == j) continue;
                 const int cls = three_link_class(ctx, {&links[i], &links[j], &links[k]});
-                if (cls >= best_class) continue;
+                if (cls > best_class) continue;
                 const auto &f = side(k, fk, true), &g = side(k, fk, false);
                 bool apart = true;
                 for (const auto* x : {&a, &b, &c, &e}) apart &= disjoint(f, *x) && disjoint(g, *x);
@@ -316,6 +316,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
                 }
                 Step s;
                 if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
+                if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) continue;
                 s.technique = names[cls];
                 s.rating = 5.4 + 0.1 * cls;
                 s.detail = cat({std::string(1, digit_char(d)), " in ", group_text(ctx, a), "=", group_text(ctx, b), "-",

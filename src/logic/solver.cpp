@@ -44,9 +44,10 @@ const std::vector<Rung>& ladder() {
       {"Hidden triple", 4.0, true, true, false, [](const Context& c) { return find_hidden_subset(c, 3, false); }},
       {"Skyscraper", 4.0, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 0); }},
       {"2-String Kite", 4.1, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 1); }},
-      {"XY-Wing", 4.2, true, true, false, find_xy_wing},
+      // SukakuExplainer tries its two-link patterns (up to 4.3) before the XY-Wing (4.2).
       {"Turbot fish", 4.2, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 2); }},
       {"Empty rectangle", 4.3, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 3); }},
+      {"XY-Wing", 4.2, true, true, false, find_xy_wing},
       {"XYZ-Wing", 4.4, true, true, false, find_xyz_wing},
       {"W-Wing", 4.4, false, false, true, find_w_wing},
       {"Unique rectangle", 4.5, true, true, false, find_unique_rectangle},
