@@ -24,18 +24,19 @@
 //                          potential gives that potential; cell and region
 //                          forcing as above.
 // Rating: base + 0.1 each time the chain length passes 4, 6, 8, 12, 16, 24 …
-// The length is the number of potentials on the chain(s) other than the two
-// ends of a single chain (so a Turbot-like X-chain of 6 potentials counts 4).
-// For several chains the lengths of all chains are added.
+// The length is the number of potentials on the chain(s) less two, as SE
+// counts it (so a Turbot-like X-chain of 6 potentials counts 4). For several
+// chains the lengths of all chains are added; for a contradiction (a potential
+// both on and off, or a cell or house emptied) the chain to each conflicting
+// potential is counted on its own, as SE does for its two chains.
 //
 // Also: continuous loops (X-cycle 6.5, Y-cycle 6.5, XY-cycle 7.0, + length,
-// the length being the loop's potentials less two, as for forcing chains) and Nishio (7.5 + length): one
-// digit followed dynamically until a house has no place for it.
+// the loop's potentials less two) and Nishio (7.5 + length): one digit
+// followed dynamically until it contradicts itself.
 //
 // Honest limits: SE's "dynamic+" and nested levels (9.0+) and aligned
 // pair/triplet exclusion (6.2, 7.5) are not built; puzzles that need them are
-// reported unsolved or rated by the next technique that works. The length
-// measure was fitted to the published ratings (cbg set), not taken from SE.
+// reported unsolved or rated by the next technique that works.
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -49,8 +50,14 @@ namespace {
 constexpr int kOn = 1, kOff = 0;
 // Y-only forcing chains are rated as XY ones (a lower base fit SE worse).
 constexpr double kYChainBase = 7.0;
-// A Nishio chain's length: its potentials less the start and the contradiction.
-constexpr int kNishioAdjust = -2;
+// A contradiction's length as SE measures it: the chain of each conflicting
+// potential counted on its own (a shared start counted each time), less two.
+template <class ChainSize>
+int contradiction_length(const std::vector<int>& conflict, ChainSize chain_size) {
+  int length = -2;
+  for (int p : conflict) length += chain_size(p);
+  return length;
+}
 
 struct Propagation {
   const Context& ctx;
@@ -335,7 +342,8 @@ std::optional<Step> find_nishio(const Context& ctx) {
       prop.run(start);
       if (prop.contradiction.empty()) continue;
       std::vector<int> chain = prop.ancestors(prop.contradiction);
-      const int length = static_cast<int>(chain.size()) + kNishioAdjust;
+      const int length = contradiction_length(
+          prop.contradiction, [&](int t) { return static_cast<int>(prop.ancestors({t}).size()); });
       Step s;
       s.technique = "Nishio forcing chain";
       s.rating = 7.5 + chain_length_bonus(length);
@@ -464,8 +472,10 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
       if (dynamic && !outs.back().contradiction.empty()) {
         // The assumption is impossible: the candidate goes.
-        auto chain = chain_of(outs.back(), outs.back().contradiction);
-        const int length = static_cast<int>(chain.size()) - 2;
+        const Outcome& o = outs.back();
+        auto chain = chain_of(o, o.contradiction);
+        const int length = contradiction_length(
+            o.contradiction, [&](int t) { return static_cast<int>(chain_of(o, {t}).size()); });
         Step s;
         s.technique = "Dynamic contradiction forcing chain";
         s.rating = base + chain_length_bonus(length);
@@ -482,7 +492,8 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         Outcome off = run(Propagation::pot(cell, d, kOff, n));
         if (!off.contradiction.empty()) {
           auto chain = chain_of(off, off.contradiction);
-          const int length = static_cast<int>(chain.size()) - 2;
+          const int length = contradiction_length(
+              off.contradiction, [&](int t) { return static_cast<int>(chain_of(off, {t}).size()); });
           Step s;
           s.technique = "Dynamic contradiction forcing chain";
           s.rating = base + chain_length_bonus(length);
