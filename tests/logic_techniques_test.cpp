@@ -306,6 +306,20 @@ TEST(LogicTechniques, UniqueRectangleType3) {
                                                  "r9c4<>3", "r9c4<>4"}));
 }
 
+TEST(LogicTechniques, UniqueLoopType1) {
+  Fixture f{open_grid()};
+  // {12} loop r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: every row, column and box it
+  // touches holds two of its cells at places of different parity. r3c1 alone
+  // has more, so it must take the 3.
+  for (auto [r, c] : {std::pair{1, 1}, {1, 4}, {2, 4}, {2, 7}, {3, 7}}) keep_only(f.grid, r, c, {1, 2});
+  keep_only(f.grid, 3, 1, {1, 2, 3});
+  auto s = nonet::logic::find_unique_loop(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Unique loop type 1");
+  EXPECT_NEAR(s->rating, 4.6, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r3c1<>1", "r3c1<>2"}));
+}
+
 TEST(LogicTechniques, WXYZWingIncompletePivot) {
   Fixture f{open_grid()};
   // r1c1 {123}, r1c5 {14}, r2c2 {24}, r3c3 {34}: 1, 2, 3 each in cells that

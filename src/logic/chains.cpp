@@ -221,16 +221,24 @@ void add_conclusion(const Context& ctx, Step& s, int p) {
   else s.eliminations.push_back({cell, d});
 }
 
+// The easiest step offered: lowest rating, then shortest, then lowest key
+// (SE's sort key: X-only 2, Y-only 3, both 4), as SE sorts its chain hints.
 struct Best {
   std::optional<Step> step;
   int length = 1 << 30;
-  void offer(Step s, int len) {
-    if (!step || s.rating < step->rating - 1e-9 || (std::abs(s.rating - step->rating) < 1e-9 && len < length)) {
+  int key = 0;
+  void offer(Step s, int len, int k = 0) {
+    const bool tie = step && std::abs(s.rating - step->rating) < 1e-9;
+    if (!step || s.rating < step->rating - 1e-9 || (tie && std::pair(len, k) < std::pair(length, key))) {
       step = std::move(s);
       length = len;
+      key = k;
     }
   }
 };
+
+// SE's sort key of a chain family.
+int family_key(bool x, bool y) { return x && y ? 4 : y ? 3 : 2; }
 
 // The step of a continuous loop (potentials on, off, on, … off; the last
 // closes on the first): every weak link becomes strong, so a candidate that
@@ -278,12 +286,12 @@ std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, 
 // a third candidate in a cell whose two candidates form one, goes.
 //   X-cycle 6.5 (one digit), Y-cycle 6.5 (bivalue cells), XY-cycle 7.0, + length
 //   (the loop's candidates less two).
-std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
+namespace {
+void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
   const int n = ctx.n();
   // SE rates X- and Y-cycles alike (6.5); only mixing both link kinds costs more.
   const double base = (x && y) ? 7.0 : 6.5;
   const char* name = (x && !y) ? "X-cycle" : (y && !x) ? "Y-cycle" : "XY-cycle";
-  Best best;
   Propagation prop(ctx, false, x, y);
   auto strong = [&](int a_cell, int a_d, int b_cell, int b_d) {
     if (a_cell == b_cell) return y && a_d != b_d && popcount(ctx.grid.candidates(a_cell)) == 2;
@@ -324,9 +332,15 @@ std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
           const int length = static_cast<int>(path.size()) - 2;
           const double rating = base + chain_length_bonus(length);
           if (best.step && rating > best.step->rating + 1e-9) continue;
-          if (auto step = loop_step(ctx, path, name, rating)) best.offer(std::move(*step), length);
+          if (auto step = loop_step(ctx, path, name, rating)) best.offer(std::move(*step), length, family_key(x, y));
         }
     }
+}
+}  // namespace
+
+std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
+  Best best;
+  collect_cycles(ctx, x, y, best);
   return best.step;
 }
 
@@ -357,11 +371,11 @@ std::optional<Step> find_nishio(const Context& ctx) {
   return best.step;
 }
 
-std::optional<Step> find_forcing_chain(const Context& ctx, bool x, bool y) {
+namespace {
+void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
   const int n = ctx.n();
   const double base = (x && !y) ? 6.6 : (y && !x) ? kYChainBase : 7.0;
   const char* name = (x && !y) ? "Forcing X-chain" : (y && !x) ? "Forcing Y-chain" : "Forcing chain";
-  Best best;
   Propagation prop(ctx, false, x, y);
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell)))
@@ -390,8 +404,26 @@ std::optional<Step> find_forcing_chain(const Context& ctx, bool x, bool y) {
           s.links.push_back({{(a >> 1) / n, (a >> 1) % n + 1}, {(b >> 1) / n, (b >> 1) % n + 1}, (a & 1) == 0});
         }
         s.cells = {cell};
-        best.offer(std::move(s), length);
+        best.offer(std::move(s), length, family_key(x, y));
       }
+}
+}  // namespace
+
+std::optional<Step> find_forcing_chain(const Context& ctx, bool x, bool y) {
+  Best best;
+  collect_forcing_chains(ctx, x, y, best);
+  return best.step;
+}
+
+// SE's one chaining pass: cycles and forcing chains on X, Y and XY links (no
+// forcing Y-chains: SE has none); the easiest, then shortest, wins.
+std::optional<Step> find_chains(const Context& ctx) {
+  Best best;
+  collect_cycles(ctx, true, false, best);
+  collect_cycles(ctx, false, true, best);
+  collect_cycles(ctx, true, true, best);
+  collect_forcing_chains(ctx, true, false, best);
+  collect_forcing_chains(ctx, true, true, best);
   return best.step;
 }
 

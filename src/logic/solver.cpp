@@ -60,21 +60,7 @@ const std::vector<Rung>& ladder() {
       {"BUG", 5.6, true, true, false, find_bug},
       {"VWXYZ-Wing", 6.2, false, true, false, find_vwxyz_wing},
       {"UVWXYZ-Wing", 6.6, false, false, true, find_uvwxyz_wing},  // not in SukakuExplainer's default set
-      {"Chains and forcing chains", 6.5, true, true, false,
-       [](const Context& c) {
-         // SE's one chaining pass: cycles and forcing chains on X, Y and XY
-         // links; the easiest found wins.
-         std::optional<Step> best;
-         auto offer = [&](std::optional<Step> s) {
-           if (s && (!best || s->rating < best->rating - 1e-9)) best = std::move(s);
-         };
-         offer(find_cycles(c, true, false));
-         offer(find_cycles(c, false, true));
-         offer(find_cycles(c, true, true));
-         offer(find_forcing_chain(c, true, false));
-         offer(find_forcing_chain(c, true, true));
-         return best;
-       }},
+      {"Chains and forcing chains", 6.5, true, true, false, find_chains},
       {"Nishio forcing chains", 7.5, true, true, false, find_nishio},
       {"Cell/region forcing chains", 8.0, true, true, false,
        [](const Context& c) { return find_multiple_forcing_chain(c, false); }},
