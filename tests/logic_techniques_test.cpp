@@ -306,6 +306,20 @@ TEST(LogicTechniques, UniqueRectangleType3) {
                                                  "r9c4<>3", "r9c4<>4"}));
 }
 
+TEST(LogicTechniques, UniqueRectangleType2Diagonal) {
+  Fixture f{open_grid()};
+  // {12} rectangle r1c1 r1c4 r2c1 r2c4 with the extra 3 on the diagonal
+  // corners r1c4 and r2c1: one of them is 3, so 3 leaves cells seeing both.
+  keep_only(f.grid, 1, 1, {1, 2});
+  keep_only(f.grid, 2, 4, {1, 2});
+  keep_only(f.grid, 1, 4, {1, 2, 3});
+  keep_only(f.grid, 2, 1, {1, 2, 3});
+  auto s = nonet::logic::find_unique_rectangle(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Unique rectangle type 2");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c2<>3", "r1c3<>3", "r2c5<>3", "r2c6<>3"}));
+}
+
 TEST(LogicTechniques, UniqueLoopType1) {
   Fixture f{open_grid()};
   // {12} loop r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: every row, column and box it

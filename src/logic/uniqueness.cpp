@@ -6,8 +6,8 @@
 // opposite corners). Were all four x/y, swapping x and y would give a second
 // solution: a "deadly pattern". So one extra candidate must be true.
 //   Type 1  three corners exactly {x,y}: x, y leave the fourth.          4.5
-//   Type 2  two corners of a side {x,y,z}, others {x,y}: z is in one of
-//           them, so z leaves cells that see both.                       4.5
+//   Type 2  two or three corners {x,y,z} (a side or a diagonal), others
+//           {x,y}: z is in one of them, so z leaves cells that see all.  4.5
 //   Type 3  two corners of a side with extras: one of their extras is true,
 //           so together they act as one cell of a naked set in a house
 //           holding both; the set's digits leave that house.  4.6 pair,
@@ -87,19 +87,17 @@ std::optional<Step> find_ur(const Context& ctx, bool type3) {
                 s.detail = base;
                 return s;
               }
-              if (extra.size() != 2 || !ctx.tables.sees(extra[0], extra[1])) continue;
-              const Mask e0 = ctx.grid.candidates(extra[0]) & ~xy, e1 = ctx.grid.candidates(extra[1]) & ~xy;
-              if (e0 == e1 && popcount(e0) == 1 && !type3) {
-                std::vector<int> targets;
-                for (int t = 0; t < ctx.cells(); ++t)
-                  if (t != extra[0] && t != extra[1] && ctx.tables.sees(t, extra[0]) && ctx.tables.sees(t, extra[1]))
-                    targets.push_back(t);
-                if (add_eliminations(ctx, s, targets, e0)) {
-                  s.technique = "Unique rectangle type 2";
-                  s.detail = base + ", extra " + digits_text(e0) + " in " + cells_text(ctx.geo, extra);
-                  return s;
-                }
+              // Type 2: every extra corner (two on a side or a diagonal, or
+              // three) holds the same single extra z: z leaves cells seeing all.
+              Mask extras = 0;
+              for (int k : extra) extras |= ctx.grid.candidates(k) & ~xy;
+              if (extra.size() >= 2 && popcount(extras) == 1 && !type3 &&
+                  add_eliminations(ctx, s, seeing_all(ctx, extra), extras)) {
+                s.technique = "Unique rectangle type 2";
+                s.detail = base + ", extra " + digits_text(extras) + " in " + cells_text(ctx.geo, extra);
+                return s;
               }
+              if (extra.size() != 2 || !ctx.tables.sees(extra[0], extra[1])) continue;
               // Type 3: the extras of the two corners act as one cell in a
               // naked subset of a house holding both.
               if (type3) {
