@@ -288,6 +288,31 @@ TEST(LogicTechniques, ThreeLinkEmptyRectangle) {
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r9c9<>7"}));
 }
 
+TEST(LogicTechniques, XCycleEliminatesOutsideTheLoop) {
+  Fixture f{open_grid()};
+  // 5 only twice in rows 1, 4 and 7: r1c1=r1c5-r4c5=r4c8-r7c8=r7c1-r1c1 is a
+  // continuous loop, so 5 leaves columns 1, 5 and 8 outside it. (6 candidates:
+  // length 4, no bonus.)
+  for (int c = 1; c <= 9; ++c) {
+    if (c != 1 && c != 5) remove(f.grid, 1, c, 5);
+    if (c != 5 && c != 8) remove(f.grid, 4, c, 5);
+    if (c != 8 && c != 1) remove(f.grid, 7, c, 5);
+  }
+  auto s = nonet::logic::find_cycles(f.ctx(), true, false);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "X-cycle");
+  EXPECT_NEAR(s->rating, 6.5, 1e-9);
+  std::vector<std::string> want;
+  for (int r : {2, 3, 5, 6, 8, 9})
+    for (int c : {1, 5, 8}) {
+      std::string e = "r";  // appended piecewise: g++ 12 warns falsely on + chains
+      e.append(std::to_string(r)).append("c").append(std::to_string(c)).append("<>5");
+      want.push_back(e);
+    }
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(elims(*s), want);
+}
+
 TEST(LogicTechniques, UniqueRectangleType3) {
   Fixture f{open_grid()};
   // {12} rectangle r1c1 r1c4 r2c1 r2c4; the extras {3}, {4} of r1c4, r2c4

@@ -241,27 +241,31 @@ struct Best {
 int family_key(bool x, bool y) { return x && y ? 4 : y ? 3 : 2; }
 
 // The step of a continuous loop (potentials on, off, on, … off; the last
-// closes on the first): every weak link becomes strong, so a candidate that
-// sees both ends of one (same digit), or a third candidate in a cell whose two
-// candidates form one, goes. Nullopt where the loop repeats a candidate or
-// eliminates nothing.
+// closes on the first): either every "on" candidate of the loop is true or
+// every "off" one is, so a candidate outside the loop cells that sees an "on"
+// and an "off" loop candidate of its digit goes. (SE's rule: candidates of the
+// loop cells themselves are left alone.) Nullopt where the loop repeats a
+// candidate or eliminates nothing.
 std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, const char* name, double rating) {
   const int n = ctx.n();
-  std::vector<int> cands;
-  for (int p : path) cands.push_back(p >> 1);
+  std::vector<int> cands, loop_cells;
+  for (int p : path) {
+    cands.push_back(p >> 1);
+    loop_cells.push_back((p >> 1) / n);
+  }
   std::sort(cands.begin(), cands.end());
   if (std::adjacent_find(cands.begin(), cands.end()) != cands.end()) return std::nullopt;
   Step s;
-  for (std::size_t i = 0; i + 1 < path.size(); i += 2) {  // weak links: on(path[i]) - off(path[i+1])
-    const int u = path[i] >> 1, w = path[i + 1] >> 1;
-    const int uc = u / n, ud = u % n + 1, wc = w / n, wd = w % n + 1;
-    if (uc == wc) {
-      add_eliminations(ctx, s, {uc}, ctx.grid.candidates(uc) & ~digit_bit(ud) & ~digit_bit(wd));
-    } else if (ud == wd) {
-      std::vector<int> targets;
-      for (int t = 0; t < ctx.cells(); ++t)
-        if (t != uc && t != wc && ctx.tables.sees(t, uc) && ctx.tables.sees(t, wc)) targets.push_back(t);
-      add_eliminations(ctx, s, targets, digit_bit(ud));
+  for (int t = 0; t < ctx.cells(); ++t) {
+    if (ctx.grid.value(t) || std::find(loop_cells.begin(), loop_cells.end(), t) != loop_cells.end()) continue;
+    for (int d : digits_of(ctx.grid.candidates(t))) {
+      bool sees_on = false, sees_off = false;
+      for (int p : path) {
+        const int v = p >> 1;
+        if (v % n + 1 != d || !ctx.tables.sees(t, v / n)) continue;
+        (p & 1 ? sees_on : sees_off) = true;
+      }
+      if (sees_on && sees_off) s.eliminations.push_back({t, d});
     }
   }
   if (s.eliminations.empty()) return std::nullopt;
