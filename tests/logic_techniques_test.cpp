@@ -345,6 +345,22 @@ TEST(LogicTechniques, UniqueRectangleType2Diagonal) {
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c2<>3", "r1c3<>3", "r2c5<>3", "r2c6<>3"}));
 }
 
+TEST(LogicTechniques, AlignedPairExclusion) {
+  Fixture f{open_grid()};
+  // Row 1: 3 only in r1c1 {123}, r1c5 {123}, r1c8 {13}, r1c9 {23}. A 3 in
+  // either base cell leaves the other 1 or 2, which empties an excluder.
+  keep_only(f.grid, 1, 1, {1, 2, 3});
+  keep_only(f.grid, 1, 5, {1, 2, 3});
+  keep_only(f.grid, 1, 8, {1, 3});
+  keep_only(f.grid, 1, 9, {2, 3});
+  for (int c : {2, 3, 4, 6, 7}) remove(f.grid, 1, c, 3);
+  auto s = nonet::logic::find_aligned_pair_exclusion(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Aligned pair exclusion");
+  EXPECT_NEAR(s->rating, 6.2, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c1<>3", "r1c5<>3"}));
+}
+
 TEST(LogicTechniques, UniqueLoopType1) {
   Fixture f{open_grid()};
   // {12} loop r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: every row, column and box it

@@ -112,6 +112,8 @@ std::optional<Step> find_w_wing(const Context&);
 std::optional<Step> find_unique_rectangle(const Context&);  // rectangles and loops, easiest first
 std::optional<Step> find_unique_loop(const Context&);       // loops of 6+ cells only
 std::optional<Step> find_bug(const Context&);
+// exclusion.cpp
+std::optional<Step> find_aligned_pair_exclusion(const Context&);  // 6.2
 // chains.cpp
 std::optional<Step> find_cycles(const Context&, bool x, bool y);
 std::optional<Step> find_forcing_chain(const Context&, bool x, bool y);

@@ -59,6 +59,7 @@ const std::vector<Rung>& ladder() {
       {"WXYZ-Wing", 5.5, false, true, false, find_wxyz_wing},
       {"BUG", 5.6, true, true, false, find_bug},
       {"VWXYZ-Wing", 6.2, false, true, false, find_vwxyz_wing},
+      {"Aligned pair exclusion", 6.2, true, true, false, find_aligned_pair_exclusion},  // after VWXYZ, as SukakuExplainer
       {"UVWXYZ-Wing", 6.6, false, false, true, find_uvwxyz_wing},  // not in SukakuExplainer's default set
       {"Chains and forcing chains", 6.5, true, true, false, find_chains},
       {"Nishio forcing chains", 7.5, true, true, false, find_nishio},
