@@ -501,8 +501,13 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     }
   };
   const char* prefix = dynamic ? "Dynamic " : "";
+  // As SE: the static pass starts only from cells of three or more candidates
+  // (a bivalue cell's chains are forcing chains), and so does a double
+  // implication; a region is taken where its first place of the digit is such
+  // a cell.
+  const int min_start = dynamic ? 2 : 3;
   for (int cell = 0; cell < ctx.cells(); ++cell) {
-    if (ctx.grid.value(cell)) continue;
+    if (ctx.grid.value(cell) || popcount(ctx.grid.candidates(cell)) < min_start) continue;
     std::vector<Outcome> outs;
     for (int d : digits_of(ctx.grid.candidates(cell))) {
       outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
@@ -540,7 +545,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
             s.cells = {cell};
             best.offer(std::move(s), length);
           }
-        } else if (outs.back().contradiction.empty()) {
+        } else if (outs.back().contradiction.empty() && popcount(ctx.grid.candidates(cell)) >= 3) {
           common({outs.back(), off}, "Dynamic double forcing chain",
                  "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there",
                  {cell});
@@ -556,6 +561,8 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     for (int d = 1; d <= n; ++d) {
       const Mask w = ctx.where(h, d);
       if (popcount(w) < 2) continue;
+      const int first = houses[h].cells[std::countr_zero(w)];
+      if (popcount(ctx.grid.candidates(first)) < min_start) continue;
       std::vector<Outcome> outs;
       std::vector<int> cells;
       for (Mask m = w; m; m &= m - 1) {
