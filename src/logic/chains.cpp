@@ -35,8 +35,8 @@
 // followed dynamically until it contradicts itself.
 //
 // Honest limits: SE's "dynamic+" and nested levels (9.0+) and aligned
-// pair/triplet exclusion (6.2, 7.5) are not built; puzzles that need them are
-// reported unsolved or rated by the next technique that works.
+// triplet exclusion (7.5) are not built; puzzles that need them are reported
+// unsolved or rated by the next technique that works.
 #include <algorithm>
 #include <cmath>
 #include <deque>
