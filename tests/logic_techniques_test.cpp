@@ -361,6 +361,22 @@ TEST(LogicTechniques, AlignedPairExclusion) {
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c1<>3", "r1c5<>3"}));
 }
 
+TEST(LogicTechniques, BugType1WithTwoBugValues) {
+  // A position of cbg-000 (published 5.6): every cell bivalue but r5c7
+  // {2347}. Kept to {2,7} the grid would be a BUG, so r5c7 is 3 or 4.
+  auto grid = nonet::parse_candidates(
+      "1 2 3 46 5 68 47 78 9  4 5 7 12 18 9 23 38 6  8 6 9 24 7 3 1 5 24 "
+      "2 38 16 7 18 4 36 9 5  5 38 14 9 6 18 2347 37 24  9 7 46 3 2 5 46 1 8 "
+      "3 9 5 16 4 16 8 2 7  6 1 2 8 9 7 5 4 3  7 4 8 5 3 2 9 6 1");
+  ASSERT_TRUE(grid);
+  Fixture f{*grid};
+  auto s = nonet::logic::find_bug(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "BUG type 1");
+  EXPECT_NEAR(s->rating, 5.6, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c7<>2", "r5c7<>7"}));
+}
+
 TEST(LogicTechniques, UniqueLoopType1) {
   Fixture f{open_grid()};
   // {12} loop r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: every row, column and box it

@@ -28,7 +28,8 @@
 // twice in each house admits 0 or 2+ solutions (each cell can take "the other"
 // candidate). So in a grid that would be such a state but for a few extra
 // candidates, an extra must be true.
-//   Type 1  one cell with three candidates: it takes the extra digit.   5.6
+//   Type 1  one cell with three or more candidates: it takes one of its
+//           extra digits (one: placed; several: the two others go).     5.6
 //   Type 2  several cells with the same extra digit: it leaves cells that
 //           see them all.                                               5.7
 #include <functional>
@@ -321,20 +322,28 @@ std::optional<Step> find_bug(const Context& ctx) {
   }
   if (extra_cells.empty()) return std::nullopt;
   if (extra_cells.size() == 1) {
+    // Type 1: the one cell with more would, kept to some pair {p,q}, leave a
+    // BUG (0 or 2+ solutions): so it takes one of its other digits (SE's "BUG
+    // values"; one of them is placed, several lose p and q).
     const int cell = extra_cells[0];
-    if (popcount(ctx.grid.candidates(cell)) != 3) return std::nullopt;
-    for (int d : digits_of(ctx.grid.candidates(cell))) {
-      // Without d the grid would be a BUG (0 or 2+ solutions): so d is true.
-      if (!bug_after(ctx, {{cell, d}})) continue;
-      Step s;
-      s.technique = "BUG type 1";
-      s.rating = 5.6;
-      s.detail = "all cells bivalue but " + ctx.geo.cell_name(cell) + "; without " + digit_char(d) +
-                 " the grid would be a deadly BUG";
-      s.placements.push_back({cell, d});
-      s.cells = {cell};
-      return s;
-    }
+    const Mask all = ctx.grid.candidates(cell);
+    for (int p : digits_of(all))
+      for (int q : digits_of(all)) {
+        if (q <= p) continue;
+        const Mask bug_values = all & ~digit_bit(p) & ~digit_bit(q);
+        std::vector<Candidate> removed;
+        for (int b : digits_of(bug_values)) removed.push_back({cell, b});
+        if (!bug_after(ctx, removed)) continue;
+        Step s;
+        s.technique = "BUG type 1";
+        s.rating = 5.6;
+        s.detail = "all cells bivalue but " + ctx.geo.cell_name(cell) + "; without " + digits_text(bug_values) +
+                   " the grid would be a deadly BUG";
+        if (popcount(bug_values) == 1) s.placements.push_back({cell, lowest_digit(bug_values)});
+        else add_eliminations(ctx, s, {cell}, digit_bit(p) | digit_bit(q));
+        s.cells = {cell};
+        return s;
+      }
     return std::nullopt;
   }
   // Type 2: every extra cell has exactly one extra digit, the same one.
