@@ -1,6 +1,7 @@
 // How close nonet's ratings come to the published ones, and how fast.
 //
 //   bench_rating [--every K] [--limit N] [--set cbg|exchange|both] [--file F --scale se|sukaku]
+//                [--mismatches]
 //
 // Sets (from ../shared/data/rated):
 //   cbg       cbg-000-se121.txt, "puzzle rating", Sudoku Explainer 1.2.1 ratings (scale se)
@@ -8,7 +9,9 @@
 // For every K-th puzzle: nonet's ER against the published one. Prints per band
 // (published ER rounded down) the share of exact matches, the share within
 // ±0.2, the unsolved count and puzzles rated per second (one thread), then a
-// Spearman correlation and a confusion table of bands.
+// Spearman correlation and a confusion table of bands. --mismatches also lists
+// every puzzle rated differently ("published ours hardest puzzle"), sorted so
+// that the groups to fix stand together.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -18,6 +21,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "nonet/format.hpp"
@@ -30,6 +34,8 @@ struct Sample {
   double ours;
   bool solved;
   double seconds;
+  std::string hardest;
+  std::string puzzle;
 };
 
 std::vector<double> ranks(const std::vector<double>& v) {
@@ -69,7 +75,19 @@ double spearman(const std::vector<Sample>& s) {
 
 int band(double r) { return std::clamp(static_cast<int>(std::floor(r + 1e-9)), 1, 10); }
 
-void run_set(const std::string& name, const std::string& path, nonet::Scale scale, int every, int limit) {
+void print_mismatches(std::vector<Sample> samples) {
+  std::erase_if(samples, [](const Sample& s) { return s.solved && std::abs(s.ours - s.published) < 0.05; });
+  std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
+    return std::tie(a.published, a.ours, a.hardest) < std::tie(b.published, b.ours, b.hardest);
+  });
+  std::printf("\nMismatches (%zu): published ours hardest puzzle\n\n", samples.size());
+  for (const Sample& s : samples)
+    std::printf("%.1f %s %s %s\n", s.published, s.solved ? std::to_string(s.ours).substr(0, 3).c_str() : "U",
+                s.hardest.c_str(), s.puzzle.c_str());
+}
+
+void run_set(const std::string& name, const std::string& path, nonet::Scale scale, int every, int limit,
+             bool mismatches) {
   std::ifstream in(path);
   if (!in) {
     std::printf("%s: cannot open %s\n", name.c_str(), path.c_str());
@@ -90,7 +108,7 @@ void run_set(const std::string& name, const std::string& path, nonet::Scale scal
     const auto t0 = std::chrono::steady_clock::now();
     const nonet::Rating r = nonet::rate(*record.puzzle, scale);
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    samples.push_back({published, r.er, r.solved, secs});
+    samples.push_back({published, r.er, r.solved, secs, r.hardest, nonet::to_line(*record.puzzle->geometry, record.puzzle->cells)});
   }
   std::printf("\n## %s (%s scale, every %d-th puzzle: %zu puzzles)\n\n", name.c_str(),
               scale == nonet::Scale::se ? "se" : "sukaku", every, samples.size());
@@ -130,6 +148,7 @@ void run_set(const std::string& name, const std::string& path, nonet::Scale scal
     for (int c = 1; c <= 11; ++c) std::printf(" %d |", cols[c]);
     std::printf("\n");
   }
+  if (mismatches) print_mismatches(samples);
 }
 
 }  // namespace
@@ -137,6 +156,7 @@ void run_set(const std::string& name, const std::string& path, nonet::Scale scal
 int main(int argc, char** argv) {
   int every = 10, limit = 1 << 30;
   std::string set = "both", file, scale = "se";
+  bool mismatches = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -145,20 +165,21 @@ int main(int argc, char** argv) {
     else if (a == "--set") set = next();
     else if (a == "--file") file = next();
     else if (a == "--scale") scale = next();
+    else if (a == "--mismatches") mismatches = true;
     else {
-      std::printf("usage: bench_rating [--every K] [--limit N] [--set cbg|exchange|both] [--file F --scale se|sukaku]\n");
+      std::printf("usage: bench_rating [--every K] [--limit N] [--set cbg|exchange|both] [--file F --scale se|sukaku] [--mismatches]\n");
       return a == "--help" || a == "-h" ? 0 : 2;
     }
   }
   std::printf("# nonet rating agreement (1 thread)\n");
   if (!file.empty()) {
-    run_set(file, file, scale == "sukaku" ? nonet::Scale::sukaku : nonet::Scale::se, every, limit);
+    run_set(file, file, scale == "sukaku" ? nonet::Scale::sukaku : nonet::Scale::se, every, limit, mismatches);
     return 0;
   }
   if (set == "cbg" || set == "both")
-    run_set("cbg-000-se121", NONET_DATA_DIR "/rated/cbg-000-se121.txt", nonet::Scale::se, every, limit);
+    run_set("cbg-000-se121", NONET_DATA_DIR "/rated/cbg-000-se121.txt", nonet::Scale::se, every, limit, mismatches);
   if (set == "exchange" || set == "both")
     run_set("sudoku-exchange-diabolical", NONET_DATA_DIR "/rated/sudoku-exchange-diabolical-se.txt",
-            nonet::Scale::sukaku, every, limit);
+            nonet::Scale::sukaku, every, limit, mismatches);
   return 0;
 }

@@ -262,10 +262,55 @@ TEST(LogicTechniques, ThreeLinkXChain) {
     if (r != 2 && r != 8) remove(f.grid, r, 6, 7);
     if (r != 5 && r != 9) remove(f.grid, r, 4, 7);
   }
+  // A row link and column links: a 3-String kite (5.6).
   auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
   ASSERT_TRUE(s);
-  EXPECT_EQ(s->technique, "3-link X-chain");
+  EXPECT_EQ(s->technique, "3-String kite");
+  EXPECT_NEAR(s->rating, 5.6, 1e-9);
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c1<>7"}));
+}
+
+TEST(LogicTechniques, ThreeLinkEmptyRectangle) {
+  Fixture f{open_grid()};
+  // 7: r9c1=r5c1 (column 1) - box 5, where 7 is only on row 5 {r5c4,r5c6} and
+  // column 5 {r4c5,r6c5} - r1c5=r1c9 (row 1): r9c1 or r1c9 holds 7.
+  for (int r = 1; r <= 9; ++r)
+    if (r != 5 && r != 9) remove(f.grid, r, 1, 7);
+  for (int c = 2; c <= 8; ++c)
+    if (c != 5) remove(f.grid, 1, c, 7);
+  for (int r = 4; r <= 6; ++r)
+    for (int c = 4; c <= 6; ++c)
+      if ((r == 5) == (c == 5)) remove(f.grid, r, c, 7);
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "3-link empty rectangle");
+  EXPECT_NEAR(s->rating, 5.7, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r9c9<>7"}));
+}
+
+TEST(LogicTechniques, XCycleEliminatesOutsideTheLoop) {
+  Fixture f{open_grid()};
+  // 5 only twice in rows 1, 4 and 7: r1c1=r1c5-r4c5=r4c8-r7c8=r7c1-r1c1 is a
+  // continuous loop, so 5 leaves columns 1, 5 and 8 outside it. (6 candidates:
+  // length 4, no bonus.)
+  for (int c = 1; c <= 9; ++c) {
+    if (c != 1 && c != 5) remove(f.grid, 1, c, 5);
+    if (c != 5 && c != 8) remove(f.grid, 4, c, 5);
+    if (c != 8 && c != 1) remove(f.grid, 7, c, 5);
+  }
+  auto s = nonet::logic::find_cycles(f.ctx(), true, false);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "X-cycle");
+  EXPECT_NEAR(s->rating, 6.5, 1e-9);
+  std::vector<std::string> want;
+  for (int r : {2, 3, 5, 6, 8, 9})
+    for (int c : {1, 5, 8}) {
+      std::string e = "r";  // appended piecewise: g++ 12 warns falsely on + chains
+      e.append(std::to_string(r)).append("c").append(std::to_string(c)).append("<>5");
+      want.push_back(e);
+    }
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(elims(*s), want);
 }
 
 TEST(LogicTechniques, UniqueRectangleType3) {
@@ -284,6 +329,66 @@ TEST(LogicTechniques, UniqueRectangleType3) {
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r3c4<>3", "r3c4<>4", "r4c4<>3", "r4c4<>4", "r6c4<>3",
                                                  "r6c4<>4", "r7c4<>3", "r7c4<>4", "r8c4<>3", "r8c4<>4",
                                                  "r9c4<>3", "r9c4<>4"}));
+}
+
+TEST(LogicTechniques, UniqueRectangleType2Diagonal) {
+  Fixture f{open_grid()};
+  // {12} rectangle r1c1 r1c4 r2c1 r2c4 with the extra 3 on the diagonal
+  // corners r1c4 and r2c1: one of them is 3, so 3 leaves cells seeing both.
+  keep_only(f.grid, 1, 1, {1, 2});
+  keep_only(f.grid, 2, 4, {1, 2});
+  keep_only(f.grid, 1, 4, {1, 2, 3});
+  keep_only(f.grid, 2, 1, {1, 2, 3});
+  auto s = nonet::logic::find_unique_rectangle(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Unique rectangle type 2");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c2<>3", "r1c3<>3", "r2c5<>3", "r2c6<>3"}));
+}
+
+TEST(LogicTechniques, AlignedPairExclusion) {
+  Fixture f{open_grid()};
+  // Row 1: 3 only in r1c1 {123}, r1c5 {123}, r1c8 {13}, r1c9 {23}. A 3 in
+  // either base cell leaves the other 1 or 2, which empties an excluder.
+  keep_only(f.grid, 1, 1, {1, 2, 3});
+  keep_only(f.grid, 1, 5, {1, 2, 3});
+  keep_only(f.grid, 1, 8, {1, 3});
+  keep_only(f.grid, 1, 9, {2, 3});
+  for (int c : {2, 3, 4, 6, 7}) remove(f.grid, 1, c, 3);
+  auto s = nonet::logic::find_aligned_pair_exclusion(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Aligned pair exclusion");
+  EXPECT_NEAR(s->rating, 6.2, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c1<>3", "r1c5<>3"}));
+}
+
+TEST(LogicTechniques, BugType1WithTwoBugValues) {
+  // A position of cbg-000 (published 5.6): every cell bivalue but r5c7
+  // {2347}. Kept to {2,7} the grid would be a BUG, so r5c7 is 3 or 4.
+  auto grid = nonet::parse_candidates(
+      "1 2 3 46 5 68 47 78 9  4 5 7 12 18 9 23 38 6  8 6 9 24 7 3 1 5 24 "
+      "2 38 16 7 18 4 36 9 5  5 38 14 9 6 18 2347 37 24  9 7 46 3 2 5 46 1 8 "
+      "3 9 5 16 4 16 8 2 7  6 1 2 8 9 7 5 4 3  7 4 8 5 3 2 9 6 1");
+  ASSERT_TRUE(grid);
+  Fixture f{*grid};
+  auto s = nonet::logic::find_bug(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "BUG type 1");
+  EXPECT_NEAR(s->rating, 5.6, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c7<>2", "r5c7<>7"}));
+}
+
+TEST(LogicTechniques, UniqueLoopType1) {
+  Fixture f{open_grid()};
+  // {12} loop r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: every row, column and box it
+  // touches holds two of its cells at places of different parity. r3c1 alone
+  // has more, so it must take the 3.
+  for (auto [r, c] : {std::pair{1, 1}, {1, 4}, {2, 4}, {2, 7}, {3, 7}}) keep_only(f.grid, r, c, {1, 2});
+  keep_only(f.grid, 3, 1, {1, 2, 3});
+  auto s = nonet::logic::find_unique_loop(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Unique loop type 1");
+  EXPECT_NEAR(s->rating, 4.6, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r3c1<>1", "r3c1<>2"}));
 }
 
 TEST(LogicTechniques, WXYZWingIncompletePivot) {

@@ -253,6 +253,17 @@ std::string to_json(const Geometry& geo, const Step& step) {
 
 namespace logic {
 
+std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
+  std::vector<int> out;
+  for (int x = 0; x < ctx.cells(); ++x) {
+    if (ctx.grid.value(x)) continue;
+    bool all = true;
+    for (int c : cells) all &= x != c && ctx.tables.sees(x, c);
+    if (all) out.push_back(x);
+  }
+  return out;
+}
+
 Tables::Tables(const Geometry& geometry)
     : geometry_(geometry), words_((geometry.cell_count() + 63) / 64),
       sees_(static_cast<std::size_t>(geometry.cell_count()) * words_, 0) {

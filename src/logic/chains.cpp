@@ -24,18 +24,19 @@
 //                          potential gives that potential; cell and region
 //                          forcing as above.
 // Rating: base + 0.1 each time the chain length passes 4, 6, 8, 12, 16, 24 …
-// The length is the number of potentials on the chain(s) other than the two
-// ends of a single chain (so a Turbot-like X-chain of 6 potentials counts 4).
-// For several chains the lengths of all chains are added.
+// The length is the number of potentials on the chain(s) less two, as SE
+// counts it (so a Turbot-like X-chain of 6 potentials counts 4). For several
+// chains the lengths of all chains are added; for a contradiction (a potential
+// both on and off, or a cell or house emptied) the chain to each conflicting
+// potential is counted on its own, as SE does for its two chains.
 //
-// Also: continuous loops (X-cycle 6.5, Y-cycle 6.6, XY-cycle 7.0, + length,
-// the length being the loop's potentials) and Nishio (7.5 + length): one
-// digit followed dynamically until a house has no place for it.
+// Also: continuous loops (X-cycle 6.5, Y-cycle 6.5, XY-cycle 7.0, + length,
+// the loop's potentials less two) and Nishio (7.5 + length): one digit
+// followed dynamically until it contradicts itself.
 //
 // Honest limits: SE's "dynamic+" and nested levels (9.0+) and aligned
-// pair/triplet exclusion (6.2, 7.5) are not built; puzzles that need them are
-// reported unsolved or rated by the next technique that works. The length
-// measure was fitted to the published ratings (cbg set), not taken from SE.
+// triplet exclusion (7.5) are not built; puzzles that need them are reported
+// unsolved or rated by the next technique that works.
 #include <algorithm>
 #include <cmath>
 #include <deque>
@@ -49,8 +50,14 @@ namespace {
 constexpr int kOn = 1, kOff = 0;
 // Y-only forcing chains are rated as XY ones (a lower base fit SE worse).
 constexpr double kYChainBase = 7.0;
-// A Nishio chain's length: its potentials less the start and the contradiction.
-constexpr int kNishioAdjust = -2;
+// A contradiction's length as SE measures it: the chain of each conflicting
+// potential counted on its own (a shared start counted each time), less two.
+template <class ChainSize>
+int contradiction_length(const std::vector<int>& conflict, ChainSize chain_size) {
+  int length = -2;
+  for (int p : conflict) length += chain_size(p);
+  return length;
+}
 
 struct Propagation {
   const Context& ctx;
@@ -214,28 +221,81 @@ void add_conclusion(const Context& ctx, Step& s, int p) {
   else s.eliminations.push_back({cell, d});
 }
 
+// The easiest step offered: lowest rating, then shortest, then lowest key
+// (SE's sort key: X-only 2, Y-only 3, both 4), as SE sorts its chain hints.
 struct Best {
   std::optional<Step> step;
   int length = 1 << 30;
-  void offer(Step s, int len) {
-    if (!step || s.rating < step->rating - 1e-9 || (std::abs(s.rating - step->rating) < 1e-9 && len < length)) {
+  int key = 0;
+  void offer(Step s, int len, int k = 0) {
+    const bool tie = step && std::abs(s.rating - step->rating) < 1e-9;
+    if (!step || s.rating < step->rating - 1e-9 || (tie && std::pair(len, k) < std::pair(length, key))) {
       step = std::move(s);
       length = len;
+      key = k;
     }
   }
 };
+
+// SE's sort key of a chain family.
+int family_key(bool x, bool y) { return x && y ? 4 : y ? 3 : 2; }
+
+// The step of a continuous loop (potentials on, off, on, … off; the last
+// closes on the first): either every "on" candidate of the loop is true or
+// every "off" one is, so a candidate outside the loop cells that sees an "on"
+// and an "off" loop candidate of its digit goes. (SE's rule: candidates of the
+// loop cells themselves are left alone.) Nullopt where the loop repeats a
+// candidate or eliminates nothing.
+std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, const char* name, double rating) {
+  const int n = ctx.n();
+  std::vector<int> cands, loop_cells;
+  for (int p : path) {
+    cands.push_back(p >> 1);
+    loop_cells.push_back((p >> 1) / n);
+  }
+  std::sort(cands.begin(), cands.end());
+  if (std::adjacent_find(cands.begin(), cands.end()) != cands.end()) return std::nullopt;
+  Step s;
+  for (int t = 0; t < ctx.cells(); ++t) {
+    if (ctx.grid.value(t) || std::find(loop_cells.begin(), loop_cells.end(), t) != loop_cells.end()) continue;
+    for (int d : digits_of(ctx.grid.candidates(t))) {
+      bool sees_on = false, sees_off = false;
+      for (int p : path) {
+        const int v = p >> 1;
+        if (v % n + 1 != d || !ctx.tables.sees(t, v / n)) continue;
+        (p & 1 ? sees_on : sees_off) = true;
+      }
+      if (sees_on && sees_off) s.eliminations.push_back({t, d});
+    }
+  }
+  if (s.eliminations.empty()) return std::nullopt;
+  s.technique = name;
+  s.rating = rating;
+  std::vector<int> loop = path;
+  loop.push_back(path.front());
+  s.detail = "a loop of " + std::to_string(path.size()) + " candidates";
+  s.chains.push_back(chain_text(ctx, loop));
+  for (std::size_t i = 1; i < loop.size(); ++i) {
+    const int a = loop[i - 1], b = loop[i];
+    s.links.push_back({{(a >> 1) / n, (a >> 1) % n + 1}, {(b >> 1) / n, (b >> 1) % n + 1}, (a & 1) == 0});
+    s.cells.push_back((a >> 1) / n);
+  }
+  return s;
+}
 
 }  // namespace
 
 // Continuous loops: an alternating loop of strong and weak links makes every
 // weak link strong, so a candidate seeing both ends of one (same digit), or
 // a third candidate in a cell whose two candidates form one, goes.
-//   X-cycle 6.5 (one digit), Y-cycle 6.6 (bivalue cells), XY-cycle 7.0, + length.
-std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
+//   X-cycle 6.5 (one digit), Y-cycle 6.5 (bivalue cells), XY-cycle 7.0, + length
+//   (the loop's candidates less two).
+namespace {
+void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
   const int n = ctx.n();
-  const double base = (x && !y) ? 6.5 : (y && !x) ? 6.6 : 7.0;
+  // SE rates X- and Y-cycles alike (6.5); only mixing both link kinds costs more.
+  const double base = (x && y) ? 7.0 : 6.5;
   const char* name = (x && !y) ? "X-cycle" : (y && !x) ? "Y-cycle" : "XY-cycle";
-  Best best;
   Propagation prop(ctx, false, x, y);
   auto strong = [&](int a_cell, int a_d, int b_cell, int b_d) {
     if (a_cell == b_cell) return y && a_d != b_d && popcount(ctx.grid.candidates(a_cell)) == 2;
@@ -244,60 +304,47 @@ std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
       if (popcount(ctx.where(h, a_d)) == 2) return true;
     return false;
   };
+  // on(u) ⇒ off(w): another digit of the same cell (Y), or the same digit in a peer.
+  auto weak = [&](int u, int w) {
+    const int uc = u / n, ud = u % n + 1, wc = w / n, wd = w % n + 1;
+    if (uc == wc) return y && ud != wd;
+    return ud == wd && ctx.tables.sees(uc, wc);
+  };
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
       const int start = Propagation::pot(cell, d, kOn, n);
       prop.blocked = start >> 1;  // a loop passes its start candidate once
-      // Each strong partner y of the start closes a loop on(s) … off(y) = on(s);
-      // the direct weak link on(s) - off(y) is barred so the way round is found.
+      // Each strong partner y of the start closes a loop on(s) … off(y) = on(s).
       std::vector<int> partners;
       for (int e : digits_of(ctx.grid.candidates(cell)))
         if (e != d && strong(cell, e, cell, d)) partners.push_back(Propagation::pot(cell, e, kOff, n));
       for (int peer : ctx.geo.peers_of(cell))
         if (peer != cell && ctx.grid.has(peer, d) && strong(peer, d, cell, d))
           partners.push_back(Propagation::pot(peer, d, kOff, n));
-      for (int p : partners) {
-        prop.forbid_from = start;
-        prop.forbid_to = p;
-        prop.run(start);
-        if (!prop.reached[p]) continue;
-        std::vector<int> path = prop.ancestors({p});
-        if (path.size() < 6 || path.front() != start) continue;  // 4-loops are X-Wings and the like
-        std::vector<int> cands;
-        for (int q : path) cands.push_back(q >> 1);
-        std::sort(cands.begin(), cands.end());
-        if (std::adjacent_find(cands.begin(), cands.end()) != cands.end()) continue;
-        const int length = static_cast<int>(path.size());
-        const double rating = base + chain_length_bonus(length);
-        if (best.step && rating > best.step->rating + 1e-9) continue;
-        Step s;
-        for (std::size_t i = 0; i + 1 < path.size(); i += 2) {  // weak links: on(path[i]) - off(path[i+1])
-          const int u = path[i] >> 1, w = path[i + 1] >> 1;
-          const int uc = u / n, ud = u % n + 1, wc = w / n, wd = w % n + 1;
-          if (uc == wc) {
-            add_eliminations(ctx, s, {uc}, ctx.grid.candidates(uc) & ~digit_bit(ud) & ~digit_bit(wd));
-          } else if (ud == wd) {
-            std::vector<int> targets;
-            for (int t = 0; t < ctx.cells(); ++t)
-              if (t != uc && t != wc && ctx.tables.sees(t, uc) && ctx.tables.sees(t, wc)) targets.push_back(t);
-            add_eliminations(ctx, s, targets, digit_bit(ud));
-          }
+      if (partners.empty()) continue;
+      prop.run(start);
+      // As SE does, every "on" potential q reached, followed by a weak link to
+      // a partner, closes a loop: the way to q, the partner, the start. (The
+      // shortest way to a partner alone misses loops that eliminate.)
+      for (int q : prop.order)
+        for (int p : partners) {
+          if (!(q & 1) || !weak(q >> 1, p >> 1)) continue;
+          std::vector<int> path = prop.ancestors({q});
+          path.push_back(p);
+          if (path.size() < 6 || path.front() != start) continue;  // 4-loops are X-Wings and the like
+          // As for every SE chain, the length is the loop's potentials less two.
+          const int length = static_cast<int>(path.size()) - 2;
+          const double rating = base + chain_length_bonus(length);
+          if (best.step && rating > best.step->rating + 1e-9) continue;
+          if (auto step = loop_step(ctx, path, name, rating)) best.offer(std::move(*step), length, family_key(x, y));
         }
-        if (s.eliminations.empty()) continue;
-        s.technique = name;
-        s.rating = rating;
-        std::vector<int> loop = path;
-        loop.push_back(start);
-        s.detail = "a loop of " + std::to_string(length) + " candidates";
-        s.chains.push_back(chain_text(ctx, loop));
-        for (std::size_t i = 1; i < loop.size(); ++i) {
-          const int a = loop[i - 1], b = loop[i];
-          s.links.push_back({{(a >> 1) / n, (a >> 1) % n + 1}, {(b >> 1) / n, (b >> 1) % n + 1}, (a & 1) == 0});
-          s.cells.push_back((a >> 1) / n);
-        }
-        best.offer(std::move(s), length);
-      }
     }
+}
+}  // namespace
+
+std::optional<Step> find_cycles(const Context& ctx, bool x, bool y) {
+  Best best;
+  collect_cycles(ctx, x, y, best);
   return best.step;
 }
 
@@ -313,7 +360,8 @@ std::optional<Step> find_nishio(const Context& ctx) {
       prop.run(start);
       if (prop.contradiction.empty()) continue;
       std::vector<int> chain = prop.ancestors(prop.contradiction);
-      const int length = static_cast<int>(chain.size()) + kNishioAdjust;
+      const int length = contradiction_length(
+          prop.contradiction, [&](int t) { return static_cast<int>(prop.ancestors({t}).size()); });
       Step s;
       s.technique = "Nishio forcing chain";
       s.rating = 7.5 + chain_length_bonus(length);
@@ -327,11 +375,11 @@ std::optional<Step> find_nishio(const Context& ctx) {
   return best.step;
 }
 
-std::optional<Step> find_forcing_chain(const Context& ctx, bool x, bool y) {
+namespace {
+void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
   const int n = ctx.n();
   const double base = (x && !y) ? 6.6 : (y && !x) ? kYChainBase : 7.0;
   const char* name = (x && !y) ? "Forcing X-chain" : (y && !x) ? "Forcing Y-chain" : "Forcing chain";
-  Best best;
   Propagation prop(ctx, false, x, y);
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell)))
@@ -360,8 +408,26 @@ std::optional<Step> find_forcing_chain(const Context& ctx, bool x, bool y) {
           s.links.push_back({{(a >> 1) / n, (a >> 1) % n + 1}, {(b >> 1) / n, (b >> 1) % n + 1}, (a & 1) == 0});
         }
         s.cells = {cell};
-        best.offer(std::move(s), length);
+        best.offer(std::move(s), length, family_key(x, y));
       }
+}
+}  // namespace
+
+std::optional<Step> find_forcing_chain(const Context& ctx, bool x, bool y) {
+  Best best;
+  collect_forcing_chains(ctx, x, y, best);
+  return best.step;
+}
+
+// SE's one chaining pass: cycles and forcing chains on X, Y and XY links (no
+// forcing Y-chains: SE has none); the easiest, then shortest, wins.
+std::optional<Step> find_chains(const Context& ctx) {
+  Best best;
+  collect_cycles(ctx, true, false, best);
+  collect_cycles(ctx, false, true, best);
+  collect_cycles(ctx, true, true, best);
+  collect_forcing_chains(ctx, true, false, best);
+  collect_forcing_chains(ctx, true, true, best);
   return best.step;
 }
 
@@ -435,15 +501,22 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     }
   };
   const char* prefix = dynamic ? "Dynamic " : "";
+  // As SE: the static pass starts only from cells of three or more candidates
+  // (a bivalue cell's chains are forcing chains), and so does a double
+  // implication; a region is taken where its first place of the digit is such
+  // a cell.
+  const int min_start = dynamic ? 2 : 3;
   for (int cell = 0; cell < ctx.cells(); ++cell) {
-    if (ctx.grid.value(cell)) continue;
+    if (ctx.grid.value(cell) || popcount(ctx.grid.candidates(cell)) < min_start) continue;
     std::vector<Outcome> outs;
     for (int d : digits_of(ctx.grid.candidates(cell))) {
       outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
       if (dynamic && !outs.back().contradiction.empty()) {
         // The assumption is impossible: the candidate goes.
-        auto chain = chain_of(outs.back(), outs.back().contradiction);
-        const int length = static_cast<int>(chain.size()) - 2;
+        const Outcome& o = outs.back();
+        auto chain = chain_of(o, o.contradiction);
+        const int length = contradiction_length(
+            o.contradiction, [&](int t) { return static_cast<int>(chain_of(o, {t}).size()); });
         Step s;
         s.technique = "Dynamic contradiction forcing chain";
         s.rating = base + chain_length_bonus(length);
@@ -460,7 +533,8 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         Outcome off = run(Propagation::pot(cell, d, kOff, n));
         if (!off.contradiction.empty()) {
           auto chain = chain_of(off, off.contradiction);
-          const int length = static_cast<int>(chain.size()) - 2;
+          const int length = contradiction_length(
+              off.contradiction, [&](int t) { return static_cast<int>(chain_of(off, {t}).size()); });
           Step s;
           s.technique = "Dynamic contradiction forcing chain";
           s.rating = base + chain_length_bonus(length);
@@ -471,7 +545,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
             s.cells = {cell};
             best.offer(std::move(s), length);
           }
-        } else if (outs.back().contradiction.empty()) {
+        } else if (outs.back().contradiction.empty() && popcount(ctx.grid.candidates(cell)) >= 3) {
           common({outs.back(), off}, "Dynamic double forcing chain",
                  "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there",
                  {cell});
@@ -487,6 +561,8 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     for (int d = 1; d <= n; ++d) {
       const Mask w = ctx.where(h, d);
       if (popcount(w) < 2) continue;
+      const int first = houses[h].cells[std::countr_zero(w)];
+      if (popcount(ctx.grid.candidates(first)) < min_start) continue;
       std::vector<Outcome> outs;
       std::vector<int> cells;
       for (Mask m = w; m; m &= m - 1) {

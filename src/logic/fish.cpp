@@ -22,7 +22,14 @@
 //   Turbot fish 4.2  any other pair
 //   Empty rectangle 4.3  a box's d confined to one row and one column, and a
 //                    strong link outside the box (see find_empty_rectangle)
-//   3-link X-chain 5.4  three strong links a=b-c=e-f=g: d leaves cells seeing a and g
+//   Three strong links a=b-c=e-f=g: d leaves cells seeing a and g. Rated by
+//   the kinds of the three link houses, as SukakuExplainer names them:
+//     3 Skyscrapers 5.4    all three in rows, or all three in columns
+//     3-Turbot fish 5.5    any other mix without both a row and a column
+//     3-String kite 5.6    a row link and a column link among the three
+//     3-link empty rectangle 5.7  one link is a box's d confined to a row and
+//                          a column (two groups, see GroupLink)
+//   SukakuExplainer tries them all before the WXYZ-Wing and takes the easiest.
 #include <functional>
 
 #include "internal.hpp"
@@ -197,48 +204,136 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   return std::nullopt;
 }
 
-// Three strong links of one digit chained by two weak ones, a=b-c=e-f=g: a or
-// g holds d, so d leaves every cell that sees both.
+// A strong link between two groups of cells of house h: d is in one of them.
+// Plain links hold one cell a side; an empty-rectangle link is a box-like house
+// whose d-cells all lie on one row and one column crossing in it (its heart): if
+// the row's d-cells are all false, d is on the column (the heart is in both).
+struct GroupLink {
+  int h;
+  std::vector<int> a, b;
+  bool er;
+};
+
+std::vector<GroupLink> group_links(const Context& ctx, int d) {
+  std::vector<GroupLink> out;
+  for (const StrongLink& l : strong_links(ctx, d)) out.push_back({l.h, {l.a}, {l.b}, false});
+  const auto& houses = ctx.geo.houses();
+  for (int b = 0; b < static_cast<int>(houses.size()); ++b) {
+    const HouseKind kind = houses[b].kind;
+    if (kind == HouseKind::row || kind == HouseKind::column || popcount(ctx.where(b, d)) < 3) continue;
+    std::vector<int> cells;
+    for (int c : houses[b].cells)
+      if (ctx.grid.has(c, d)) cells.push_back(c);
+    for (int heart : houses[b].cells) {
+      const int row = ctx.geo.row_of(heart), col = heart % ctx.n();
+      std::vector<int> on_row, on_col;
+      bool confined = true;
+      for (int c : cells) {
+        if (ctx.geo.row_of(c) == row) on_row.push_back(c);
+        if (c % ctx.n() == col) on_col.push_back(c);
+        confined &= ctx.geo.row_of(c) == row || c % ctx.n() == col;
+      }
+      // Both arms must reach off the heart, else the box is just a line segment.
+      const std::size_t arm = ctx.grid.has(heart, d) ? 2 : 1;
+      if (!confined || on_row.size() < arm || on_col.size() < arm) continue;
+      if (on_row.size() == cells.size() || on_col.size() == cells.size()) continue;
+      out.push_back({b, on_row, on_col, true});
+    }
+  }
+  return out;
+}
+
+bool disjoint(const std::vector<int>& x, const std::vector<int>& y) {
+  for (int c : x)
+    if (std::find(y.begin(), y.end(), c) != y.end()) return false;
+  return true;
+}
+
+// Every cell of x sees every cell of y (a weak link between two groups).
+bool sees_all(const Context& ctx, const std::vector<int>& x, const std::vector<int>& y) {
+  for (int c : x)
+    for (int e : y)
+      if (c == e || !ctx.tables.sees(c, e)) return false;
+  return true;
+}
+
+// The class of a three-link chain, as SukakuExplainer names and rates it: 0
+// 3 Skyscrapers (all links in rows, or all in columns) 5.4, 1 3-Turbot fish
+// 5.5, 2 3-String kite (a row link and a column link) 5.6, 3 with an empty
+// rectangle 5.7.
+int three_link_class(const Context& ctx, std::initializer_list<const GroupLink*> links) {
+  int rows = 0, columns = 0;
+  for (const GroupLink* l : links) {
+    if (l->er) return 3;
+    rows += ctx.geo.houses()[l->h].kind == HouseKind::row;
+    columns += ctx.geo.houses()[l->h].kind == HouseKind::column;
+  }
+  if (rows == 3 || columns == 3) return 0;
+  return rows && columns ? 2 : 1;
+}
+
+std::string group_text(const Context& ctx, const std::vector<int>& cells) {
+  return cells.size() == 1 ? ctx.geo.cell_name(cells[0]) : cat({"(", cells_text(ctx.geo, cells), ")"});
+}
+
+// Three strong links of one digit chained by two weak ones, A=B-C=E-F=G: A or
+// G holds d, so d leaves every cell that sees all of both. As SukakuExplainer
+// sorts them: the easiest class wins, then the most eliminations.
 std::optional<Step> find_three_link_chain(const Context& ctx) {
+  static const char* names[] = {"3 Skyscrapers", "3-Turbot fish", "3-String kite", "3-link empty rectangle"};
+  std::optional<Step> best;
+  int best_class = 4;
   for (int d = 1; d <= ctx.n(); ++d) {
-    const std::vector<StrongLink> links = strong_links(ctx, d);
+    const std::vector<GroupLink> links = group_links(ctx, d);
     const int nl = static_cast<int>(links.size());
+    auto side = [&](int l, int flip, bool first) -> const std::vector<int>& {
+      return (first != (flip == 1)) ? links[l].a : links[l].b;
+    };
     for (int i = 0; i < nl; ++i)
       for (int fi = 0; fi < 2; ++fi) {
-        const int a = fi ? links[i].b : links[i].a, b = fi ? links[i].a : links[i].b;
+        const auto &a = side(i, fi, true), &b = side(i, fi, false);
         for (int j = 0; j < nl; ++j)
           for (int fj = 0; fj < 2; ++fj) {
             if (j == i) continue;
-            const int c = fj ? links[j].b : links[j].a, e = fj ? links[j].a : links[j].b;
-            if (c == a || c == b || e == a || e == b || !ctx.tables.sees(b, c)) continue;
+            const auto &c = side(j, fj, true), &e = side(j, fj, false);
+            if (!disjoint(c, a) || !disjoint(c, b) || !disjoint(e, a) || !disjoint(e, b) || !sees_all(ctx, b, c))
+              continue;
             for (int k = i + 1; k < nl; ++k)  // k > i: each chain once, not reversed
               for (int fk = 0; fk < 2; ++fk) {
                 if (k == j) continue;
-                const int f = fk ? links[k].b : links[k].a, g = fk ? links[k].a : links[k].b;
-                if (f == a || f == b || f == c || f == e || g == a || g == b || g == c || g == e) continue;
-                if (!ctx.tables.sees(e, f)) continue;
+                const int cls = three_link_class(ctx, {&links[i], &links[j], &links[k]});
+                if (cls > best_class) continue;
+                const auto &f = side(k, fk, true), &g = side(k, fk, false);
+                bool apart = true;
+                for (const auto* x : {&a, &b, &c, &e}) apart &= disjoint(f, *x) && disjoint(g, *x);
+                if (!apart || !sees_all(ctx, e, f)) continue;
                 std::vector<int> targets;
-                for (int x = 0; x < ctx.cells(); ++x)
-                  if (x != a && x != b && x != c && x != e && x != f && x != g && ctx.tables.sees(x, a) &&
-                      ctx.tables.sees(x, g))
-                    targets.push_back(x);
+                for (int x = 0; x < ctx.cells(); ++x) {
+                  bool inside = false;
+                  for (const auto* group : {&a, &b, &c, &e, &f, &g})
+                    inside |= std::find(group->begin(), group->end(), x) != group->end();
+                  if (!inside && sees_all(ctx, {x}, a) && sees_all(ctx, {x}, g)) targets.push_back(x);
+                }
                 Step s;
                 if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
-                s.technique = "3-link X-chain";
-                s.rating = 5.4;
-                auto n = [&](int x) { return ctx.geo.cell_name(x); };
-                s.detail = cat({std::string(1, digit_char(d)), " in ", n(a), "=", n(b), "-", n(c), "=", n(e), "-",
-                                n(f), "=", n(g)});
-                s.cells = {a, b, c, e, f, g};
+                if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) continue;
+                s.technique = names[cls];
+                s.rating = 5.4 + 0.1 * cls;
+                s.detail = cat({std::string(1, digit_char(d)), " in ", group_text(ctx, a), "=", group_text(ctx, b), "-",
+                                group_text(ctx, c), "=", group_text(ctx, e), "-", group_text(ctx, f), "=",
+                                group_text(ctx, g)});
+                for (const auto* group : {&a, &b, &c, &e, &f, &g})
+                  s.cells.insert(s.cells.end(), group->begin(), group->end());
                 s.houses = {links[i].h, links[j].h, links[k].h};
-                s.links = {{{a, d}, {b, d}, true}, {{b, d}, {c, d}, false}, {{c, d}, {e, d}, true},
-                           {{e, d}, {f, d}, false}, {{f, d}, {g, d}, true}};
-                return s;
+                s.links = {{{a[0], d}, {b[0], d}, true}, {{b[0], d}, {c[0], d}, false}, {{c[0], d}, {e[0], d}, true},
+                           {{e[0], d}, {f[0], d}, false}, {{f[0], d}, {g[0], d}, true}};
+                best = std::move(s);
+                best_class = cls;
               }
           }
       }
   }
-  return std::nullopt;
+  return best;
 }
 }  // namespace
 

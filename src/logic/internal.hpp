@@ -84,6 +84,8 @@ inline std::string cat(std::initializer_list<std::string_view> parts) {
 }
 std::string digits_text(Mask m);  // "{2,7}" style without braces: "27"
 std::string cells_text(const Geometry& geo, const std::vector<int>& cells);  // "r1c1,r1c5"
+// The unsolved cells that see every cell of `cells` (none of them included).
+std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells);
 // Eliminates `digits` from `cells` where present, appending to the step; true if any.
 bool add_eliminations(const Context& ctx, Step& step, const std::vector<int>& cells, Mask digits);
 
@@ -98,7 +100,7 @@ std::optional<Step> find_naked_subset(const Context&, int k);
 std::optional<Step> find_hidden_subset(const Context&, int k, bool direct);
 // fish.cpp
 std::optional<Step> find_fish(const Context&, int k);
-std::optional<Step> find_single_digit_pattern(const Context&, int kind);  // 0 skyscraper,1 kite,2 turbot,3 ER,4 3-link X-chain
+std::optional<Step> find_single_digit_pattern(const Context&, int kind);  // 0 skyscraper,1 kite,2 turbot,3 ER,4 three links (5.4-5.7)
 // wings.cpp
 std::optional<Step> find_xy_wing(const Context&);
 std::optional<Step> find_xyz_wing(const Context&);
@@ -107,11 +109,15 @@ std::optional<Step> find_vwxyz_wing(const Context&);  // k = 5, 6.2-6.4
 std::optional<Step> find_uvwxyz_wing(const Context&);  // k = 6, 6.6
 std::optional<Step> find_w_wing(const Context&);
 // uniqueness.cpp
-std::optional<Step> find_unique_rectangle(const Context&);
+std::optional<Step> find_unique_rectangle(const Context&);  // rectangles and loops, easiest first
+std::optional<Step> find_unique_loop(const Context&);       // loops of 6+ cells only
 std::optional<Step> find_bug(const Context&);
+// exclusion.cpp
+std::optional<Step> find_aligned_pair_exclusion(const Context&);  // 6.2
 // chains.cpp
 std::optional<Step> find_cycles(const Context&, bool x, bool y);
 std::optional<Step> find_forcing_chain(const Context&, bool x, bool y);
+std::optional<Step> find_chains(const Context&);  // all of the above, as SE's one chaining pass
 std::optional<Step> find_multiple_forcing_chain(const Context&, bool dynamic);
 std::optional<Step> find_nishio(const Context&);
 

@@ -44,35 +44,24 @@ const std::vector<Rung>& ladder() {
       {"Hidden triple", 4.0, true, true, false, [](const Context& c) { return find_hidden_subset(c, 3, false); }},
       {"Skyscraper", 4.0, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 0); }},
       {"2-String Kite", 4.1, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 1); }},
-      {"XY-Wing", 4.2, true, true, false, find_xy_wing},
+      // SukakuExplainer tries its two-link patterns (up to 4.3) before the XY-Wing (4.2).
       {"Turbot fish", 4.2, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 2); }},
       {"Empty rectangle", 4.3, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 3); }},
+      {"XY-Wing", 4.2, true, true, false, find_xy_wing},
       {"XYZ-Wing", 4.4, true, true, false, find_xyz_wing},
       {"W-Wing", 4.4, false, false, true, find_w_wing},
       {"Unique rectangle", 4.5, true, true, false, find_unique_rectangle},
       {"Naked quad", 5.0, true, true, false, [](const Context& c) { return find_naked_subset(c, 4); }},
       {"Jellyfish", 5.2, true, true, false, [](const Context& c) { return find_fish(c, 4); }},
       {"Hidden quad", 5.4, true, true, false, [](const Context& c) { return find_hidden_subset(c, 4, false); }},
-      {"3-link X-chain", 5.4, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 4); }},
+      // 5.4-5.7, before the WXYZ-Wing whatever the rating, as SukakuExplainer orders them.
+      {"3-link X-chains", 5.4, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 4); }},
       {"WXYZ-Wing", 5.5, false, true, false, find_wxyz_wing},
       {"BUG", 5.6, true, true, false, find_bug},
       {"VWXYZ-Wing", 6.2, false, true, false, find_vwxyz_wing},
+      {"Aligned pair exclusion", 6.2, true, true, false, find_aligned_pair_exclusion},  // after VWXYZ, as SukakuExplainer
       {"UVWXYZ-Wing", 6.6, false, false, true, find_uvwxyz_wing},  // not in SukakuExplainer's default set
-      {"Chains and forcing chains", 6.5, true, true, false,
-       [](const Context& c) {
-         // SE's one chaining pass: cycles and forcing chains on X, Y and XY
-         // links; the easiest found wins.
-         std::optional<Step> best;
-         auto offer = [&](std::optional<Step> s) {
-           if (s && (!best || s->rating < best->rating - 1e-9)) best = std::move(s);
-         };
-         offer(find_cycles(c, true, false));
-         offer(find_cycles(c, false, true));
-         offer(find_cycles(c, true, true));
-         offer(find_forcing_chain(c, true, false));
-         offer(find_forcing_chain(c, true, true));
-         return best;
-       }},
+      {"Chains and forcing chains", 6.5, true, true, false, find_chains},
       {"Nishio forcing chains", 7.5, true, true, false, find_nishio},
       {"Cell/region forcing chains", 8.0, true, true, false,
        [](const Context& c) { return find_multiple_forcing_chain(c, false); }},

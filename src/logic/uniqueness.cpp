@@ -6,8 +6,8 @@
 // opposite corners). Were all four x/y, swapping x and y would give a second
 // solution: a "deadly pattern". So one extra candidate must be true.
 //   Type 1  three corners exactly {x,y}: x, y leave the fourth.          4.5
-//   Type 2  two corners of a side {x,y,z}, others {x,y}: z is in one of
-//           them, so z leaves cells that see both.                       4.5
+//   Type 2  two or three corners {x,y,z} (a side or a diagonal), others
+//           {x,y}: z is in one of them, so z leaves cells that see all.  4.5
 //   Type 3  two corners of a side with extras: one of their extras is true,
 //           so together they act as one cell of a naked set in a house
 //           holding both; the set's digits leave that house.  4.6 pair,
@@ -18,11 +18,18 @@
 //   r1: {xy}  {xy}
 //   r2: {xy}  {xyz}   → type 1: r2c2 <> x, y
 //
+// Unique loop: the same with 6, 8, … cells holding x and y, consecutive cells
+// sharing a house, and every house touched holding exactly two loop cells, one
+// at an odd and one at an even place (so x and y could alternate round it and
+// swap). Types 1, 2 and 4 as above (type 4 with the two extra cells in one
+// house); SE rates a loop 4.6 (6 cells), 4.7 (8) or 5.0 (10 or more).
+//
 // BUG (bivalue universal grave): every unsolved cell bivalue and every digit
 // twice in each house admits 0 or 2+ solutions (each cell can take "the other"
 // candidate). So in a grid that would be such a state but for a few extra
 // candidates, an extra must be true.
-//   Type 1  one cell with three candidates: it takes the extra digit.   5.6
+//   Type 1  one cell with three or more candidates: it takes one of its
+//           extra digits (one: placed; several: the two others go).     5.6
 //   Type 2  several cells with the same extra digit: it leaves cells that
 //           see them all.                                               5.7
 #include <functional>
@@ -81,19 +88,17 @@ std::optional<Step> find_ur(const Context& ctx, bool type3) {
                 s.detail = base;
                 return s;
               }
-              if (extra.size() != 2 || !ctx.tables.sees(extra[0], extra[1])) continue;
-              const Mask e0 = ctx.grid.candidates(extra[0]) & ~xy, e1 = ctx.grid.candidates(extra[1]) & ~xy;
-              if (e0 == e1 && popcount(e0) == 1 && !type3) {
-                std::vector<int> targets;
-                for (int t = 0; t < ctx.cells(); ++t)
-                  if (t != extra[0] && t != extra[1] && ctx.tables.sees(t, extra[0]) && ctx.tables.sees(t, extra[1]))
-                    targets.push_back(t);
-                if (add_eliminations(ctx, s, targets, e0)) {
-                  s.technique = "Unique rectangle type 2";
-                  s.detail = base + ", extra " + digits_text(e0) + " in " + cells_text(ctx.geo, extra);
-                  return s;
-                }
+              // Type 2: every extra corner (two on a side or a diagonal, or
+              // three) holds the same single extra z: z leaves cells seeing all.
+              Mask extras = 0;
+              for (int k : extra) extras |= ctx.grid.candidates(k) & ~xy;
+              if (extra.size() >= 2 && popcount(extras) == 1 && !type3 &&
+                  add_eliminations(ctx, s, seeing_all(ctx, extra), extras)) {
+                s.technique = "Unique rectangle type 2";
+                s.detail = base + ", extra " + digits_text(extras) + " in " + cells_text(ctx.geo, extra);
+                return s;
               }
+              if (extra.size() != 2 || !ctx.tables.sees(extra[0], extra[1])) continue;
               // Type 3: the extras of the two corners act as one cell in a
               // naked subset of a house holding both.
               if (type3) {
@@ -162,10 +167,118 @@ std::optional<Step> find_ur(const Context& ctx, bool type3) {
 
 }  // namespace
 
+namespace {
+// The deadly-pattern test of a closed loop: every house touched holds exactly
+// two loop cells, at places of different parity.
+bool deadly_loop(const Context& ctx, const std::vector<int>& loop) {
+  std::vector<int> seen(ctx.geo.houses().size(), 0);  // bit 0: even place, bit 1: odd
+  for (std::size_t i = 0; i < loop.size(); ++i)
+    for (int h : ctx.geo.houses_of(loop[i])) {
+      const int bit = 1 << (i & 1);
+      if (seen[h] & bit) return false;
+      seen[h] |= bit;
+    }
+  for (int v : seen)
+    if (v == 1 || v == 2) return false;
+  return true;
+}
+
+double loop_rating(std::size_t cells) { return cells >= 10 ? 5.0 : cells >= 8 ? 4.7 : 4.6; }
+
+// Types 1, 2 and 4 of a deadly loop on {x, y}; the step or nullopt.
+std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& loop, Mask xy) {
+  std::vector<int> extra;
+  Mask extras = 0;
+  for (int c : loop)
+    if (ctx.grid.candidates(c) != xy) {
+      extra.push_back(c);
+      extras |= ctx.grid.candidates(c) & ~xy;
+    }
+  Step s;
+  s.rating = loop_rating(loop.size());
+  s.cells = loop;
+  const std::string base = cat({"{", digits_text(xy), "} in ", cells_text(ctx.geo, loop)});
+  if (extra.size() == 1 && add_eliminations(ctx, s, extra, xy)) {
+    s.technique = "Unique loop type 1";
+    s.detail = base;
+    return s;
+  }
+  if (extra.size() >= 2 && popcount(extras) == 1 && add_eliminations(ctx, s, seeing_all(ctx, extra), extras)) {
+    s.technique = "Unique loop type 2";
+    s.detail = cat({base, ", extra ", digits_text(extras), " in ", cells_text(ctx.geo, extra)});
+    return s;
+  }
+  if (extra.size() != 2) return std::nullopt;
+  for (int h : ctx.tables.common_houses(extra[0], extra[1]))
+    for (int keep : digits_of(xy)) {
+      // keep lies in one of the two extra cells, so the other digit would
+      // complete the pattern in either.
+      if (popcount(ctx.where(h, keep)) != 2) continue;
+      const Mask drop = xy & ~digit_bit(keep);
+      if (!add_eliminations(ctx, s, extra, drop)) continue;
+      s.technique = "Unique loop type 4";
+      s.detail = cat({base, ", ", std::string(1, digit_char(keep)), " only in ", cells_text(ctx.geo, extra), " in ",
+                      house_name(ctx.geo.houses()[h])});
+      s.houses = {h};
+      return s;
+    }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// Loops of 6 to 14 cells on {x, y} from a bivalue cell, as SE searches them:
+// at most two cells with extra digits, or any number sharing one extra digit.
+// The lowest rated step found.
+std::optional<Step> find_unique_loop(const Context& ctx) {
+  if (!ctx.is_unique()) return std::nullopt;
+  constexpr std::size_t kMaxLoop = 14;
+  std::optional<Step> best;
+  std::vector<int> loop, house_count(ctx.geo.houses().size(), 0);
+  for (int start = 0; start < ctx.cells(); ++start) {
+    const Mask xy = ctx.grid.candidates(start);
+    if (ctx.grid.value(start) || popcount(xy) != 2) continue;
+    std::function<void(int, int, Mask)> extend = [&](int cell, int extra_cells, Mask extras) {
+      loop.push_back(cell);
+      bool crowded = false;
+      for (int h : ctx.geo.houses_of(cell)) crowded |= ++house_count[h] > 2;
+      if (!crowded) {
+        for (int next : ctx.geo.peers_of(cell)) {
+          if (next == start && loop.size() >= 6 && loop.size() % 2 == 0 && deadly_loop(ctx, loop)) {
+            auto s = loop_step(ctx, loop, xy);
+            if (s && (!best || s->rating < best->rating - 1e-9)) best = std::move(s);
+          }
+          // Each loop is searched from its first bivalue cell.
+          const bool earlier_start = next < start && ctx.grid.candidates(next) == xy;
+          if (loop.size() >= kMaxLoop || ctx.grid.value(next) || (ctx.grid.candidates(next) & xy) != xy ||
+              earlier_start || std::find(loop.begin(), loop.end(), next) != loop.end())
+            continue;
+          const Mask more = ctx.grid.candidates(next) & ~xy;
+          const int e = extra_cells + (more != 0);
+          if (e > 2 && popcount(extras | more) > 1) continue;
+          extend(next, e, extras | more);
+        }
+      }
+      for (int h : ctx.geo.houses_of(cell)) --house_count[h];
+      loop.pop_back();
+    };
+    extend(start, 0, 0);
+  }
+  return best;
+}
+
 std::optional<Step> find_unique_rectangle(const Context& ctx) {
   if (!ctx.is_unique()) return std::nullopt;
   if (auto s = find_ur(ctx, false)) return s;
-  return find_ur(ctx, true);
+  // SE sorts rectangles and loops by rating: a 6-cell loop (4.6) ties with a
+  // type 3 pair, the loop first (lower type) where it is type 1 or 2.
+  auto type3 = find_ur(ctx, true);
+  auto loop = find_unique_loop(ctx);
+  if (!loop) return type3;
+  if (!type3) return loop;
+  const bool loop_first = loop->rating < type3->rating - 1e-9 ||
+                          (loop->rating < type3->rating + 1e-9 && loop->technique != "Unique loop type 4");
+  return loop_first ? loop : type3;
 }
 
 namespace {
@@ -209,20 +322,28 @@ std::optional<Step> find_bug(const Context& ctx) {
   }
   if (extra_cells.empty()) return std::nullopt;
   if (extra_cells.size() == 1) {
+    // Type 1: the one cell with more would, kept to some pair {p,q}, leave a
+    // BUG (0 or 2+ solutions): so it takes one of its other digits (SE's "BUG
+    // values"; one of them is placed, several lose p and q).
     const int cell = extra_cells[0];
-    if (popcount(ctx.grid.candidates(cell)) != 3) return std::nullopt;
-    for (int d : digits_of(ctx.grid.candidates(cell))) {
-      // Without d the grid would be a BUG (0 or 2+ solutions): so d is true.
-      if (!bug_after(ctx, {{cell, d}})) continue;
-      Step s;
-      s.technique = "BUG type 1";
-      s.rating = 5.6;
-      s.detail = "all cells bivalue but " + ctx.geo.cell_name(cell) + "; without " + digit_char(d) +
-                 " the grid would be a deadly BUG";
-      s.placements.push_back({cell, d});
-      s.cells = {cell};
-      return s;
-    }
+    const Mask all = ctx.grid.candidates(cell);
+    for (int p : digits_of(all))
+      for (int q : digits_of(all)) {
+        if (q <= p) continue;
+        const Mask bug_values = all & ~digit_bit(p) & ~digit_bit(q);
+        std::vector<Candidate> removed;
+        for (int b : digits_of(bug_values)) removed.push_back({cell, b});
+        if (!bug_after(ctx, removed)) continue;
+        Step s;
+        s.technique = "BUG type 1";
+        s.rating = 5.6;
+        s.detail = "all cells bivalue but " + ctx.geo.cell_name(cell) + "; without " + digits_text(bug_values) +
+                   " the grid would be a deadly BUG";
+        if (popcount(bug_values) == 1) s.placements.push_back({cell, lowest_digit(bug_values)});
+        else add_eliminations(ctx, s, {cell}, digit_bit(p) | digit_bit(q));
+        s.cells = {cell};
+        return s;
+      }
     return std::nullopt;
   }
   // Type 2: every extra cell has exactly one extra digit, the same one.

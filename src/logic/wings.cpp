@@ -20,18 +20,6 @@
 
 namespace nonet::logic {
 
-namespace {
-std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
-  std::vector<int> out;
-  for (int x = 0; x < ctx.cells(); ++x) {
-    if (ctx.grid.value(x)) continue;
-    bool all = true;
-    for (int c : cells) all &= x != c && ctx.tables.sees(x, c);
-    if (all) out.push_back(x);
-  }
-  return out;
-}
-}  // namespace
 
 namespace {
 // The text and cells of a three-cell wing: a pivot and two pincers.
