@@ -517,3 +517,59 @@ TEST(LogicRatings, ExplainStopsAtLimit) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(LogicTechniques, SimpleColouringTrap) {
+  // 5: strong links row 1 (c1, c5), column 5 (r1, r7), row 7 (c2, c5): one
+  // cluster, colours {r1c1, r7c5} / {r1c5, r7c2}. Cells seeing r1c1 and r7c2
+  // (box 1 in column 2, column 1 in box 7) see both colours and lose 5.
+  Fixture f{open_grid()};
+  for (int c = 1; c <= 9; ++c) {
+    if (c != 1 && c != 5) remove(f.grid, 1, c, 5);
+    if (c != 2 && c != 5) remove(f.grid, 7, c, 5);
+  }
+  for (int r = 2; r <= 9; ++r)
+    if (r != 7) remove(f.grid, r, 5, 5);
+  auto s = nonet::logic::find_simple_colouring(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Simple colouring");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r2c2<>5", "r3c2<>5", "r8c1<>5", "r9c1<>5"}));
+  EXPECT_EQ(s->links.size(), 3u);
+}
+
+TEST(LogicTechniques, SimpleColouringWrap) {
+  // 5: strong links row 1 (c1, c5), column 5 (r1, r4), row 4 (c5, c3), column 3
+  // (r4, r2): r1c1 and r2c3 share a colour and see each other in box 1, so
+  // that colour (r1c1, r4c5, r2c3) loses 5.
+  Fixture f{open_grid()};
+  for (int c = 1; c <= 9; ++c) {
+    if (c != 1 && c != 5) remove(f.grid, 1, c, 5);
+    if (c != 3 && c != 5) remove(f.grid, 4, c, 5);
+  }
+  for (int r = 1; r <= 9; ++r) {
+    if (r != 1 && r != 4) remove(f.grid, r, 5, 5);
+    if (r != 4 && r != 2) remove(f.grid, r, 3, 5);
+  }
+  auto s = nonet::logic::find_simple_colouring(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r1c1<>5", "r2c3<>5", "r4c5<>5"}));
+  EXPECT_NE(s->detail.find("colour wrap"), std::string::npos) << s->detail;
+}
+
+TEST(LogicTechniques, AlsXz) {
+  // A = {r1c1 {123}, r1c2 {12}} (row 1), B = {r4c1 {13}}; x = 3 is restricted
+  // (r1c1 and r4c1 share column 1), so 1 sits in A or B: r2c1 and r3c1, which
+  // see every 1 of both, lose it.
+  Fixture f{open_grid()};
+  keep_only(f.grid, 1, 1, {1, 2, 3});
+  keep_only(f.grid, 1, 2, {1, 2});
+  keep_only(f.grid, 4, 1, {1, 3});
+  auto s = nonet::logic::find_als_xz(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "ALS-XZ");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r2c1<>1", "r3c1<>1"}));
+  EXPECT_NE(s->detail.find("x = 3"), std::string::npos) << s->detail;
+}
+
+}  // namespace

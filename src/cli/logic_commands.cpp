@@ -308,7 +308,7 @@ void register_logic_commands(CLI::App& app) {
   explain->add_option("--scale", explain_state->scale, "Technique ladder: se (Sudoku Explainer 1.2.1) or sukaku")
       ->check(CLI::IsMember({"se", "sukaku"}))
       ->capture_default_str();
-  explain->add_flag("--extras", explain_state->extras, "Also use W-Wing and UVWXYZ-Wing (not on the SE scales)");
+  explain->add_flag("--extras", explain_state->extras, "Also use W-Wing, UVWXYZ-Wing, simple colouring and ALS-XZ (not on the SE scales; hints always do)");
   explain->footer(
       "Each step: technique: pattern → placements (r3c5=7) and eliminations (r1c7<>4) (rating).\n"
       "Where a harder step would be needed the explanation stops and says so, with the pencil marks.\n"

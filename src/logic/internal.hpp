@@ -114,6 +114,9 @@ std::optional<Step> find_unique_loop(const Context&);       // loops of 6+ cells
 std::optional<Step> find_bug(const Context&);
 // exclusion.cpp
 std::optional<Step> find_aligned_pair_exclusion(const Context&);  // 6.2
+// colouring.cpp, als.cpp (explanations and hints only)
+std::optional<Step> find_simple_colouring(const Context&);
+std::optional<Step> find_als_xz(const Context&);
 // chains.cpp
 std::optional<Step> find_cycles(const Context&, bool x, bool y);
 std::optional<Step> find_forcing_chain(const Context&, bool x, bool y);

@@ -61,6 +61,10 @@ const std::vector<Rung>& ladder() {
       {"VWXYZ-Wing", 6.2, false, true, false, find_vwxyz_wing},
       {"Aligned pair exclusion", 6.2, true, true, false, find_aligned_pair_exclusion},  // after VWXYZ, as SukakuExplainer
       {"UVWXYZ-Wing", 6.6, false, false, true, find_uvwxyz_wing},  // not in SukakuExplainer's default set
+      // HoDoKu's names for what SE finds as X-cycles and forcing chains: offered
+      // first in hints and --extras explanations, rated as the chains they replace.
+      {"Simple colouring", 6.5, false, false, true, find_simple_colouring},
+      {"ALS-XZ", 6.5, false, false, true, find_als_xz},
       {"Chains and forcing chains", 6.5, true, true, false, find_chains},
       {"Nishio forcing chains", 7.5, true, true, false, find_nishio},
       {"Cell/region forcing chains", 8.0, true, true, false,
