@@ -226,29 +226,35 @@ class Engine {
 
   // Returns false when the givens clash (the caller reports them as invalid).
   bool run(const Grid& givens) {
-    Board board;
-    const Lanes all_cells = {kBandCells, kBandCells, kBandCells, 0};
-    board.candidates.fill(all_cells);
-    board.unplaced = all_cells;
-    board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
-    board.locked_columns.fill(~0u);  // no column word has bits above 26
+    // All givens at once: per digit, the union of the givens' peers (a given
+    // among the peers of an earlier one of its digit is a clash) and the
+    // givens' cells.
+    std::array<Lanes, 9> seen{}, given{};
+    Lanes given_cells{};
     for (int cell = 0; cell < 81; ++cell) {
       const int digit = givens[cell] - 1;
       if (digit < 0) continue;
-      if (!can_place(board, digit, cell)) return false;
-      place(board, digit, cell);
+      const int band = cell / 27;
+      const std::uint32_t bit = 1u << (cell % 27);
+      if (seen[digit][band] & bit) return false;
+      const auto& peers = kPeers.peers[cell];
+      seen[digit] |= Lanes{peers[0], peers[1], peers[2], 0};
+      given[digit][band] |= bit;
+      given_cells[band] |= bit;
     }
+    Board board;
+    const Lanes all_cells = {kBandCells, kBandCells, kBandCells, 0};
+    for (int digit = 0; digit < 9; ++digit)
+      board.candidates[digit] = (all_cells & ~seen[digit] & ~given_cells) | given[digit];
+    board.unplaced = all_cells & ~given_cells;
+    board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
+    board.locked_columns.fill(~0u);  // no column word has bits above 26
     if (propagate(board)) search(board);
     return true;
   }
 
  private:
   static constexpr const PeerTable& kPeers = kDiagonal ? kDiagonalPeers : kClassicPeers;
-
-  static bool can_place(const Board& board, int digit, int cell) {
-    const std::uint32_t bit = 1u << (cell % 27);
-    return (board.candidates[digit][cell / 27] & board.unplaced[cell / 27] & bit) != 0;
-  }
 
   // Puts digit in cell: the cell loses every other digit, the peers lose this
   // one. kOthersLeft: false when the cell is known to hold no other digit (a
@@ -441,12 +447,12 @@ class Engine {
   void record(const Board& board) {
     ++result_.count;
     if (result_.solutions.size() >= keep_) return;
+    // Solved: each digit's words hold exactly its nine cells.
     Grid grid(81, 0);
-    for (int cell = 0; cell < 81; ++cell) {
-      const std::uint32_t bit = 1u << (cell % 27);
-      for (int digit = 0; digit < 9; ++digit)
-        if (board.candidates[digit][cell / 27] & bit) grid[cell] = static_cast<std::uint8_t>(digit + 1);
-    }
+    for (int digit = 0; digit < 9; ++digit)
+      for (int band = 0; band < 3; ++band)
+        for (std::uint32_t cells = board.candidates[digit][band]; cells; cells &= cells - 1)
+          grid[27 * band + std::countr_zero(cells)] = static_cast<std::uint8_t>(digit + 1);
     result_.solutions.push_back(std::move(grid));
   }
 
