@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -167,7 +168,11 @@ constexpr Tables kTables = make_tables();
 // For each cell, the cells of each band that see it (itself excluded), per
 // variant: placing a digit clears it from these cells of the digit's words.
 struct PeerTable {
-  std::array<std::array<std::uint32_t, 3>, 81> peers{};
+  // [cell][band], a fourth lane 0: one aligned 128-bit load (peers_of).
+  alignas(16) std::array<std::array<std::uint32_t, 4>, 81> peers{};
+  // [cell]: the cell's bit in its band's lane, twice over (the two halves of
+  // a Wide; the first half is the Lanes value).
+  alignas(32) std::array<std::array<std::uint32_t, 8>, 81> cell_bits{};
   // The two diagonals' cells per band (diagonal variant only).
   std::array<std::array<std::uint32_t, 3>, 2> diagonals{};
 };
@@ -187,6 +192,7 @@ constexpr PeerTable make_peer_table(bool diagonal) {
       }
       if (sees) table.peers[cell][other / 27] |= 1u << (other % 27);
     }
+    table.cell_bits[cell][cell / 27] = table.cell_bits[cell][4 + cell / 27] = 1u << (cell % 27);
   }
   if (diagonal) {
     for (int i = 0; i < 9; ++i) {
@@ -201,9 +207,13 @@ constexpr PeerTable make_peer_table(bool diagonal) {
 constexpr PeerTable kClassicPeers = make_peer_table(false);
 constexpr PeerTable kDiagonalPeers = make_peer_table(true);
 
-struct Board {
+// Two Lanes side by side, for steps over the whole board (place).
+using Wide = std::uint32_t __attribute__((vector_size(32), may_alias));
+using LanesAlias = std::uint32_t __attribute__((vector_size(16), may_alias));
+
+struct alignas(32) Board {
   std::array<Lanes, 9> candidates;  // [digit][band], see the layout above
-  Lanes unplaced;                   // [band]
+  Lanes unplaced;                   // [band]; right after candidates (place)
   std::array<Lanes, 9> settled;     // [digit][band]: the words when it was last settled
   // [digit]: the column word lock_columns last left; the same column word
   // again would give the same result, so the step is skipped.
@@ -211,6 +221,7 @@ struct Board {
 
   bool solved() const { return !any(unplaced); }
 };
+static_assert(offsetof(Board, unplaced) == sizeof(Board::candidates) && sizeof(Board::candidates) % 32 == 16);
 
 // True when x has at most one bit set (clearing the lowest bit leaves nothing).
 constexpr bool at_most_one_bit(std::uint32_t x) { return (x & (x - 1)) == 0; }
@@ -237,8 +248,7 @@ class Engine {
       const int band = cell / 27;
       const std::uint32_t bit = 1u << (cell % 27);
       if (seen[digit][band] & bit) return false;
-      const auto& peers = kPeers.peers[cell];
-      seen[digit] |= Lanes{peers[0], peers[1], peers[2], 0};
+      seen[digit] |= peers_of(cell);
       given[digit][band] |= bit;
       given_cells[band] |= bit;
     }
@@ -261,16 +271,22 @@ class Engine {
   // naked single), which skips clearing it from the other eight words.
   template <bool kOthersLeft = true>
   static void place(Board& board, int digit, int cell) {
-    const int band = cell / 27;
-    const std::uint32_t bit = 1u << (cell % 27);
-    Lanes cell_only{};
-    cell_only[band] = bit;
-    if constexpr (kOthersLeft)
-      for (auto& words : board.candidates) words &= ~cell_only;
-    const auto& peers = kPeers.peers[cell];
-    board.candidates[digit] = (board.candidates[digit] & ~Lanes{peers[0], peers[1], peers[2], 0}) | cell_only;
-    board.unplaced &= ~cell_only;
+    // The cell is a candidate of digit and no peer of itself: it stays.
+    const Lanes own = board.candidates[digit] & ~peers_of(cell);
+    const Wide cell_wide = *reinterpret_cast<const Wide*>(kPeers.cell_bits[cell].data());
+    if constexpr (kOthersLeft) {
+      // The nine digit words and unplaced lie back to back (Board): ten
+      // 128-bit values, cleared as five 256-bit ones (one instruction each
+      // with AVX2, two with SSE2).
+      Wide* words = reinterpret_cast<Wide*>(board.candidates.data());
+      for (int i = 0; i < 5; ++i) words[i] &= ~cell_wide;
+    } else {
+      board.unplaced &= ~*reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data());
+    }
+    board.candidates[digit] = own;
   }
+
+  static Lanes peers_of(int cell) { return *reinterpret_cast<const LanesAlias*>(kPeers.peers[cell].data()); }
 
   // Naked singles, and a cell with no candidate left as a contradiction.
   static bool place_naked_singles(Board& board, bool& progress) {
