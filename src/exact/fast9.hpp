@@ -107,14 +107,16 @@ constexpr std::uint32_t kRowCells = 0x1FF;
 // One bit per row of a band at column 0: multiplying a 9-bit column set by it
 // copies the set into all three rows.
 constexpr std::uint32_t kColumnRepeat = 1u | (1u << 9) | (1u << 18);
-// Columns 0..2 of each row: one stack's 3×3 block once shifted to column 0.
-constexpr std::uint32_t kStackBlock = 7u * kColumnRepeat;
+// Column words (lock_columns) are 64-bit: bit 16·band + column.
+// Columns 0..2 of each band: one stack's 3×3 block once shifted to column 0.
+constexpr std::uint64_t kStackBlock = 7u | (7ull << 16) | (7ull << 32);
 
 // The three band words of one digit (and a fourth lane, always 0) as one
 // 128-bit value: GCC's vector extension gives SSE2 on x86-64 and the same
 // operations elsewhere, so a step over the nine digits is nine vector steps.
 using Lanes = std::uint32_t __attribute__((vector_size(16)));
 using Halves = std::uint64_t __attribute__((vector_size(16)));
+using Shorts = std::uint16_t __attribute__((vector_size(16)));
 
 // True when any lane has a bit set (two 64-bit halves ORed).
 inline bool any(Lanes lanes) {
@@ -131,8 +133,8 @@ struct Tables {
   // A band's (row, box) pattern → its cells.
   std::array<std::uint32_t, 512> segment_cells{};
   // A stack's (band, column) pattern → the kept part, laid out as a block of
-  // a column word (bit 9·band + column); 0 when there is none.
-  std::array<std::uint32_t, 512> stack_kept{};
+  // a column word (bit 16·band + column); 0 when there is none.
+  std::array<std::uint64_t, 512> stack_kept{};
 };
 
 constexpr Tables make_tables() {
@@ -152,10 +154,11 @@ constexpr Tables make_tables() {
       if ((pattern & matrix) == matrix) kept |= matrix;
     }
     tables.consistent[pattern] = static_cast<std::uint16_t>(kept);
-    std::uint32_t cells = 0, block = 0;
+    std::uint32_t cells = 0;
+    std::uint64_t block = 0;
     for (unsigned bit = 0; bit < 9; ++bit) {
       if (pattern & (1u << bit)) cells |= 7u << (9 * (bit / 3) + 3 * (bit % 3));
-      if (kept & (1u << bit)) block |= 1u << (9 * (bit / 3) + bit % 3);
+      if (kept & (1u << bit)) block |= 1ull << (16 * (bit / 3) + bit % 3);
     }
     tables.segment_cells[pattern] = cells;
     tables.stack_kept[pattern] = block;
@@ -217,7 +220,7 @@ struct alignas(32) Board {
   std::array<Lanes, 9> settled;     // [digit][band]: the words when it was last settled
   // [digit]: the column word lock_columns last left; the same column word
   // again would give the same result, so the step is skipped.
-  std::array<std::uint32_t, 9> locked_columns;
+  std::array<std::uint64_t, 9> locked_columns;
 
   bool solved() const { return !any(unplaced); }
 };
@@ -226,8 +229,6 @@ static_assert(offsetof(Board, unplaced) == sizeof(Board::candidates) && sizeof(B
 // True when x has at most one bit set (clearing the lowest bit leaves nothing).
 constexpr bool at_most_one_bit(std::uint32_t x) { return (x & (x - 1)) == 0; }
 
-// A band's three rows folded onto one: the columns where the word has a bit.
-constexpr std::uint32_t fold_rows(std::uint32_t word) { return (word | (word >> 9) | (word >> 18)) & kRowCells; }
 
 template <bool kDiagonal>
 class Engine {
@@ -258,7 +259,7 @@ class Engine {
       board.candidates[digit] = (all_cells & ~seen[digit] & ~given_cells) | given[digit];
     board.unplaced = all_cells & ~given_cells;
     board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
-    board.locked_columns.fill(~0u);  // no column word has bits above 26
+    board.locked_columns.fill(~0ull);  // no column word has bit 63
     if (propagate(board)) search(board);
     return true;
   }
@@ -318,22 +319,29 @@ class Engine {
   // The bands × columns view of each stack (see the layout notes).
   static bool lock_columns(Board& board, int digit) {
     Lanes& words = board.candidates[digit];
-    const std::uint32_t word0 = words[0], word1 = words[1], word2 = words[2];
-    const std::uint32_t columns = fold_rows(word0) | (fold_rows(word1) << 9) | (fold_rows(word2) << 18);
+    // Each band's rows folded onto one (all three lanes at once), then the
+    // low 16 bits of the lanes packed side by side.
+    const Lanes folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
+    const Shorts as_shorts = reinterpret_cast<Shorts>(folded);
+    const Shorts packed = __builtin_shufflevector(as_shorts, as_shorts, 0, 2, 4, 6, 1, 3, 5, 7);
+    const std::uint64_t columns = reinterpret_cast<Halves>(packed)[0];
     // Words only lose bits, so they already lie inside the mask this column
     // word produced last time.
     if (columns == board.locked_columns[digit]) return true;
-    std::uint32_t kept = 0;
+    std::uint64_t kept = 0;
     for (int shift = 0; shift < 9; shift += 3) {
-      const std::uint32_t block = (columns >> shift) & kStackBlock;
-      // The block's rows sit at bits 0, 9 and 18; bring them to 0, 3 and 6.
-      const unsigned pattern = (block | (block >> 6) | (block >> 12)) & kRowCells;
-      const std::uint32_t stack_kept = kTables.stack_kept[pattern];
+      const std::uint64_t block = (columns >> shift) & kStackBlock;
+      // The block's rows sit at bits 0, 16 and 32; bring them to 0, 3 and 6.
+      const unsigned pattern = static_cast<unsigned>((block | (block >> 13) | (block >> 26)) & kRowCells);
+      const std::uint64_t stack_kept = kTables.stack_kept[pattern];
       if (stack_kept == 0) return false;
       kept |= stack_kept << shift;
     }
-    words &= Lanes{(kept & kRowCells) * kColumnRepeat, ((kept >> 9) & kRowCells) * kColumnRepeat,
-                   (kept >> 18) * kColumnRepeat, 0};
+    // Back to one column set per lane, copied into the three rows.
+    const Shorts kept_shorts = reinterpret_cast<Shorts>(Halves{kept, 0});
+    const Lanes kept_lanes =
+        reinterpret_cast<Lanes>(__builtin_shufflevector(kept_shorts, Shorts{}, 0, 8, 1, 8, 2, 8, 3, 8));
+    words &= kept_lanes | (kept_lanes << 9) | (kept_lanes << 18);
     // Every column of kept still holds a cell of the digit (kept lies inside
     // the column word), so kept is the column word of the new words.
     board.locked_columns[digit] = kept;
