@@ -364,12 +364,16 @@ class Engine {
   // box and column (and diagonal, which stays inside the box) is already empty.
   static void place_row_singles(Board& board, int digit, int band) {
     const std::uint32_t word = board.candidates[digit][band];
-    const std::uint32_t open = word & board.unplaced[band];
-    for (int row = 0; row < 3; ++row) {
-      const std::uint32_t cells = (word >> (9 * row)) & kRowCells;
-      if (((open >> (9 * row)) & kRowCells) != 0 && at_most_one_bit(cells))
-        place(board, digit, 27 * band + 9 * row + std::countr_zero(cells));
-    }
+    // lock_rows left a cell in every row, so subtracting 1 from each 9-bit
+    // row never borrows across rows: row by row, word & (word - 1) is the row
+    // without its lowest cell, 0 for a row with one cell. No branch per row:
+    // whether a row is a single is hard to predict.
+    const std::uint32_t rest = word & (word - kColumnRepeat);
+    const std::uint32_t single_rows = ((rest & (kRowCells << 0)) == 0 ? kRowCells << 0 : 0) |
+                                      ((rest & (kRowCells << 9)) == 0 ? kRowCells << 9 : 0) |
+                                      ((rest & (kRowCells << 18)) == 0 ? kRowCells << 18 : 0);
+    for (std::uint32_t cells = word & single_rows & board.unplaced[band]; cells; cells &= cells - 1)
+      place(board, digit, 27 * band + std::countr_zero(cells));
   }
 
   // A diagonal with one place left for the digit gets it; none left fails.
