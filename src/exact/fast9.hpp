@@ -316,9 +316,9 @@ class Engine {
     return true;
   }
 
-  // The bands × columns view of each stack (see the layout notes).
-  static bool lock_columns(Board& board, int digit) {
-    Lanes& words = board.candidates[digit];
+  // The bands × columns view of each stack (see the layout notes), on a
+  // digit's words held in a register; locked is the digit's locked_columns.
+  static bool lock_columns(Lanes& words, std::uint64_t& locked) {
     // Each band's rows folded onto one (all three lanes at once), then the
     // low 16 bits of the lanes packed side by side.
     const Lanes folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
@@ -327,7 +327,7 @@ class Engine {
     const std::uint64_t columns = reinterpret_cast<Halves>(packed)[0];
     // Words only lose bits, so they already lie inside the mask this column
     // word produced last time.
-    if (columns == board.locked_columns[digit]) return true;
+    if (columns == locked) return true;
     std::uint64_t kept = 0;
     for (int shift = 0; shift < 9; shift += 3) {
       const std::uint64_t block = (columns >> shift) & kStackBlock;
@@ -344,26 +344,24 @@ class Engine {
     words &= kept_lanes | (kept_lanes << 9) | (kept_lanes << 18);
     // Every column of kept still holds a cell of the digit (kept lies inside
     // the column word), so kept is the column word of the new words.
-    board.locked_columns[digit] = kept;
+    locked = kept;
     return true;
   }
 
-  // The rows × boxes view of one band.
-  static bool lock_rows(Board& board, int digit, int band) {
-    const std::uint32_t word = board.candidates[digit][band];
+  // The rows × boxes view of one band's word; 0 (no permutation left) is a
+  // contradiction, and a word with cells keeps some.
+  static std::uint32_t lock_rows(std::uint32_t word) {
     const unsigned pattern = kTables.row_boxes[word & kRowCells] |
                              (kTables.row_boxes[(word >> 9) & kRowCells] << 3) |
                              (kTables.row_boxes[word >> 18] << 6);
-    const unsigned kept = kTables.consistent[pattern];
-    board.candidates[digit][band] = word & kTables.segment_cells[kept];
-    return kept != 0;
+    return word & kTables.segment_cells[kTables.consistent[pattern]];
   }
 
-  // Rows of the band where the digit has one cell left, still open. Placing
-  // one leaves this band's word as it is: after lock_rows the rest of its row,
-  // box and column (and diagonal, which stays inside the box) is already empty.
-  static void place_row_singles(Board& board, int digit, int band) {
-    const std::uint32_t word = board.candidates[digit][band];
+  // The open cells that are alone in their row of the band's word (after
+  // lock_rows). Placing one leaves this band's word as it is: the rest of its
+  // row, box and column (and diagonal, which stays inside the box) is already
+  // empty.
+  static std::uint32_t row_singles(std::uint32_t word, std::uint32_t unplaced) {
     // lock_rows left a cell in every row, so subtracting 1 from each 9-bit
     // row never borrows across rows: row by row, word & (word - 1) is the row
     // without its lowest cell, 0 for a row with one cell. No branch per row:
@@ -372,8 +370,29 @@ class Engine {
     const std::uint32_t single_rows = ((rest & (kRowCells << 0)) == 0 ? kRowCells << 0 : 0) |
                                       ((rest & (kRowCells << 9)) == 0 ? kRowCells << 9 : 0) |
                                       ((rest & (kRowCells << 18)) == 0 ? kRowCells << 18 : 0);
-    for (std::uint32_t cells = word & single_rows & board.unplaced[band]; cells; cells &= cells - 1)
-      place(board, digit, 27 * band + std::countr_zero(cells));
+    return word & single_rows & unplaced;
+  }
+
+  // One band of settle_digit; words and settled are the digit's, in
+  // registers (a 32-bit store into a vector in memory that is then read as a
+  // whole stalls the load). The band is a constant, so lane reads and writes
+  // are single instructions.
+  template <int kBand>
+  static bool settle_band(Board& board, int digit, Lanes& words, Lanes& settled) {
+    if (words[kBand] == settled[kBand]) return true;
+    const std::uint32_t word = lock_rows(words[kBand]);
+    if (word == 0) return false;
+    words[kBand] = word;
+    if (const std::uint32_t singles = row_singles(word, board.unplaced[kBand])) {
+      // Rare: place them on the board (which also changes the other bands'
+      // words: the cells' columns), then read the words back.
+      board.candidates[digit] = words;
+      for (std::uint32_t cells = singles; cells; cells &= cells - 1)
+        place(board, digit, 27 * kBand + std::countr_zero(cells));
+      words = board.candidates[digit];
+    }
+    settled[kBand] = words[kBand];
+    return true;
   }
 
   // A diagonal with one place left for the digit gets it; none left fails.
@@ -395,25 +414,21 @@ class Engine {
   // Both views and the row singles of one digit, until its words stop
   // changing; a band whose word is as it was last settled is skipped.
   static bool settle_digit(Board& board, int digit) {
-    Lanes& settled = board.settled[digit];
+    Lanes words = board.candidates[digit];
+    Lanes settled = board.settled[digit];
     for (;;) {
-      if (!lock_columns(board, digit)) return false;
-      const Lanes after_columns = board.candidates[digit];
-      bool changed = false;
-      for (int band = 0; band < 3; ++band) {
-        if (board.candidates[digit][band] == settled[band]) continue;
-        changed = true;
-        if (board.candidates[digit][band] & board.unplaced[band]) {
-          if (!lock_rows(board, digit, band)) return false;
-          place_row_singles(board, digit, band);
-        }
-        settled[band] = board.candidates[digit][band];
-      }
-      // Done when every band was settled already, or when the rows step left
-      // the words as lock_columns made them (lock_columns on its own output
-      // changes nothing).
-      if (!changed || !any(after_columns ^ board.candidates[digit])) break;
+      if (!lock_columns(words, board.locked_columns[digit])) return false;
+      const Lanes after_columns = words;
+      if (!settle_band<0>(board, digit, words, settled) || !settle_band<1>(board, digit, words, settled) ||
+          !settle_band<2>(board, digit, words, settled))
+        return false;
+      // Done when the rows step left the words as lock_columns made them
+      // (lock_columns on its own output changes nothing); that includes
+      // every band being settled already.
+      if (!any(after_columns ^ words)) break;
     }
+    board.candidates[digit] = words;
+    board.settled[digit] = settled;
     if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
     return true;
   }
