@@ -376,10 +376,13 @@ class Engine {
     // without its lowest cell, 0 for a row with one cell. No branch per row:
     // whether a row is a single is hard to predict.
     const std::uint32_t rest = word & (word - kColumnRepeat);
-    const std::uint32_t single_rows = ((rest & (kRowCells << 0)) == 0 ? kRowCells << 0 : 0) |
-                                      ((rest & (kRowCells << 9)) == 0 ? kRowCells << 9 : 0) |
-                                      ((rest & (kRowCells << 18)) == 0 ? kRowCells << 18 : 0);
-    return word & single_rows & unplaced;
+    // Bit 8 of each row: set when the row of rest is not 0 (its low 8 bits
+    // added to 0xFF carry into bit 8; no carry leaves the row).
+    constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
+    const std::uint32_t empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
+    // One bit at column 0 of each single row, spread over the row.
+    const std::uint32_t single = empty_rest >> 8;
+    return word & ((single << 9) - single) & unplaced;
   }
 
   // One band of settle_digit; words and settled are the digit's, in
