@@ -16,6 +16,10 @@
 #include <cstdint>
 #include <vector>
 
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
 #include "engine_common.hpp"
 #include "nonet/exact.hpp"
 
@@ -118,10 +122,18 @@ using Lanes = std::uint32_t __attribute__((vector_size(16)));
 using Halves = std::uint64_t __attribute__((vector_size(16)));
 using Shorts = std::uint16_t __attribute__((vector_size(16)));
 
-// True when any lane has a bit set (two 64-bit halves ORed).
+// True when any lane has a bit set: one ptest with AVX, a compare and a
+// byte mask with SSE2, two 64-bit halves ORed elsewhere.
 inline bool any(Lanes lanes) {
+#if defined(NONET_FAST9_AVX2)
+  const __m128i x = reinterpret_cast<__m128i>(lanes);
+  return !_mm_testz_si128(x, x);
+#elif defined(__SSE2__)
+  return _mm_movemask_epi8(_mm_cmpeq_epi32(reinterpret_cast<__m128i>(lanes), _mm_setzero_si128())) != 0xFFFF;
+#else
   const Halves halves = reinterpret_cast<Halves>(lanes);
   return (halves[0] | halves[1]) != 0;
+#endif
 }
 
 struct Tables {
