@@ -191,6 +191,8 @@ struct PeerTable {
   // The two diagonals' cells per band (diagonal variant only).
   // [diagonal][band], a fourth lane 0: one aligned 128-bit load.
   alignas(16) std::array<std::array<std::uint32_t, 4>, 2> diagonals{};
+  // Both diagonals' cells, [band] and a fourth lane 0.
+  alignas(16) std::array<std::uint32_t, 4> diagonal_cells{};
 };
 
 constexpr PeerTable make_peer_table(bool diagonal) {
@@ -215,6 +217,8 @@ constexpr PeerTable make_peer_table(bool diagonal) {
       const int main_cell = 9 * i + i, anti_cell = 9 * i + (8 - i);
       table.diagonals[0][main_cell / 27] |= 1u << (main_cell % 27);
       table.diagonals[1][anti_cell / 27] |= 1u << (anti_cell % 27);
+      table.diagonal_cells[main_cell / 27] |= 1u << (main_cell % 27);
+      table.diagonal_cells[anti_cell / 27] |= 1u << (anti_cell % 27);
     }
   }
   return table;
@@ -453,8 +457,13 @@ class Engine {
       if (!any(after_columns ^ words)) break;
     }
     board.candidates[digit] = words;
+    const Lanes last_settled = board.settled[digit];
     board.settled[digit] = settled;
-    if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
+    // The diagonals only when the digit's cells on them changed since it was
+    // last settled (and its diagonals looked at).
+    if constexpr (kDiagonal)
+      if (any((words ^ last_settled) & *reinterpret_cast<const LanesAlias*>(kPeers.diagonal_cells.data())))
+        return place_diagonal_singles(board, digit);
     return true;
   }
 
