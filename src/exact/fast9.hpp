@@ -72,15 +72,18 @@ void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::si
 // loses every digit", the per-cell once/twice counters over the nine digits
 // and "has this digit changed" are a few vector operations for all three bands
 // at once. unplaced (same lanes) marks the cells that hold no digit yet; a
-// placed cell keeps exactly its own digit. The board is about 340 bytes, so
-// the search copies it for each branch instead of keeping an undo log.
+// placed cell keeps exactly its own digit. The nine words and unplaced lie
+// back to back, so placing clears the cell from all ten with five 256-bit
+// steps. The board is 384 bytes, so the search copies it (in 32-byte moves)
+// for each branch instead of keeping an undo log.
 //
 // Two views of one digit's three words do most of the work:
 //   * rows × boxes of a band: the 3×3 pattern of (row, box) segments that
 //     still hold the digit (each 3-cell segment folded to one bit);
 //   * bands × columns of a stack: fold each band's three rows onto one
-//     (w | w>>9 | w>>18) and stack the three folds as the rows of a 27-bit
-//     "column word"; a stack is then a 3×3 block of single bits in it.
+//     (w | w>>9 | w>>18, all three lanes in one vector step) and pack the
+//     three folds into a 64-bit "column word", 16 bits a band; a stack is
+//     then a 3×3 block of single bits in it.
 // In both, each line (a row; a band) holds the digit in exactly one box (a
 // box; a column of the stack) and the other way round, so the pattern must
 // contain a permutation matrix. A 512-entry table maps a pattern to the union
@@ -98,11 +101,14 @@ void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::si
 //     and placing on a diagonal clears it (the peer table includes it).
 // A digit whose words have not changed since it was last settled is skipped,
 // and that record travels with the board, so after a guess only the digits
-// the guess touched are looked at again. The search branches on a bivalue
-// cell (the first one holding the lowest digit that any bivalue cell holds),
-// else on a cell with the fewest candidates.
-// (Picking the bivalue cell in the band with the most open cells saves about
-// 10% of the nodes on the hard sets, but each node then costs as much more.)
+// the guess touched are looked at again. A digit is settled on a copy of its
+// words in a register (writing one 32-bit lane into the board and reading
+// the 128-bit value back would stall on store-to-load forwarding). The
+// search branches on the bivalue cell with the most open peers, else on a
+// cell with the fewest candidates.
+// On this kind of CPU mispredicted branches cost more than instructions: the
+// row-single test and the choice of digits to settle are branch-free for that
+// reason, though they execute more instructions (docs/performance.md).
 namespace nonet::detail::NONET_FAST9_ISA {
 namespace {
 
