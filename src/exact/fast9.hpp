@@ -142,6 +142,22 @@ inline bool any(Lanes lanes) {
 #endif
 }
 
+// The set bits of both halves. The AVX2 build has popcnt; without it
+// std::popcount is a library call, so the baseline build counts in
+// registers (at most 54 bits are set: bytes never overflow).
+inline int count_bits(Halves halves) {
+#if defined(NONET_FAST9_AVX2)
+  return std::popcount(halves[0]) + std::popcount(halves[1]);
+#else
+  auto pairs = [](std::uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  };
+  return static_cast<int>(((pairs(halves[0]) + pairs(halves[1])) * 0x0101010101010101ull) >> 56);
+#endif
+}
+
 struct Tables {
   // For the 9 cells of a row, which of its three boxes hold a candidate.
   std::array<std::uint8_t, 512> row_boxes{};
@@ -456,7 +472,7 @@ class Engine {
       // The diagonal's cells of the digit, bands 0 and 1 in the low 64 bits.
       const Halves in = reinterpret_cast<Halves>(board.candidates[digit] &
                                                  *reinterpret_cast<const LanesAlias*>(diagonal.data()));
-      const int cells = std::popcount(in[0]) + std::popcount(in[1]);
+      const int cells = count_bits(in);
       if (cells == 0) return false;
       if (cells > 1) continue;
       const int position = in[0] ? std::countr_zero(in[0]) : 64 + std::countr_zero(in[1]);
@@ -541,7 +557,7 @@ class Engine {
         for (std::uint32_t cells = bivalue[band]; cells; cells &= cells - 1) {
           const int cell = 27 * band + std::countr_zero(cells);
           const Halves open = reinterpret_cast<Halves>(peers_of(cell) & board.unplaced);
-          const auto score = static_cast<unsigned>(std::popcount(open[0]) + std::popcount(open[1]));
+          const auto score = static_cast<unsigned>(count_bits(open));
           best_key = std::max(best_key, (score << 7) | (127u - static_cast<unsigned>(cell)));
         }
       }
