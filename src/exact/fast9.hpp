@@ -390,9 +390,15 @@ class Engine {
     // Each band's rows folded onto one (all three lanes at once), then the
     // low 16 bits of the lanes packed side by side.
     const Lanes folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
+#if defined(__SSE2__)
+    // One pack instruction (the folds are at most 511: no saturation).
+    const __m128i folded_x = reinterpret_cast<__m128i>(folded);
+    const auto columns = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_packs_epi32(folded_x, folded_x)));
+#else
     const Shorts as_shorts = reinterpret_cast<Shorts>(folded);
     const Shorts packed = __builtin_shufflevector(as_shorts, as_shorts, 0, 2, 4, 6, 1, 3, 5, 7);
     const std::uint64_t columns = reinterpret_cast<Halves>(packed)[0];
+#endif
     // Words only lose bits, so they already lie inside the mask this column
     // word produced last time.
     if (columns == locked) return true;
@@ -406,9 +412,14 @@ class Engine {
       kept |= stack_kept << shift;
     }
     // Back to one column set per lane, copied into the three rows.
+#if defined(__SSE2__)
+    const Lanes kept_lanes = reinterpret_cast<Lanes>(
+        _mm_unpacklo_epi16(_mm_cvtsi64_si128(static_cast<long long>(kept)), _mm_setzero_si128()));
+#else
     const Shorts kept_shorts = reinterpret_cast<Shorts>(Halves{kept, 0});
     const Lanes kept_lanes =
         reinterpret_cast<Lanes>(__builtin_shufflevector(kept_shorts, Shorts{}, 0, 8, 1, 8, 2, 8, 3, 8));
+#endif
     words &= kept_lanes | (kept_lanes << 9) | (kept_lanes << 18);
     // Every column of kept still holds a cell of the digit (kept lies inside
     // the column word), so kept is the column word of the new words.
