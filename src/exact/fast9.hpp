@@ -158,6 +158,13 @@ inline int count_bits(Halves halves) {
 #endif
 }
 
+// True when the lanes hold two bits or more (no branch).
+inline bool two_or_more(Lanes lanes) {
+  const Halves halves = reinterpret_cast<Halves>(lanes);
+  const std::uint64_t low = halves[0], high = halves[1];
+  return (((low & (low - 1)) | (high & (high - 1))) != 0) | ((low != 0) & (high != 0));
+}
+
 struct Tables {
   // For the 9 cells of a row, which of its three boxes hold a candidate.
   std::array<std::uint8_t, 512> row_boxes{};
@@ -213,8 +220,6 @@ struct PeerTable {
   // The two diagonals' cells per band (diagonal variant only).
   // [diagonal][band], a fourth lane 0: one aligned 128-bit load.
   alignas(16) std::array<std::array<std::uint32_t, 4>, 2> diagonals{};
-  // Both diagonals' cells, [band] and a fourth lane 0.
-  alignas(16) std::array<std::uint32_t, 4> diagonal_cells{};
 };
 
 constexpr PeerTable make_peer_table(bool diagonal) {
@@ -239,8 +244,6 @@ constexpr PeerTable make_peer_table(bool diagonal) {
       const int main_cell = 9 * i + i, anti_cell = 9 * i + (8 - i);
       table.diagonals[0][main_cell / 27] |= 1u << (main_cell % 27);
       table.diagonals[1][anti_cell / 27] |= 1u << (anti_cell % 27);
-      table.diagonal_cells[main_cell / 27] |= 1u << (main_cell % 27);
-      table.diagonal_cells[anti_cell / 27] |= 1u << (anti_cell % 27);
     }
   }
   return table;
@@ -353,6 +356,10 @@ class Engine {
       board.unplaced &= ~*reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data());
     }
     board.candidates[digit] = own;
+  }
+
+  static Lanes diagonal_lanes(int diagonal) {
+    return *reinterpret_cast<const LanesAlias*>(kPeers.diagonals[diagonal].data());
   }
 
   static Lanes peers_of(int cell) { return *reinterpret_cast<const LanesAlias*>(kPeers.peers[cell].data()); }
@@ -479,6 +486,12 @@ class Engine {
 
   // A diagonal with one place left for the digit gets it; none left fails.
   static bool place_diagonal_singles(Board& board, int digit) {
+    // The usual case takes one well-predicted branch: on each diagonal the
+    // digit is placed already, or has two cells or more.
+    const Lanes words = board.candidates[digit];
+    const Lanes placed = words & ~board.unplaced;
+    const Lanes main = words & diagonal_lanes(0), anti = words & diagonal_lanes(1);
+    if ((two_or_more(main) | any(main & placed)) & (two_or_more(anti) | any(anti & placed))) return true;
     for (const auto& diagonal : kPeers.diagonals) {
       // The diagonal's cells of the digit, bands 0 and 1 in the low 64 bits.
       const Halves in = reinterpret_cast<Halves>(board.candidates[digit] &
@@ -510,13 +523,8 @@ class Engine {
       if (!any(after_columns ^ words)) break;
     }
     board.candidates[digit] = words;
-    const Lanes last_settled = board.settled[digit];
     board.settled[digit] = settled;
-    // The diagonals only when the digit's cells on them changed since it was
-    // last settled (and its diagonals looked at).
-    if constexpr (kDiagonal)
-      if (any((words ^ last_settled) & *reinterpret_cast<const LanesAlias*>(kPeers.diagonal_cells.data())))
-        return place_diagonal_singles(board, digit);
+    if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
     return true;
   }
 
