@@ -12,8 +12,13 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 #include "engine_common.hpp"
 #include "nonet/exact.hpp"
@@ -67,15 +72,18 @@ void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::si
 // loses every digit", the per-cell once/twice counters over the nine digits
 // and "has this digit changed" are a few vector operations for all three bands
 // at once. unplaced (same lanes) marks the cells that hold no digit yet; a
-// placed cell keeps exactly its own digit. The board is about 340 bytes, so
-// the search copies it for each branch instead of keeping an undo log.
+// placed cell keeps exactly its own digit. The nine words and unplaced lie
+// back to back, so placing clears the cell from all ten with five 256-bit
+// steps. The board is 384 bytes, so the search copies it (in 32-byte moves)
+// for each branch instead of keeping an undo log.
 //
 // Two views of one digit's three words do most of the work:
 //   * rows × boxes of a band: the 3×3 pattern of (row, box) segments that
 //     still hold the digit (each 3-cell segment folded to one bit);
 //   * bands × columns of a stack: fold each band's three rows onto one
-//     (w | w>>9 | w>>18) and stack the three folds as the rows of a 27-bit
-//     "column word"; a stack is then a 3×3 block of single bits in it.
+//     (w | w>>9 | w>>18, all three lanes in one vector step) and pack the
+//     three folds into a 64-bit "column word", 16 bits a band; a stack is
+//     then a 3×3 block of single bits in it.
 // In both, each line (a row; a band) holds the digit in exactly one box (a
 // box; a column of the stack) and the other way round, so the pattern must
 // contain a permutation matrix. A 512-entry table maps a pattern to the union
@@ -93,11 +101,14 @@ void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::si
 //     and placing on a diagonal clears it (the peer table includes it).
 // A digit whose words have not changed since it was last settled is skipped,
 // and that record travels with the board, so after a guess only the digits
-// the guess touched are looked at again. The search branches on a bivalue
-// cell (the first one holding the lowest digit that any bivalue cell holds),
-// else on a cell with the fewest candidates.
-// (Picking the bivalue cell in the band with the most open cells saves about
-// 10% of the nodes on the hard sets, but each node then costs as much more.)
+// the guess touched are looked at again. A digit is settled on a copy of its
+// words in a register (writing one 32-bit lane into the board and reading
+// the 128-bit value back would stall on store-to-load forwarding). The
+// search branches on the bivalue cell with the most open peers, else on a
+// cell with the fewest candidates.
+// On this kind of CPU mispredicted branches cost more than instructions: the
+// row-single test and the choice of digits to settle are branch-free for that
+// reason, though they execute more instructions (docs/performance.md).
 namespace nonet::detail::NONET_FAST9_ISA {
 namespace {
 
@@ -106,19 +117,52 @@ constexpr std::uint32_t kRowCells = 0x1FF;
 // One bit per row of a band at column 0: multiplying a 9-bit column set by it
 // copies the set into all three rows.
 constexpr std::uint32_t kColumnRepeat = 1u | (1u << 9) | (1u << 18);
-// Columns 0..2 of each row: one stack's 3×3 block once shifted to column 0.
-constexpr std::uint32_t kStackBlock = 7u * kColumnRepeat;
+// Column words (lock_columns) are 64-bit: bit 16·band + column.
+// Columns 0..2 of each band: one stack's 3×3 block once shifted to column 0.
+constexpr std::uint64_t kStackBlock = 7u | (7ull << 16) | (7ull << 32);
 
 // The three band words of one digit (and a fourth lane, always 0) as one
 // 128-bit value: GCC's vector extension gives SSE2 on x86-64 and the same
 // operations elsewhere, so a step over the nine digits is nine vector steps.
 using Lanes = std::uint32_t __attribute__((vector_size(16)));
 using Halves = std::uint64_t __attribute__((vector_size(16)));
+using Shorts = std::uint16_t __attribute__((vector_size(16)));
 
-// True when any lane has a bit set (two 64-bit halves ORed).
+// True when any lane has a bit set: one ptest with AVX, a compare and a
+// byte mask with SSE2, two 64-bit halves ORed elsewhere.
 inline bool any(Lanes lanes) {
+#if defined(NONET_FAST9_AVX2)
+  const __m128i x = reinterpret_cast<__m128i>(lanes);
+  return !_mm_testz_si128(x, x);
+#elif defined(__SSE2__)
+  return _mm_movemask_epi8(_mm_cmpeq_epi32(reinterpret_cast<__m128i>(lanes), _mm_setzero_si128())) != 0xFFFF;
+#else
   const Halves halves = reinterpret_cast<Halves>(lanes);
   return (halves[0] | halves[1]) != 0;
+#endif
+}
+
+// The set bits of both halves. The AVX2 build has popcnt; without it
+// std::popcount is a library call, so the baseline build counts in
+// registers (at most 54 bits are set: bytes never overflow).
+inline int count_bits(Halves halves) {
+#if defined(NONET_FAST9_AVX2)
+  return std::popcount(halves[0]) + std::popcount(halves[1]);
+#else
+  auto pairs = [](std::uint64_t x) {
+    x -= (x >> 1) & 0x5555555555555555ull;
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  };
+  return static_cast<int>(((pairs(halves[0]) + pairs(halves[1])) * 0x0101010101010101ull) >> 56);
+#endif
+}
+
+// True when the lanes hold two bits or more (no branch).
+inline bool two_or_more(Lanes lanes) {
+  const Halves halves = reinterpret_cast<Halves>(lanes);
+  const std::uint64_t low = halves[0], high = halves[1];
+  return (((low & (low - 1)) | (high & (high - 1))) != 0) | ((low != 0) & (high != 0));
 }
 
 struct Tables {
@@ -130,8 +174,8 @@ struct Tables {
   // A band's (row, box) pattern → its cells.
   std::array<std::uint32_t, 512> segment_cells{};
   // A stack's (band, column) pattern → the kept part, laid out as a block of
-  // a column word (bit 9·band + column); 0 when there is none.
-  std::array<std::uint32_t, 512> stack_kept{};
+  // a column word (bit 16·band + column); 0 when there is none.
+  std::array<std::uint64_t, 512> stack_kept{};
 };
 
 constexpr Tables make_tables() {
@@ -151,10 +195,11 @@ constexpr Tables make_tables() {
       if ((pattern & matrix) == matrix) kept |= matrix;
     }
     tables.consistent[pattern] = static_cast<std::uint16_t>(kept);
-    std::uint32_t cells = 0, block = 0;
+    std::uint32_t cells = 0;
+    std::uint64_t block = 0;
     for (unsigned bit = 0; bit < 9; ++bit) {
       if (pattern & (1u << bit)) cells |= 7u << (9 * (bit / 3) + 3 * (bit % 3));
-      if (kept & (1u << bit)) block |= 1u << (9 * (bit / 3) + bit % 3);
+      if (kept & (1u << bit)) block |= 1ull << (16 * (bit / 3) + bit % 3);
     }
     tables.segment_cells[pattern] = cells;
     tables.stack_kept[pattern] = block;
@@ -167,9 +212,14 @@ constexpr Tables kTables = make_tables();
 // For each cell, the cells of each band that see it (itself excluded), per
 // variant: placing a digit clears it from these cells of the digit's words.
 struct PeerTable {
-  std::array<std::array<std::uint32_t, 3>, 81> peers{};
+  // [cell][band], a fourth lane 0: one aligned 128-bit load (peers_of).
+  alignas(16) std::array<std::array<std::uint32_t, 4>, 81> peers{};
+  // [cell]: the cell's bit in its band's lane, twice over (the two halves of
+  // a Wide; the first half is the Lanes value).
+  alignas(32) std::array<std::array<std::uint32_t, 8>, 81> cell_bits{};
   // The two diagonals' cells per band (diagonal variant only).
-  std::array<std::array<std::uint32_t, 3>, 2> diagonals{};
+  // [diagonal][band], a fourth lane 0: one aligned 128-bit load.
+  alignas(16) std::array<std::array<std::uint32_t, 4>, 2> diagonals{};
 };
 
 constexpr PeerTable make_peer_table(bool diagonal) {
@@ -187,6 +237,7 @@ constexpr PeerTable make_peer_table(bool diagonal) {
       }
       if (sees) table.peers[cell][other / 27] |= 1u << (other % 27);
     }
+    table.cell_bits[cell][cell / 27] = table.cell_bits[cell][4 + cell / 27] = 1u << (cell % 27);
   }
   if (diagonal) {
     for (int i = 0; i < 9; ++i) {
@@ -201,22 +252,34 @@ constexpr PeerTable make_peer_table(bool diagonal) {
 constexpr PeerTable kClassicPeers = make_peer_table(false);
 constexpr PeerTable kDiagonalPeers = make_peer_table(true);
 
-struct Board {
+// Two Lanes side by side, for steps over the whole board (place).
+using Wide = std::uint32_t __attribute__((vector_size(32), may_alias));
+using LanesAlias = std::uint32_t __attribute__((vector_size(16), may_alias));
+
+struct alignas(32) Board {
   std::array<Lanes, 9> candidates;  // [digit][band], see the layout above
-  Lanes unplaced;                   // [band]
+  Lanes unplaced;                   // [band]; right after candidates (place)
   std::array<Lanes, 9> settled;     // [digit][band]: the words when it was last settled
   // [digit]: the column word lock_columns last left; the same column word
   // again would give the same result, so the step is skipped.
-  std::array<std::uint32_t, 9> locked_columns;
+  std::array<std::uint64_t, 9> locked_columns;
 
   bool solved() const { return !any(unplaced); }
 };
+static_assert(sizeof(Board) % 32 == 0);
+
+// A copy in 32-byte moves (the compiler's copy of the struct is rep movs,
+// slow to start and to forward to the loads that follow).
+inline void copy_board(Board& to, const Board& from) {
+  const Wide* source = reinterpret_cast<const Wide*>(&from);
+  Wide* target = reinterpret_cast<Wide*>(&to);
+  for (std::size_t i = 0; i < sizeof(Board) / sizeof(Wide); ++i) target[i] = source[i];
+}
+static_assert(offsetof(Board, unplaced) == sizeof(Board::candidates) && sizeof(Board::candidates) % 32 == 16);
 
 // True when x has at most one bit set (clearing the lowest bit leaves nothing).
 constexpr bool at_most_one_bit(std::uint32_t x) { return (x & (x - 1)) == 0; }
 
-// A band's three rows folded onto one: the columns where the word has a bit.
-constexpr std::uint32_t fold_rows(std::uint32_t word) { return (word | (word >> 9) | (word >> 18)) & kRowCells; }
 
 template <bool kDiagonal>
 class Engine {
@@ -226,18 +289,48 @@ class Engine {
 
   // Returns false when the givens clash (the caller reports them as invalid).
   bool run(const Grid& givens) {
+    // All givens at once: per digit, the union of the givens' peers (a given
+    // among the peers of an earlier one of its digit is a clash) and the
+    // givens' cells.
+    std::array<Lanes, 9> seen{}, given{};
+    // The given cells as an 81-bit mask (low: cells 0..63), then one step
+    // per given rather than per cell.
+    std::uint64_t low = 0, high = 0;
+    const std::uint8_t* cells = givens.data();
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    for (int chunk = 0; chunk < 5; ++chunk) {
+      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + 16 * chunk));
+      const auto empty = static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)));
+      const std::uint64_t filled = ~empty & 0xFFFF;
+      if (chunk < 4) low |= filled << (16 * chunk);
+      else high = filled;
+    }
+    high |= static_cast<std::uint64_t>(cells[80] != 0) << 16;
+#else
+    for (int cell = 0; cell < 64; ++cell) low |= static_cast<std::uint64_t>(cells[cell] != 0) << cell;
+    for (int cell = 64; cell < 81; ++cell) high |= static_cast<std::uint64_t>(cells[cell] != 0) << (cell - 64);
+#endif
+    for (int part = 0; part < 2; ++part) {
+      for (std::uint64_t rest = part ? high : low; rest; rest &= rest - 1) {
+        const int cell = 64 * part + std::countr_zero(rest);
+        const int digit = cells[cell] - 1;
+        const Lanes cell_lanes = *reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data());
+        if (any(seen[digit] & cell_lanes)) return false;
+        seen[digit] |= peers_of(cell);
+        given[digit] |= cell_lanes;
+      }
+    }
+    const Lanes given_cells = {static_cast<std::uint32_t>(low) & kBandCells,
+                               static_cast<std::uint32_t>(low >> 27) & kBandCells,
+                               static_cast<std::uint32_t>((low >> 54) | (high << 10)) & kBandCells, 0};
     Board board;
     const Lanes all_cells = {kBandCells, kBandCells, kBandCells, 0};
-    board.candidates.fill(all_cells);
-    board.unplaced = all_cells;
+    for (int digit = 0; digit < 9; ++digit)
+      board.candidates[digit] = (all_cells & ~seen[digit] & ~given_cells) | given[digit];
+    board.unplaced = all_cells & ~given_cells;
     board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
-    board.locked_columns.fill(~0u);  // no column word has bits above 26
-    for (int cell = 0; cell < 81; ++cell) {
-      const int digit = givens[cell] - 1;
-      if (digit < 0) continue;
-      if (!can_place(board, digit, cell)) return false;
-      place(board, digit, cell);
-    }
+    board.locked_columns.fill(~0ull);  // no column word has bit 63
     if (propagate(board)) search(board);
     return true;
   }
@@ -245,26 +338,31 @@ class Engine {
  private:
   static constexpr const PeerTable& kPeers = kDiagonal ? kDiagonalPeers : kClassicPeers;
 
-  static bool can_place(const Board& board, int digit, int cell) {
-    const std::uint32_t bit = 1u << (cell % 27);
-    return (board.candidates[digit][cell / 27] & board.unplaced[cell / 27] & bit) != 0;
-  }
-
   // Puts digit in cell: the cell loses every other digit, the peers lose this
   // one. kOthersLeft: false when the cell is known to hold no other digit (a
   // naked single), which skips clearing it from the other eight words.
   template <bool kOthersLeft = true>
   static void place(Board& board, int digit, int cell) {
-    const int band = cell / 27;
-    const std::uint32_t bit = 1u << (cell % 27);
-    Lanes cell_only{};
-    cell_only[band] = bit;
-    if constexpr (kOthersLeft)
-      for (auto& words : board.candidates) words &= ~cell_only;
-    const auto& peers = kPeers.peers[cell];
-    board.candidates[digit] = (board.candidates[digit] & ~Lanes{peers[0], peers[1], peers[2], 0}) | cell_only;
-    board.unplaced &= ~cell_only;
+    // The cell is a candidate of digit and no peer of itself: it stays.
+    const Lanes own = board.candidates[digit] & ~peers_of(cell);
+    const Wide cell_wide = *reinterpret_cast<const Wide*>(kPeers.cell_bits[cell].data());
+    if constexpr (kOthersLeft) {
+      // The nine digit words and unplaced lie back to back (Board): ten
+      // 128-bit values, cleared as five 256-bit ones (one instruction each
+      // with AVX2, two with SSE2).
+      Wide* words = reinterpret_cast<Wide*>(board.candidates.data());
+      for (int i = 0; i < 5; ++i) words[i] &= ~cell_wide;
+    } else {
+      board.unplaced &= ~*reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data());
+    }
+    board.candidates[digit] = own;
   }
+
+  static Lanes diagonal_lanes(int diagonal) {
+    return *reinterpret_cast<const LanesAlias*>(kPeers.diagonals[diagonal].data());
+  }
+
+  static Lanes peers_of(int cell) { return *reinterpret_cast<const LanesAlias*>(kPeers.peers[cell].data()); }
 
   // Naked singles, and a cell with no candidate left as a contradiction.
   static bool place_naked_singles(Board& board, bool& progress) {
@@ -293,67 +391,117 @@ class Engine {
     return true;
   }
 
-  // The bands × columns view of each stack (see the layout notes).
-  static bool lock_columns(Board& board, int digit) {
-    Lanes& words = board.candidates[digit];
-    const std::uint32_t word0 = words[0], word1 = words[1], word2 = words[2];
-    const std::uint32_t columns = fold_rows(word0) | (fold_rows(word1) << 9) | (fold_rows(word2) << 18);
+  // The bands × columns view of each stack (see the layout notes), on a
+  // digit's words held in a register; locked is the digit's locked_columns.
+  static bool lock_columns(Lanes& words, std::uint64_t& locked) {
+    // Each band's rows folded onto one (all three lanes at once), then the
+    // low 16 bits of the lanes packed side by side.
+    const Lanes folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
+#if defined(__SSE2__)
+    // One pack instruction (the folds are at most 511: no saturation).
+    const __m128i folded_x = reinterpret_cast<__m128i>(folded);
+    const auto columns = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_packs_epi32(folded_x, folded_x)));
+#else
+    const Shorts as_shorts = reinterpret_cast<Shorts>(folded);
+    const Shorts packed = __builtin_shufflevector(as_shorts, as_shorts, 0, 2, 4, 6, 1, 3, 5, 7);
+    const std::uint64_t columns = reinterpret_cast<Halves>(packed)[0];
+#endif
     // Words only lose bits, so they already lie inside the mask this column
     // word produced last time.
-    if (columns == board.locked_columns[digit]) return true;
-    std::uint32_t kept = 0;
+    if (columns == locked) return true;
+    std::uint64_t kept = 0;
     for (int shift = 0; shift < 9; shift += 3) {
-      const std::uint32_t block = (columns >> shift) & kStackBlock;
-      // The block's rows sit at bits 0, 9 and 18; bring them to 0, 3 and 6.
-      const unsigned pattern = (block | (block >> 6) | (block >> 12)) & kRowCells;
-      const std::uint32_t stack_kept = kTables.stack_kept[pattern];
+      const std::uint64_t block = (columns >> shift) & kStackBlock;
+      // The block's rows sit at bits 0, 16 and 32; bring them to 0, 3 and 6.
+      const unsigned pattern = static_cast<unsigned>((block | (block >> 13) | (block >> 26)) & kRowCells);
+      const std::uint64_t stack_kept = kTables.stack_kept[pattern];
       if (stack_kept == 0) return false;
       kept |= stack_kept << shift;
     }
-    words &= Lanes{(kept & kRowCells) * kColumnRepeat, ((kept >> 9) & kRowCells) * kColumnRepeat,
-                   (kept >> 18) * kColumnRepeat, 0};
+    // Back to one column set per lane, copied into the three rows.
+#if defined(__SSE2__)
+    const Lanes kept_lanes = reinterpret_cast<Lanes>(
+        _mm_unpacklo_epi16(_mm_cvtsi64_si128(static_cast<long long>(kept)), _mm_setzero_si128()));
+#else
+    const Shorts kept_shorts = reinterpret_cast<Shorts>(Halves{kept, 0});
+    const Lanes kept_lanes =
+        reinterpret_cast<Lanes>(__builtin_shufflevector(kept_shorts, Shorts{}, 0, 8, 1, 8, 2, 8, 3, 8));
+#endif
+    words &= kept_lanes | (kept_lanes << 9) | (kept_lanes << 18);
     // Every column of kept still holds a cell of the digit (kept lies inside
     // the column word), so kept is the column word of the new words.
-    board.locked_columns[digit] = kept;
+    locked = kept;
     return true;
   }
 
-  // The rows × boxes view of one band.
-  static bool lock_rows(Board& board, int digit, int band) {
-    const std::uint32_t word = board.candidates[digit][band];
+  // The rows × boxes view of one band's word; 0 (no permutation left) is a
+  // contradiction, and a word with cells keeps some.
+  static std::uint32_t lock_rows(std::uint32_t word) {
     const unsigned pattern = kTables.row_boxes[word & kRowCells] |
                              (kTables.row_boxes[(word >> 9) & kRowCells] << 3) |
                              (kTables.row_boxes[word >> 18] << 6);
-    const unsigned kept = kTables.consistent[pattern];
-    board.candidates[digit][band] = word & kTables.segment_cells[kept];
-    return kept != 0;
+    return word & kTables.segment_cells[kTables.consistent[pattern]];
   }
 
-  // Rows of the band where the digit has one cell left, still open. Placing
-  // one leaves this band's word as it is: after lock_rows the rest of its row,
-  // box and column (and diagonal, which stays inside the box) is already empty.
-  static void place_row_singles(Board& board, int digit, int band) {
-    const std::uint32_t word = board.candidates[digit][band];
-    const std::uint32_t open = word & board.unplaced[band];
-    for (int row = 0; row < 3; ++row) {
-      const std::uint32_t cells = (word >> (9 * row)) & kRowCells;
-      if (((open >> (9 * row)) & kRowCells) != 0 && at_most_one_bit(cells))
-        place(board, digit, 27 * band + 9 * row + std::countr_zero(cells));
+  // The open cells that are alone in their row of the band's word (after
+  // lock_rows). Placing one leaves this band's word as it is: the rest of its
+  // row, box and column (and diagonal, which stays inside the box) is already
+  // empty.
+  static std::uint32_t row_singles(std::uint32_t word, std::uint32_t unplaced) {
+    // lock_rows left a cell in every row, so subtracting 1 from each 9-bit
+    // row never borrows across rows: row by row, word & (word - 1) is the row
+    // without its lowest cell, 0 for a row with one cell. No branch per row:
+    // whether a row is a single is hard to predict.
+    const std::uint32_t rest = word & (word - kColumnRepeat);
+    // Bit 8 of each row: set when the row of rest is not 0 (its low 8 bits
+    // added to 0xFF carry into bit 8; no carry leaves the row).
+    constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
+    const std::uint32_t empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
+    // One bit at column 0 of each single row, spread over the row.
+    const std::uint32_t single = empty_rest >> 8;
+    return word & ((single << 9) - single) & unplaced;
+  }
+
+  // One band of settle_digit; words and settled are the digit's, in
+  // registers (a 32-bit store into a vector in memory that is then read as a
+  // whole stalls the load). The band is a constant, so lane reads and writes
+  // are single instructions.
+  template <int kBand>
+  static bool settle_band(Board& board, int digit, Lanes& words, Lanes& settled) {
+    if (words[kBand] == settled[kBand]) return true;
+    const std::uint32_t word = lock_rows(words[kBand]);
+    if (word == 0) return false;
+    words[kBand] = word;
+    if (const std::uint32_t singles = row_singles(word, board.unplaced[kBand])) {
+      // Rare: place them on the board (which also changes the other bands'
+      // words: the cells' columns), then read the words back.
+      board.candidates[digit] = words;
+      for (std::uint32_t cells = singles; cells; cells &= cells - 1)
+        place(board, digit, 27 * kBand + std::countr_zero(cells));
+      words = board.candidates[digit];
     }
+    settled[kBand] = words[kBand];
+    return true;
   }
 
   // A diagonal with one place left for the digit gets it; none left fails.
   static bool place_diagonal_singles(Board& board, int digit) {
+    // The usual case takes one well-predicted branch: on each diagonal the
+    // digit is placed already, or has two cells or more.
+    const Lanes words = board.candidates[digit];
+    const Lanes placed = words & ~board.unplaced;
+    const Lanes main = words & diagonal_lanes(0), anti = words & diagonal_lanes(1);
+    if ((two_or_more(main) | any(main & placed)) & (two_or_more(anti) | any(anti & placed))) return true;
     for (const auto& diagonal : kPeers.diagonals) {
-      const std::uint32_t in_band[3] = {board.candidates[digit][0] & diagonal[0],
-                                        board.candidates[digit][1] & diagonal[1],
-                                        board.candidates[digit][2] & diagonal[2]};
-      const int bands_with_cells = (in_band[0] != 0) + (in_band[1] != 0) + (in_band[2] != 0);
-      if (bands_with_cells == 0) return false;
-      if (bands_with_cells > 1) continue;
-      const int band = in_band[0] ? 0 : in_band[1] ? 1 : 2;
-      if (at_most_one_bit(in_band[band]) && (in_band[band] & board.unplaced[band]))
-        place(board, digit, 27 * band + std::countr_zero(in_band[band]));
+      // The diagonal's cells of the digit, bands 0 and 1 in the low 64 bits.
+      const Halves in = reinterpret_cast<Halves>(board.candidates[digit] &
+                                                 *reinterpret_cast<const LanesAlias*>(diagonal.data()));
+      const int cells = count_bits(in);
+      if (cells == 0) return false;
+      if (cells > 1) continue;
+      const int position = in[0] ? std::countr_zero(in[0]) : 64 + std::countr_zero(in[1]);
+      const int band = position >> 5, bit = position & 31;
+      if ((board.unplaced[band] >> bit) & 1) place(board, digit, 27 * band + bit);
     }
     return true;
   }
@@ -361,25 +509,21 @@ class Engine {
   // Both views and the row singles of one digit, until its words stop
   // changing; a band whose word is as it was last settled is skipped.
   static bool settle_digit(Board& board, int digit) {
-    Lanes& settled = board.settled[digit];
+    Lanes words = board.candidates[digit];
+    Lanes settled = board.settled[digit];
     for (;;) {
-      if (!lock_columns(board, digit)) return false;
-      const Lanes after_columns = board.candidates[digit];
-      bool changed = false;
-      for (int band = 0; band < 3; ++band) {
-        if (board.candidates[digit][band] == settled[band]) continue;
-        changed = true;
-        if (board.candidates[digit][band] & board.unplaced[band]) {
-          if (!lock_rows(board, digit, band)) return false;
-          place_row_singles(board, digit, band);
-        }
-        settled[band] = board.candidates[digit][band];
-      }
-      // Done when every band was settled already, or when the rows step left
-      // the words as lock_columns made them (lock_columns on its own output
-      // changes nothing).
-      if (!changed || !any(after_columns ^ board.candidates[digit])) break;
+      if (!lock_columns(words, board.locked_columns[digit])) return false;
+      const Lanes after_columns = words;
+      if (!settle_band<0>(board, digit, words, settled) || !settle_band<1>(board, digit, words, settled) ||
+          !settle_band<2>(board, digit, words, settled))
+        return false;
+      // Done when the rows step left the words as lock_columns made them
+      // (lock_columns on its own output changes nothing); that includes
+      // every band being settled already.
+      if (!any(after_columns ^ words)) break;
     }
+    board.candidates[digit] = words;
+    board.settled[digit] = settled;
     if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
     return true;
   }
@@ -396,11 +540,13 @@ class Engine {
       progress = false;
       if (!place_naked_singles(board, progress)) return false;
       if (board.solved()) return true;
-      for (int digit = 0; digit < 9; ++digit) {
-        if (!unsettled(board, digit)) continue;
-        if (!settle_digit(board, digit)) return false;
-        progress = true;
-      }
+      // The digits to settle, found without a branch per digit. One that a
+      // placement below unsettles is taken in the next round.
+      unsigned digits = 0;
+      for (int digit = 0; digit < 9; ++digit) digits |= static_cast<unsigned>(unsettled(board, digit)) << digit;
+      if (digits) progress = true;
+      for (; digits; digits &= digits - 1)
+        if (!settle_digit(board, std::countr_zero(digits))) return false;
     }
     return true;
   }
@@ -413,19 +559,28 @@ class Engine {
       twice |= once & words;
       once |= words;
     }
-    // Among the bivalue cells: the lowest digit that one of them holds, then
-    // the first such cell (digit first, then cell, as fsss2 does). On the
-    // forum-hardest set this takes 102 nodes a puzzle instead of 141 counting
-    // to 2 (125 instead of 140 on 3,000 of them with each puzzle's digits
-    // relabelled at random: part of the gain comes from how that set names
-    // its digits). See docs/performance.md.
+    // Among the bivalue cells: the one with the most open peers (the most
+    // cells that either branch's placement reaches), the first of them in
+    // cell order on a tie. Counting to 2 on the first 5,000 forum-hardest
+    // puzzles this takes 82.7 nodes a puzzle, against 100.1 for the rule
+    // before it (the lowest digit that a bivalue cell holds, then the first
+    // such cell) and 123.6 for that rule with each puzzle's digits relabelled
+    // at random; this rule does not look at digit names. See
+    // docs/performance.md.
     const Lanes bivalue = twice & ~thrice & board.unplaced;
     if (any(bivalue)) {
-      for (int digit = 0;; ++digit) {
-        const Lanes hit = board.candidates[digit] & bivalue;
-        for (int band = 0; band < 3; ++band)
-          if (hit[band]) return 27 * band + std::countr_zero(hit[band]);
+      // The key holds the open peers above 127 - cell: the largest key is
+      // the first cell with the most open peers.
+      unsigned best_key = 0;
+      for (int band = 0; band < 3; ++band) {
+        for (std::uint32_t cells = bivalue[band]; cells; cells &= cells - 1) {
+          const int cell = 27 * band + std::countr_zero(cells);
+          const Halves open = reinterpret_cast<Halves>(peers_of(cell) & board.unplaced);
+          const auto score = static_cast<unsigned>(count_bits(open));
+          best_key = std::max(best_key, (score << 7) | (127u - static_cast<unsigned>(cell)));
+        }
       }
+      return 127 - static_cast<int>(best_key & 127);
     }
     int best = -1, best_count = 10;
     for (int cell = 0; cell < 81; ++cell) {
@@ -441,12 +596,12 @@ class Engine {
   void record(const Board& board) {
     ++result_.count;
     if (result_.solutions.size() >= keep_) return;
+    // Solved: each digit's words hold exactly its nine cells.
     Grid grid(81, 0);
-    for (int cell = 0; cell < 81; ++cell) {
-      const std::uint32_t bit = 1u << (cell % 27);
-      for (int digit = 0; digit < 9; ++digit)
-        if (board.candidates[digit][cell / 27] & bit) grid[cell] = static_cast<std::uint8_t>(digit + 1);
-    }
+    for (int digit = 0; digit < 9; ++digit)
+      for (int band = 0; band < 3; ++band)
+        for (std::uint32_t cells = board.candidates[digit][band]; cells; cells &= cells - 1)
+          grid[27 * band + std::countr_zero(cells)] = static_cast<std::uint8_t>(digit + 1);
     result_.solutions.push_back(std::move(grid));
   }
 
@@ -473,7 +628,8 @@ class Engine {
         if (propagate(board)) search(board);
         return;
       }
-      Board next = board;
+      Board next;
+      copy_board(next, board);
       place(next, digit, cell);
       if (propagate(next)) search(next);
       if (result_.count >= count_limit_) return;

@@ -8,6 +8,7 @@
 #if defined(__x86_64__) && defined(__GNUC__)
 #pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
 #define NONET_FAST9_ISA fast9_avx2
+#define NONET_FAST9_AVX2 1  // the engine may use AVX2 intrinsics
 #include "fast9.hpp"
 #else
 namespace nonet::detail::fast9_avx2 {
