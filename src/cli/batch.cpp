@@ -83,6 +83,21 @@ class Pipeline {
     total_ = blocks;
     ready_.notify_all();
   }
+  // A written block goes back to the reader, whose records (and their cell
+  // and name buffers) are read into again: blocks are allocated once.
+  void recycle(Block block) {
+    block.text.clear();
+    block.outcomes.clear();
+    std::lock_guard lock(mutex_);
+    spare_.push_back(std::move(block));
+  }
+  Block take_spare() {
+    std::lock_guard lock(mutex_);
+    if (spare_.empty()) return Block{};
+    Block block = std::move(spare_.back());
+    spare_.pop_back();
+    return block;
+  }
   // The next block in order, or nullopt when all were written. Waits at most
   // `timeout` so the caller can refresh a progress bar.
   std::optional<Block> pop_done(std::size_t number, bool& finished, std::chrono::milliseconds timeout) {
@@ -103,6 +118,7 @@ class Pipeline {
   std::condition_variable room_, work_, ready_;
   std::deque<Block> input_;
   std::map<std::size_t, Block> done_;
+  std::vector<Block> spare_;
   std::size_t window_, pending_ = 0;
   bool input_closed_ = false;
   std::optional<std::size_t> total_;
@@ -168,25 +184,27 @@ class BlockReader {
     // Typing at a terminal: answer each puzzle as soon as it is entered.
     const std::size_t block_size = from_stdin && isatty(STDIN_FILENO) ? 1 : 256;
     PuzzleReader reader(in, from_stdin ? "<stdin>" : file, read_);
-    Block block;
-    block.records.reserve(block_size);
-    for (Record record; reader.next(record);) {
-      block.records.push_back(std::move(record));
-      if (block.records.size() >= block_size) flush(block, pipeline, number);
+    Block block = pipeline.take_spare();
+    std::size_t count = 0;  // records read into the block; those after them are spare
+    for (;;) {
+      if (count == block.records.size()) block.records.emplace_back();
+      if (!reader.next(block.records[count])) break;
+      if (++count >= block_size) flush(block, count, pipeline, number);
     }
-    if (!block.records.empty()) flush(block, pipeline, number);
+    if (count != 0) flush(block, count, pipeline, number);
     if (!from_stdin && stream.bad()) {
       std::cerr << "nonet: error reading " << file << "\n";
       io_failed = true;
     }
   }
 
-  static void flush(Block& block, Pipeline& pipeline, std::size_t& number) {
+  // Sends the first `count` records on and starts a new block.
+  static void flush(Block& block, std::size_t& count, Pipeline& pipeline, std::size_t& number) {
+    block.records.resize(count);
     block.number = number++;
-    const std::size_t capacity = block.records.capacity();
     pipeline.push_input(std::move(block));
-    block = Block{};
-    block.records.reserve(capacity);
+    block = pipeline.take_spare();
+    count = 0;
   }
 
   const InputOptions& options_;
@@ -330,6 +348,7 @@ int run_batch(const InputOptions& options, const Process& process, const Malform
   for (std::size_t next = 0; !finished;) {
     if (auto block = pipeline.pop_done(next, finished, std::chrono::milliseconds(200))) {
       write_block(*block, tally);
+      pipeline.recycle(std::move(*block));
       ++next;
       finished = false;
     }

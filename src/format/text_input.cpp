@@ -250,12 +250,14 @@ bool convert_plain_cells(const char* in, std::uint8_t* out) {
 }
 
 // Reads a line of exactly 81 9×9 digits as the general path would (same
-// puzzle, geometry and cell columns); false, with the record untouched, for
-// any other line.
-bool read_plain_line(const Line& line, const ReadOptions& options, GeometryCache& geometries, Record& record) {
+// puzzle, geometry and cell columns), into the storage of spare_cells; false,
+// with the record untouched, for any other line.
+bool read_plain_line(const Line& line, const ReadOptions& options, GeometryCache& geometries, Record& record,
+                     Grid& spare_cells) {
   const int known = expected_size(options);
   if (line.text.size() != kPlainCells || (known != 0 && known != 9)) return false;
   Puzzle& puzzle = record.puzzle.emplace();
+  puzzle.cells = std::move(spare_cells);
   puzzle.cells.resize(kPlainCells);
   if (!convert_plain_cells(line.text.data(), puzzle.cells.data())) {
     record.puzzle.reset();
@@ -308,11 +310,11 @@ void finish_puzzle(Record& record, std::string_view chars, const ReadOptions& op
 }
 
 bool read_text_record(LineSource& lines, const std::string& /*source*/, const ReadOptions& options,
-                      GeometryCache& geometries, Record& record) {
+                      GeometryCache& geometries, Record& record, Grid& spare_cells) {
   for (Line& line = lines.spare(); lines.next(line);) {
     record.line = line.number;
     if (line_error(line, record)) return true;
-    if (read_plain_line(line, options, geometries, record)) return true;
+    if (read_plain_line(line, options, geometries, record, spare_cells)) return true;
     if (is_skipped(line.text)) continue;
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);
