@@ -240,5 +240,26 @@ TEST(Exact, NodeLimitStopsALongSearch) {
   for (const Grid& solution : result.solutions) EXPECT_TRUE(valid_solution(empty, solution));
 }
 
+// solve_into reuses the result it is given: solving puzzle after puzzle into
+// one result gives, each time, exactly what solve() gives.
+TEST(Exact, SolveIntoAReusedResultMatchesSolve) {
+  const std::string clash = "55" + kWikipedia.substr(2);
+  const std::vector<std::string> lines = {kWikipedia, std::string(81, '.'), clash, kWikipediaSolution, kWikipedia};
+  for (const SolveOptions options : {SolveOptions{}, SolveOptions{2, 0, false, 0}, SolveOptions{10, 3, false, 0}}) {
+    SolveResult reused;
+    for (const std::string& line : lines) {
+      const Puzzle puzzle = parse_one(line);
+      const SolveResult expected = solve(puzzle, options);
+      solve_into(puzzle, options, reused);
+      EXPECT_EQ(reused.status, expected.status) << line;
+      EXPECT_EQ(reused.count, expected.count);
+      EXPECT_EQ(reused.solutions, expected.solutions);
+      EXPECT_EQ(reused.guesses, expected.guesses);
+      EXPECT_EQ(reused.nodes, expected.nodes);
+      EXPECT_EQ(reused.reason, expected.reason);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace nonet

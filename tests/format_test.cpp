@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
 
 #include "nonet/format.hpp"
 #include "test_support.hpp"
@@ -178,6 +179,44 @@ TEST(ReaderErrors, DuplicateGivenPositionIsTheSecondCell) {
   ASSERT_TRUE(conflict);
   EXPECT_EQ(records[0].at_cell(conflict->second_cell, describe(*puzzle.geometry, *conflict)).to_string(),
             "<string>:1:8: digit 5 twice in row 1 (r1c1, r1c8)");
+}
+
+// The batch runner reads into recycled records: reading into one Record over
+// and over must give what fresh records give, whatever the previous one held.
+TEST(Reader, ReadingIntoAReusedRecordMatchesFreshRecords) {
+  std::string text = "# header\n" + kWikipedia + "\n" + kWikipedia + " a comment\nid7 " + kWikipedia + "\n";
+  text += kWikipedia.substr(0, 40) + "x" + kWikipedia.substr(41) + "\n";    // bad digit on the fast path
+  text += kWikipedia.substr(0, 80) + "\n";                                  // too short
+  text += "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n\n";
+  text += kWikipedia + "\r\n" + std::string(kWikipedia).replace(0, 2, "55") + "\n";
+  const auto fresh = read_all(text);
+  std::istringstream in(text);
+  PuzzleReader reader(in, "<string>", {});
+  Record reused;
+  std::size_t index = 0;
+  for (; reader.next(reused); ++index) {
+    ASSERT_LT(index, fresh.size());
+    const Record& expected = fresh[index];
+    EXPECT_EQ(reused.index, expected.index);
+    EXPECT_EQ(reused.line, expected.line);
+    EXPECT_EQ(reused.source, expected.source);
+    EXPECT_EQ(reused.first_column, expected.first_column);
+    EXPECT_EQ(reused.row_cells, expected.row_cells);
+    EXPECT_EQ(reused.cell_lines, expected.cell_lines);
+    EXPECT_EQ(reused.cell_columns, expected.cell_columns);
+    ASSERT_EQ(reused.error.has_value(), expected.error.has_value()) << index;
+    if (expected.error) {
+      EXPECT_EQ(reused.error->to_string(), expected.error->to_string());
+    }
+    ASSERT_EQ(reused.puzzle.has_value(), expected.puzzle.has_value()) << index;
+    if (expected.puzzle) {
+      EXPECT_EQ(reused.puzzle->cells, expected.puzzle->cells);
+      EXPECT_EQ(reused.puzzle->comment, expected.puzzle->comment);
+      EXPECT_EQ(reused.puzzle->geometry->cell_count(), expected.puzzle->geometry->cell_count());
+      EXPECT_EQ(reused.puzzle->geometry->variant(), expected.puzzle->geometry->variant());
+    }
+  }
+  EXPECT_EQ(index, fresh.size());
 }
 
 TEST(Writer, PrettyGridHasBoxBorders) {

@@ -48,6 +48,10 @@ struct SolveResult {
 
 // The best engine for the puzzle's geometry.
 SolveResult solve(const Puzzle& puzzle, const SolveOptions& options = {});
+// The same answer, written into `result` (whatever it held before). Solving
+// many puzzles into one result reuses its storage, so a batch need not
+// allocate per puzzle.
+void solve_into(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result);
 // The generic engine: masks per cell, singles to a fixed point, branch on the
 // cell with fewest candidates. Any geometry.
 SolveResult solve_generic(const Puzzle& puzzle, const SolveOptions& options = {});

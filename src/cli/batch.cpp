@@ -29,11 +29,24 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// An outcome as the writer needs it: its stdout text is Block::text from the
+// previous outcome's out_end up to its own.
+struct BlockOutcome {
+  std::size_t out_end = 0;
+  std::string err;
+  bool failed = false;
+  std::string tally;
+};
+
 struct Block {
   std::size_t number = 0;
   std::vector<Record> records;
-  std::vector<Outcome> outcomes;
+  std::string text;  // every outcome's stdout text, in order: one buffer, not one string each
+  std::vector<BlockOutcome> outcomes;
 };
+
+using Process = std::function<void(const Record&, Outcome&)>;
+using MalformedLine = std::function<std::string(const Record&)>;
 
 // Blocks handed between the stages, with a bound on how many are in flight.
 class Pipeline {
@@ -70,6 +83,21 @@ class Pipeline {
     total_ = blocks;
     ready_.notify_all();
   }
+  // A written block goes back to the reader, whose records (and their cell
+  // and name buffers) are read into again: blocks are allocated once.
+  void recycle(Block block) {
+    block.text.clear();
+    block.outcomes.clear();
+    std::lock_guard lock(mutex_);
+    spare_.push_back(std::move(block));
+  }
+  Block take_spare() {
+    std::lock_guard lock(mutex_);
+    if (spare_.empty()) return Block{};
+    Block block = std::move(spare_.back());
+    spare_.pop_back();
+    return block;
+  }
   // The next block in order, or nullopt when all were written. Waits at most
   // `timeout` so the caller can refresh a progress bar.
   std::optional<Block> pop_done(std::size_t number, bool& finished, std::chrono::milliseconds timeout) {
@@ -90,6 +118,7 @@ class Pipeline {
   std::condition_variable room_, work_, ready_;
   std::deque<Block> input_;
   std::map<std::size_t, Block> done_;
+  std::vector<Block> spare_;
   std::size_t window_, pending_ = 0;
   bool input_closed_ = false;
   std::optional<std::size_t> total_;
@@ -155,48 +184,69 @@ class BlockReader {
     // Typing at a terminal: answer each puzzle as soon as it is entered.
     const std::size_t block_size = from_stdin && isatty(STDIN_FILENO) ? 1 : 256;
     PuzzleReader reader(in, from_stdin ? "<stdin>" : file, read_);
-    Block block;
-    block.records.reserve(block_size);
-    for (Record record; reader.next(record);) {
-      block.records.push_back(std::move(record));
-      if (block.records.size() >= block_size) flush(block, pipeline, number);
+    Block block = pipeline.take_spare();
+    std::size_t count = 0;  // records read into the block; those after them are spare
+    for (;;) {
+      if (count == block.records.size()) block.records.emplace_back();
+      if (!reader.next(block.records[count])) break;
+      if (++count >= block_size) flush(block, count, pipeline, number);
     }
-    if (!block.records.empty()) flush(block, pipeline, number);
+    if (count != 0) flush(block, count, pipeline, number);
     if (!from_stdin && stream.bad()) {
       std::cerr << "nonet: error reading " << file << "\n";
       io_failed = true;
     }
   }
 
-  static void flush(Block& block, Pipeline& pipeline, std::size_t& number) {
+  // Sends the first `count` records on and starts a new block.
+  static void flush(Block& block, std::size_t& count, Pipeline& pipeline, std::size_t& number) {
+    block.records.resize(count);
     block.number = number++;
-    const std::size_t capacity = block.records.capacity();
     pipeline.push_input(std::move(block));
-    block = Block{};
-    block.records.reserve(capacity);
+    block = pipeline.take_spare();
+    count = 0;
   }
 
   const InputOptions& options_;
   ReadOptions read_;
 };
 
-void process_blocks(Pipeline& pipeline, const std::function<Outcome(const Record&)>& process,
-                    const std::function<std::string(const Record&)>& malformed_line) {
+// Empties a reused outcome, keeping the capacity of its strings.
+void clear(Outcome& outcome) {
+  outcome.out.clear();
+  outcome.err.clear();
+  outcome.failed = false;
+  outcome.tally.clear();
+}
+
+void fill_outcome(const Record& record, const Process& process, const MalformedLine& malformed_line,
+                  Outcome& outcome) {
+  clear(outcome);
+  if (record.error) {
+    outcome = Outcome{malformed_line(record), record.error->to_string(), true, "malformed"};
+    return;
+  }
+  try {
+    process(record, outcome);
+  } catch (const std::exception& error) {
+    // A bug or resource failure on one puzzle must not lose the others.
+    Diagnostic where{record.source, record.line, 1, std::string("internal error: ") + error.what()};
+    outcome = Outcome{malformed_line(record), where.to_string(), true, "error"};
+  }
+}
+
+void process_blocks(Pipeline& pipeline, const Process& process, const MalformedLine& malformed_line) {
+  Outcome outcome;  // one per worker, reused for every record
+  std::size_t text_size = 0;  // the last block's: the next one is likely alike
   while (auto block = pipeline.pop_input()) {
     block->outcomes.reserve(block->records.size());
+    block->text.reserve(text_size);
     for (const Record& record : block->records) {
-      if (record.error) {
-        block->outcomes.push_back(Outcome{malformed_line(record), record.error->to_string(), true, "malformed"});
-        continue;
-      }
-      try {
-        block->outcomes.push_back(process(record));
-      } catch (const std::exception& error) {
-        // A bug or resource failure on one puzzle must not lose the others.
-        Diagnostic where{record.source, record.line, 1, std::string("internal error: ") + error.what()};
-        block->outcomes.push_back(Outcome{malformed_line(record), where.to_string(), true, "error"});
-      }
+      fill_outcome(record, process, malformed_line, outcome);
+      block->text += outcome.out;
+      block->outcomes.push_back(BlockOutcome{block->text.size(), std::move(outcome.err), outcome.failed, outcome.tally});
     }
+    text_size = block->text.size();
     pipeline.push_done(std::move(*block));
   }
 }
@@ -226,23 +276,22 @@ class TallyRun {
 // each message still follows the output of its own puzzle and precedes the
 // next one's, as when every outcome was written on its own.
 void write_block(const Block& block, Tally& tally) {
-  std::string out;
-  const auto write_out = [&out] {
-    std::cout.write(out.data(), static_cast<std::streamsize>(out.size()));
-    out.clear();
+  std::size_t written = 0;
+  const auto write_out = [&](std::size_t end) {
+    std::cout.write(block.text.data() + written, static_cast<std::streamsize>(end - written));
+    written = end;
   };
   TallyRun run(tally);
-  for (const Outcome& outcome : block.outcomes) {
-    out += outcome.out;
+  for (const BlockOutcome& outcome : block.outcomes) {
     if (!outcome.err.empty()) {
-      write_out();
+      write_out(outcome.out_end);
       std::cerr << outcome.err << (outcome.err.back() == '\n' ? "" : "\n");
     }
     run.add(outcome.tally);
     ++tally.puzzles;
     tally.any_failed = tally.any_failed || outcome.failed;
   }
-  write_out();
+  write_out(block.text.size());
 }
 
 void print_stats(const Tally& tally, double seconds, unsigned jobs) {
@@ -278,6 +327,11 @@ ReadOptions read_options(const InputOptions& options) {
 
 int run_batch(const InputOptions& options, const std::function<Outcome(const Record&)>& process,
               const std::function<std::string(const Record&)>& malformed_line) {
+  const Process fill = [&process](const Record& record, Outcome& outcome) { outcome = process(record); };
+  return run_batch(options, fill, malformed_line);
+}
+
+int run_batch(const InputOptions& options, const Process& process, const MalformedLine& malformed_line) {
   const ReadOptions read = read_options(options);
   const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   const auto start = Clock::now();
@@ -294,6 +348,7 @@ int run_batch(const InputOptions& options, const std::function<Outcome(const Rec
   for (std::size_t next = 0; !finished;) {
     if (auto block = pipeline.pop_done(next, finished, std::chrono::milliseconds(200))) {
       write_block(*block, tally);
+      pipeline.recycle(std::move(*block));
       ++next;
       finished = false;
     }

@@ -63,6 +63,11 @@ struct Outcome {
 // Malformed records never reach `process`: they give a "malformed" outcome.
 int run_batch(const InputOptions& options, const std::function<Outcome(const Record&)>& process,
               const std::function<std::string(const Record&)>& malformed_line);
+// The same, for a `process` that fills an Outcome each worker reuses (cleared
+// before each record; its strings keep their capacity, so the hot path of a
+// batch need not allocate per puzzle).
+int run_batch(const InputOptions& options, const std::function<void(const Record&, Outcome&)>& process,
+              const std::function<std::string(const Record&)>& malformed_line);
 
 // The ReadOptions the input options stand for (throws CLI::ValidationError on a bad --regions).
 ReadOptions read_options(const InputOptions& options);

@@ -2,6 +2,10 @@
 #include <array>
 #include <nlohmann/json.hpp>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "cli_common.hpp"
 #include "nonet/exact.hpp"
 
@@ -29,31 +33,50 @@ std::string invalid_message(const Record& record, const Puzzle& puzzle) {
 }
 
 // Appends the comment and the newline in place: the line is built once.
-std::string with_comment(std::string text, const std::string& comment) {
+void append_comment(std::string& text, const std::string& comment) {
   if (!comment.empty()) {
     text += ' ';
     text += comment;
   }
   text += '\n';
-  return text;
 }
 
-// to_line() with the digit characters looked up in a table, and room left for
-// the rest of the output line: formatting stays well under the solve time.
-std::string line_of(const Geometry& geometry, const Grid& cells, std::size_t room) {
+// The characters of digits 0..9 ('.' for empty), 16 cells per step; false,
+// writing nothing, when a cell holds a digit over 9 (sizes over 9).
+bool format_small_digits(const std::uint8_t* digits, char* out) {
+#if defined(__SSE2__)
+  const __m128i cells = _mm_loadu_si128(reinterpret_cast<const __m128i*>(digits));
+  const __m128i nine = _mm_set1_epi8(9);
+  if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(cells, nine), cells)) != 0xFFFF) return false;
+  const __m128i empty = _mm_cmpeq_epi8(cells, _mm_setzero_si128());
+  const __m128i characters = _mm_or_si128(_mm_andnot_si128(empty, _mm_add_epi8(cells, _mm_set1_epi8('0'))),
+                                          _mm_and_si128(empty, _mm_set1_epi8('.')));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), characters);
+  return true;
+#else
+  (void)digits, (void)out;
+  return false;
+#endif
+}
+
+// Appends to_line() after making room for the rest of the output line:
+// vector compares for 16 cells at a time where the digits allow, a table
+// lookup for the rest, so formatting stays well under the solve time.
+void append_line(std::string& out, const Geometry& geometry, const Grid& cells, std::size_t room) {
   static const auto characters = [] {
     std::array<char, 256> table{};
     for (int digit = 0; digit < 256; ++digit) table[digit] = digit_char(digit);
     return table;
   }();
   const auto count = static_cast<std::size_t>(geometry.cell_count());
-  std::string line;
-  line.reserve(count + room);
-  line.resize(count);
+  const std::size_t start = out.size();
+  out.reserve(start + count + room);
+  out.resize(start + count);
   const std::uint8_t* digits = cells.data();
-  char* out = line.data();
-  for (std::size_t cell = 0; cell < count; ++cell) out[cell] = characters[digits[cell]];
-  return line;
+  char* line = out.data() + start;
+  std::size_t cell = 0;
+  while (cell + 16 <= count && format_small_digits(digits + cell, line + cell)) cell += 16;
+  for (; cell < count; ++cell) line[cell] = characters[digits[cell]];
 }
 
 // Room for " multiple", " no-solution" and the like, a short comment and '\n'.
@@ -97,14 +120,16 @@ struct SolveCommand {
   bool random = false;
   std::uint64_t seed = 0;
 
-  Outcome operator()(const Record& record) const {
+  void operator()(const Record& record, Outcome& outcome) const {
     const Puzzle& puzzle = *record.puzzle;
     SolveOptions options;
     options.random = random;
     options.max_nodes = input.max_nodes;
     options.seed = seed + record.index;  // each puzzle its own stream: same answer whatever -j is
-    const SolveResult result = solve(puzzle, options);
-    Outcome outcome{{}, {}, false, to_string(result.status)};
+    // One result per worker thread: its solution grid is reused, not allocated per puzzle.
+    thread_local SolveResult result;
+    solve_into(puzzle, options, result);
+    outcome.tally = to_string(result.status);
     mark_failure(record, result, outcome);
     if (input.format == "json") {
       outcome.out = result_json(record, result).dump() + "\n";
@@ -112,20 +137,22 @@ struct SolveCommand {
       const Grid& shown = result.solutions.empty() ? puzzle.cells : result.solutions.front();
       std::string header = result.status == SolveStatus::unique ? "" : std::string("# ") + to_string(result.status) + "\n";
       outcome.out = header + to_pretty_grid(*puzzle.geometry, shown) + "\n";
-    } else if (result.solutions.empty()) {
-      std::string line = line_of(*puzzle.geometry, puzzle.cells, kLineRoom + puzzle.comment.size());
-      line += ' ';
-      line += to_string(result.status);
-      outcome.out = with_comment(std::move(line), puzzle.comment);
     } else {
-      std::string line = line_of(*puzzle.geometry, result.solutions.front(), kLineRoom + puzzle.comment.size());
-      if (result.status == SolveStatus::multiple || result.status == SolveStatus::gave_up) {
-        line += ' ';
-        line += to_string(result.status);
-      }
-      outcome.out = with_comment(std::move(line), puzzle.comment);
+      append_solve_line(outcome.out, puzzle, result);
     }
-    return outcome;
+  }
+
+  // The solution (or the puzzle when there is none), the status unless it is
+  // plain, and the comment.
+  static void append_solve_line(std::string& out, const Puzzle& puzzle, const SolveResult& result) {
+    const bool solved = !result.solutions.empty();
+    append_line(out, *puzzle.geometry, solved ? result.solutions.front() : puzzle.cells,
+                kLineRoom + puzzle.comment.size());
+    if (!solved || result.status == SolveStatus::multiple || result.status == SolveStatus::gave_up) {
+      out += ' ';
+      out += to_string(result.status);
+    }
+    append_comment(out, puzzle.comment);
   }
 };
 
@@ -133,38 +160,39 @@ struct CountCommand {
   InputOptions input;
   std::uint64_t limit = 2;
 
-  Outcome operator()(const Record& record) const {
+  void operator()(const Record& record, Outcome& outcome) const {
     SolveOptions options;
     options.count_limit = limit;
     options.keep = 0;
     options.max_nodes = input.max_nodes;
-    const SolveResult result = solve(*record.puzzle, options);
-    Outcome outcome{{}, {}, false, to_string(result.status)};
+    thread_local SolveResult result;  // reused per worker, as in SolveCommand
+    solve_into(*record.puzzle, options, result);
+    outcome.tally = to_string(result.status);
     if (result.status == SolveStatus::invalid || result.status == SolveStatus::gave_up)
       mark_failure(record, result, outcome);
     if (input.format == "json") outcome.out = result_json(record, result).dump() + "\n";
     else outcome.out = std::to_string(result.count) + "\n";
-    return outcome;
   }
 };
 
 struct CheckCommand {
   InputOptions input;
 
-  Outcome operator()(const Record& record) const {
+  void operator()(const Record& record, Outcome& outcome) const {
     SolveOptions options{2, 0, false, 0};
     options.max_nodes = input.max_nodes;
-    const SolveResult result = solve(*record.puzzle, options);
-    Outcome outcome{{}, {}, result.status != SolveStatus::unique, to_string(result.status)};
+    thread_local SolveResult result;  // reused per worker, as in SolveCommand
+    solve_into(*record.puzzle, options, result);
+    outcome.failed = result.status != SolveStatus::unique;
+    outcome.tally = to_string(result.status);
     mark_failure(record, result, outcome);
     if (input.format == "json") {
       outcome.out = result_json(record, result).dump() + "\n";
     } else {
-      std::string verdict = to_string(result.status);
-      if (!result.reason.empty()) verdict += ": " + result.reason;
-      outcome.out = with_comment(std::move(verdict), record.puzzle->comment);
+      outcome.out = to_string(result.status);
+      if (!result.reason.empty()) outcome.out += ": " + result.reason;
+      append_comment(outcome.out, record.puzzle->comment);
     }
-    return outcome;
   }
 };
 

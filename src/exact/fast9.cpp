@@ -40,6 +40,23 @@ const char* to_string(Fast9Isa isa) {
 
 SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options, Fast9Isa isa) {
   SolveResult result;
+  solve_fast9(puzzle, options, result, isa);
+  return result;
+}
+
+namespace {
+
+// A fresh result, except that the grids already held stay as storage.
+void reset_keeping_grids(SolveResult& result) {
+  result.status = SolveStatus::no_solution;
+  result.count = result.guesses = result.nodes = 0;
+  result.reason.clear();
+}
+
+}  // namespace
+
+void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa) {
+  reset_keeping_grids(result);
   const std::uint64_t count_limit = options.count_limit == 0 ? 1 : options.count_limit;
   const bool diagonal = puzzle.geometry->variant() == "diagonal";
   if (isa == Fast9Isa::automatic) isa = fast9_best_isa();
@@ -48,13 +65,13 @@ SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options, Fast9
   else fast9_baseline::solve(puzzle.cells, diagonal, count_limit, options.keep, result);
   // The engine only notices clashing givens; the shared check names them.
   if (result.status == SolveStatus::invalid) {
-    result = SolveResult{};
-    if (reject_invalid(puzzle, result)) return result;
+    reset_keeping_grids(result);
+    result.solutions.clear();
+    if (reject_invalid(puzzle, result)) return;
     result.status = SolveStatus::no_solution;  // unreachable: a clash is always a conflict
-    return result;
+    return;
   }
   finish_status(result, count_limit);
-  return result;
 }
 
 }  // namespace nonet::detail

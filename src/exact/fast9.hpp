@@ -39,6 +39,10 @@ const char* to_string(Fast9Isa isa);
 // generic engine. The geometry must satisfy fast9_supports.
 SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options,
                         Fast9Isa isa = Fast9Isa::automatic);
+// The same, into `result`, reusing the storage of its solution grids: a batch
+// solves puzzle after puzzle without allocating.
+void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result,
+                 Fast9Isa isa = Fast9Isa::automatic);
 
 namespace fast9_baseline {
 void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
@@ -595,15 +599,23 @@ class Engine {
 
   void record(const Board& board) {
     ++result_.count;
-    if (result_.solutions.size() >= keep_) return;
+    if (kept_ >= keep_) return;
+    // A grid left in the result by an earlier solve is overwritten in place.
+    if (kept_ == result_.solutions.size()) result_.solutions.emplace_back();
+    Grid& grid = result_.solutions[kept_++];
+    grid.assign(81, 0);
     // Solved: each digit's words hold exactly its nine cells.
-    Grid grid(81, 0);
     for (int digit = 0; digit < 9; ++digit)
       for (int band = 0; band < 3; ++band)
         for (std::uint32_t cells = board.candidates[digit][band]; cells; cells &= cells - 1)
           grid[27 * band + std::countr_zero(cells)] = static_cast<std::uint8_t>(digit + 1);
-    result_.solutions.push_back(std::move(grid));
   }
+
+ public:
+  // Solutions recorded by this run; grids beyond them are an earlier solve's.
+  std::size_t kept() const { return kept_; }
+
+ private:
 
   // board is at a fixed point. Each branch places one candidate of the chosen
   // cell on a copy; the last branch reuses the board itself.
@@ -638,17 +650,27 @@ class Engine {
 
   std::uint64_t count_limit_;
   std::size_t keep_;
+  std::size_t kept_ = 0;
   SolveResult& result_;
 };
 
 }  // namespace
 
+template <bool kDiagonal>
+bool run_engine(const Grid& givens, std::uint64_t count_limit, std::size_t keep, SolveResult& result) {
+  Engine<kDiagonal> engine(count_limit, keep, result);
+  const bool consistent = engine.run(givens);
+  result.solutions.resize(engine.kept());
+  return consistent;
+}
+
 // Fills result.count, solutions and counters; sets result.status to invalid
-// (without a reason) when the givens clash.
+// (without a reason) when the givens clash. The counters must start at zero;
+// grids already in result.solutions are reused as storage.
 void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
            SolveResult& result) {
-  const bool consistent = diagonal ? Engine<true>(count_limit, keep, result).run(givens)
-                                   : Engine<false>(count_limit, keep, result).run(givens);
+  const bool consistent = diagonal ? run_engine<true>(givens, count_limit, keep, result)
+                                   : run_engine<false>(givens, count_limit, keep, result);
   if (!consistent) result.status = SolveStatus::invalid;
 }
 

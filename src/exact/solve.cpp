@@ -5,11 +5,23 @@
 
 namespace nonet {
 
+namespace {
+
+// The fast engine tries candidates in a fixed order, so random solves (random
+// full grids for the generator) stay with the generic engine.
+bool use_fast9(const Puzzle& puzzle, const SolveOptions& options) {
+  return !options.random && puzzle.cells.size() == 81 && detail::fast9_supports(*puzzle.geometry);
+}
+
+}  // namespace
+
 SolveResult solve(const Puzzle& puzzle, const SolveOptions& options) {
-  // The fast engine tries candidates in a fixed order, so random solves (random
-  // full grids for the generator) stay with the generic engine.
-  const bool fast9 = !options.random && puzzle.cells.size() == 81 && detail::fast9_supports(*puzzle.geometry);
-  return fast9 ? detail::solve_fast9(puzzle, options) : solve_generic(puzzle, options);
+  return use_fast9(puzzle, options) ? detail::solve_fast9(puzzle, options) : solve_generic(puzzle, options);
+}
+
+void solve_into(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result) {
+  if (use_fast9(puzzle, options)) detail::solve_fast9(puzzle, options, result);
+  else result = solve_generic(puzzle, options);
 }
 
 }  // namespace nonet

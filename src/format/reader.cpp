@@ -197,6 +197,24 @@ struct PuzzleReader::Impl {
   std::unique_ptr<detail::JsonInput> json;
   std::size_t produced = 0;
   bool finished = false;
+  Grid spare_cells;  // the cells buffer of the record being overwritten
+
+  // Leaves the record as Record{} with `source` set, but keeps the buffers of
+  // its source name and cells: a caller that reads into the same records
+  // again (the batch runner recycles its blocks) reads without allocating.
+  // Clears every field of Record: keep in step with format.hpp.
+  void clear_for_reuse(Record& record) {
+    record.index = 0;
+    record.line = 0;
+    if (record.puzzle) spare_cells = std::move(record.puzzle->cells);
+    record.puzzle.reset();
+    record.error.reset();
+    record.source.assign(source);
+    record.cell_lines.clear();
+    record.cell_columns.clear();
+    record.first_column = 0;
+    record.row_cells = 0;
+  }
 
   void detect_mode() {
     detail::Line line;
@@ -216,11 +234,10 @@ struct PuzzleReader::Impl {
   bool next(Record& record) {
     if (finished) return false;
     if (mode == Mode::unknown) detect_mode();
-    record = Record{};
-    record.source = source;
+    clear_for_reuse(record);
     record.index = produced;
     const bool got = mode == Mode::json ? json->next(record)
-                                        : detail::read_text_record(lines, source, options, geometries, record);
+                                        : detail::read_text_record(lines, source, options, geometries, record, spare_cells);
     if (got) {
       ++produced;
       return true;

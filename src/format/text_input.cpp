@@ -8,6 +8,10 @@
 #include <cmath>
 #include <cctype>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "text_input.hpp"
 
 namespace nonet::detail {
@@ -211,6 +215,65 @@ void read_grid_block(LineSource& lines, Line line, const ReadOptions& options, G
   finish_puzzle(record, chars, options, geometries, end_line - 1, 1);
 }
 
+// The common line of a batch file is a 9×9 puzzle alone: 81 cells, nothing
+// else. It is read without the token and shape analysis below.
+constexpr std::size_t kPlainCells = 81;
+
+// One cell of a 9×9 puzzle: '1'-'9', or '.' / '0' for empty; -1 otherwise.
+int plain_digit(char c) {
+  if (c == '.') return 0;
+  return c >= '0' && c <= '9' ? c - '0' : -1;
+}
+
+// Converts the 81 characters to cells; false at the first one that is no 9×9
+// digit (the general path then finds and reports it).
+bool convert_plain_cells(const char* in, std::uint8_t* out) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  // 16 cells per step: a digit is c - '0' <= 9 (unsigned), '.' is 0.
+  const __m128i zero_char = _mm_set1_epi8('0'), nine = _mm_set1_epi8(9), dot = _mm_set1_epi8('.');
+  for (; i + 16 <= kPlainCells; i += 16) {
+    const __m128i chars = _mm_loadu_si128(reinterpret_cast<const __m128i*>(in + i));
+    const __m128i digits = _mm_sub_epi8(chars, zero_char);
+    const __m128i is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digits, nine), digits);
+    const __m128i is_dot = _mm_cmpeq_epi8(chars, dot);
+    if (_mm_movemask_epi8(_mm_or_si128(is_digit, is_dot)) != 0xFFFF) return false;
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(out + i), _mm_andnot_si128(is_dot, digits));
+  }
+#endif
+  for (; i < kPlainCells; ++i) {
+    const int digit = plain_digit(in[i]);
+    if (digit < 0) return false;
+    out[i] = static_cast<std::uint8_t>(digit);
+  }
+  return true;
+}
+
+// Reads a line of exactly 81 9×9 digits as the general path would (same
+// puzzle, geometry and cell columns), into the storage of spare_cells; false,
+// with the record untouched, for any other line.
+bool read_plain_line(const Line& line, const ReadOptions& options, GeometryCache& geometries, Record& record,
+                     Grid& spare_cells) {
+  const int known = expected_size(options);
+  if (line.text.size() != kPlainCells || (known != 0 && known != 9)) return false;
+  Puzzle& puzzle = record.puzzle.emplace();
+  puzzle.cells = std::move(spare_cells);
+  puzzle.cells.resize(kPlainCells);
+  if (!convert_plain_cells(line.text.data(), puzzle.cells.data())) {
+    record.puzzle.reset();
+    return false;
+  }
+  try {
+    puzzle.geometry = geometries.get(options.variant, 9);
+  } catch (const GeometryError&) {
+    record.puzzle.reset();  // the general path reports it
+    return false;
+  }
+  record.first_column = 1;
+  record.row_cells = static_cast<int>(kPlainCells);
+  return true;
+}
+
 }  // namespace
 
 void finish_puzzle(Record& record, const std::vector<char>& chars, const ReadOptions& options,
@@ -247,10 +310,11 @@ void finish_puzzle(Record& record, std::string_view chars, const ReadOptions& op
 }
 
 bool read_text_record(LineSource& lines, const std::string& /*source*/, const ReadOptions& options,
-                      GeometryCache& geometries, Record& record) {
+                      GeometryCache& geometries, Record& record, Grid& spare_cells) {
   for (Line& line = lines.spare(); lines.next(line);) {
     record.line = line.number;
     if (line_error(line, record)) return true;
+    if (read_plain_line(line, options, geometries, record, spare_cells)) return true;
     if (is_skipped(line.text)) continue;
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);

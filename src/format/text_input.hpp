@@ -68,8 +68,10 @@ std::string size_words(int size);  // "9x9"
 bool parse_cells(Record& record, std::string_view chars, int size);
 bool parse_cells(Record& record, const std::vector<char>& chars, int size);
 // Reads one record of text input (a one-line puzzle or a grid block).
+// `spare_cells`, when it has capacity, becomes the cells of a plain 9×9 line
+// (no allocation); it may be left empty.
 bool read_text_record(LineSource& lines, const std::string& source, const ReadOptions& options,
-                      GeometryCache& geometries, Record& record);
+                      GeometryCache& geometries, Record& record, Grid& spare_cells);
 // Shared ending of every reader path: sizes checked, geometry made, cells parsed.
 void finish_puzzle(Record& record, std::string_view chars, const ReadOptions& options, GeometryCache& geometries,
                    int error_line, int error_column);
