@@ -35,6 +35,16 @@ TEST(Reader, CommentLinesCrlfAndBlankLinesAreSkipped) {
   EXPECT_TRUE(records[1].puzzle->comment.empty());
 }
 
+// A file saved by a Windows editor starts with a UTF-8 byte-order mark.
+TEST(Reader, ByteOrderMarkIsSkipped) {
+  auto records = read_all("\xEF\xBB\xBF" + kWikipedia + "\r\n" + kWikipedia + "\n");
+  ASSERT_EQ(records.size(), 2u);
+  for (const auto& record : records) ASSERT_TRUE(record.puzzle) << record.error->to_string();
+  std::string bad = kWikipedia;
+  bad[4] = 'x';
+  EXPECT_EQ(error_of("\xEF\xBB\xBF" + bad + "\n"), error_of(bad + "\n"));  // same column, BOM or not
+}
+
 TEST(Reader, LeadingIdTokenIsKeptAsComment) {
   auto records = read_all("00015097c6c3 " + kWikipedia + "  7.2\n");
   ASSERT_TRUE(records[0].puzzle);

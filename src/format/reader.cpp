@@ -98,6 +98,12 @@ bool LineSource::next(Line& line) {
     line.text.pop_back();
     --line.length;
   }
+  // Editors on Windows start UTF-8 files with a byte-order mark; it is not
+  // part of the first line (and columns count from after it).
+  if (line.number == 1 && line.text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    line.text.erase(0, 3);
+    line.length -= 3;
+  }
   return true;
 }
 
