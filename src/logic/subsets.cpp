@@ -61,15 +61,8 @@ std::optional<Step> find_naked_subset(const Context& ctx, int k) {
         cells.push_back(pool[i]);
       }
       if (popcount(u) != k) return false;
-      std::vector<int> targets;
-      for (int c = 0; c < ctx.cells(); ++c) {
-        if (ctx.grid.value(c)) continue;
-        bool all = true;
-        for (int x : cells) all &= x != c && ctx.tables.sees(c, x);
-        if (all) targets.push_back(c);
-      }
       Step s;
-      if (!add_eliminations(ctx, s, targets, u)) return false;
+      if (!add_eliminations(ctx, s, seeing_all(ctx, cells), u)) return false;
       s.technique = cat({"Naked ", size_name(k)});
       s.rating = ratings[k];
       s.detail = cat({"{", digits_text(u), "} in ", cells_text(ctx.geo, cells), " (", house_name(houses[h]), ")"});

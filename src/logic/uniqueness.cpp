@@ -355,14 +355,8 @@ std::optional<Step> find_bug(const Context& ctx) {
       removed.push_back({cell, d});
     }
     if (!ok || !bug_after(ctx, removed)) continue;
-    std::vector<int> targets;
-    for (int t = 0; t < ctx.cells(); ++t) {
-      bool all = true;
-      for (int c : extra_cells) all &= t != c && ctx.tables.sees(t, c);
-      if (all) targets.push_back(t);
-    }
     Step s;
-    if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
+    if (!add_eliminations(ctx, s, seeing_all(ctx, extra_cells), digit_bit(d))) continue;
     s.technique = "BUG type 2";
     s.rating = 5.7;
     s.detail = "extra " + std::string(1, digit_char(d)) + " in " + cells_text(ctx.geo, extra_cells);
