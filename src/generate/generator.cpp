@@ -96,19 +96,12 @@ enum class CarveTest {
 };
 
 // The basic techniques reach SE 5.4 (hidden quad); ranges that end at 6 or
-// above are carved to uniqueness in their last phase.
+// above are carved to uniqueness.
 constexpr double kLogicCarveLimit = 6.0;
 // Search nodes one uniqueness test of the carving may take (proven_unique).
 constexpr std::uint64_t kCarveNodes = 2'000;
 // Ranges starting here are reached from above (see Carver::adds_back).
 constexpr double kAddBackFrom = 2.6;
-
-// What we know of a puzzle's SE rating without running the rater.
-RatingRange known_rating(const Geometry& geometry, const Grid& givens) {
-  if (solves_with_singles(geometry, givens, SinglesKind::hidden_only)) return {1.0, 1.5};
-  if (solves_with_singles(geometry, givens, SinglesKind::hidden_and_naked)) return {1.7, 2.3};
-  return {1.7, 100};  // the cheapest step beyond singles is direct pointing (1.7)
-}
 
 bool inside(const RatingRange& part, const RatingRange& whole) {
   return part.min >= whole.min - 1e-9 && part.max <= whole.max + 1e-9;
@@ -285,9 +278,16 @@ class Carver {
     return rating_fits(givens, result);
   }
 
+  // What we know of a puzzle's SE rating without running the rater.
+  RatingRange known_rating(const Grid& givens) {
+    if (hidden_singles_.solves(givens)) return {1.0, 1.5};
+    if (all_singles_.solves(givens)) return {1.7, 2.3};
+    return {1.7, 100};  // the cheapest step beyond singles is direct pointing (1.7)
+  }
+
   bool rating_fits(const Grid& givens, GeneratedPuzzle& result) {
     if (!options_.rating) return true;
-    const RatingRange known = known_rating(geometry_, givens);
+    const RatingRange known = known_rating(givens);
     if (inside(known, *options_.rating)) return true;
     if (disjoint(known, *options_.rating)) return false;
     if (!options_.rater)
