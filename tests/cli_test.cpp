@@ -134,5 +134,50 @@ TEST(Cli, StatsGoToStderr) {
   EXPECT_NE(result.err.find("puzzles/s"), std::string::npos);
 }
 
+// A published puzzle (cbg-000, SE 1.2.1 rating 3.2, hardest an X-Wing).
+const std::string kXWing = "1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7";
+// One whose first step is already a pointing (cbg-000, 7.2).
+const std::string kPointingFirst = "..3.5.......1..2.668...2.5.....14.7.34...796...59......3..9..4...62..3..9..7.....";
+
+TEST(CliLogic, ExplainRateAndHintAPublishedPuzzle) {
+  const auto explain = run_nonet("explain", kXWing + "\n");
+  EXPECT_EQ(explain.exit_code, 0) << explain.err;
+  EXPECT_NE(explain.out.find("12. X-Wing: 5 in column 6, column 9 only in row 6, row 7 → r6c4<>5, r6c8<>5 (3.2)"),
+            std::string::npos) << explain.out;
+  EXPECT_NE(explain.out.find("Solved in 61 steps: ER 3.2 EP 1.2 ED 1.2, hardest X-Wing"), std::string::npos);
+  const auto rate = run_nonet("rate", kXWing + "\n");
+  EXPECT_EQ(rate.exit_code, 0);
+  EXPECT_EQ(rate.out.rfind(kXWing + " 3.2/1.2/1.2 X-Wing [", 0), 0u) << rate.out;
+  EXPECT_EQ(run_nonet("hint --level 1", kPointingFirst + "\n").out, "Hint: Pointing in box 8, column 5\n");
+  EXPECT_EQ(run_nonet("hint --level 2", kPointingFirst + "\n").out,
+            "Hint: Pointing in box 8, column 5; look at r8c5,r9c5\n");
+  EXPECT_NE(run_nonet("hint --level 3", kPointingFirst + "\n").out.find(
+                "Pointing: 4 in box 8 only in column 5 → r2c5<>4, r3c5<>4 (2.6)"),
+            std::string::npos);
+}
+
+// Clashing givens, no solution, several solutions: said as `solve` says them,
+// with the position on stderr and exit code 1, never a hint or a rating.
+TEST(CliLogic, PuzzlesWithoutOneSolutionAreReportedNotRated) {
+  const std::string clash = "11" + std::string(79, '.');
+  const auto hint = run_nonet("hint", clash + "\n");
+  EXPECT_EQ(hint.exit_code, 1);
+  EXPECT_EQ(hint.out, "no hint: invalid\n");
+  EXPECT_EQ(hint.err, "<stdin>:1:2: digit 1 twice in row 1 (r1c1, r1c2)\n");
+  const auto explain = run_nonet("explain", clash + "\n");
+  EXPECT_EQ(explain.exit_code, 1);
+  EXPECT_NE(explain.out.find("invalid: nothing to explain"), std::string::npos) << explain.out;
+  const std::string none = "12345678." + std::string(8, '.') + "9" + std::string(63, '.');  // r1c9 must be 9
+  const auto rate_none = run_nonet("rate", none + "\n");
+  EXPECT_EQ(rate_none.exit_code, 1);
+  EXPECT_EQ(rate_none.out, none + " no-solution\n");
+  EXPECT_EQ(rate_none.err, "<stdin>:1:1: no solution\n");
+  const std::string several = "123456789" + std::string(72, '.');
+  const auto rate_several = run_nonet("rate", several + "\n" + kXWing + "\n");
+  EXPECT_EQ(rate_several.exit_code, 1);
+  EXPECT_EQ(rate_several.out.rfind(several + " multiple\n" + kXWing + " 3.2/", 0), 0u) << rate_several.out;
+  EXPECT_EQ(rate_several.err, "<stdin>:1:1: more than one solution: not rated\n");
+}
+
 }  // namespace
 }  // namespace nonet

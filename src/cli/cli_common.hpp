@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 
 namespace nonet::cli {
@@ -68,6 +69,11 @@ int run_batch(const InputOptions& options, const std::function<Outcome(const Rec
 // batch need not allocate per puzzle).
 int run_batch(const InputOptions& options, const std::function<void(const Record&, Outcome&)>& process,
               const std::function<std::string(const Record&)>& malformed_line);
+
+// For a puzzle the exact search could not answer usefully (clashing givens,
+// no solution, gave up): the positioned message for stderr and the failure
+// flag, set in `outcome`; returns whether it was such a puzzle.
+bool mark_failure(const Record& record, const SolveResult& result, Outcome& outcome);
 
 // The ReadOptions the input options stand for (throws CLI::ValidationError on a bad --regions).
 ReadOptions read_options(const InputOptions& options);

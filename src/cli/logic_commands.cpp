@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli_common.hpp"
+#include "nonet/exact.hpp"
 #include "nonet/logic.hpp"
 
 namespace nonet::cli {
@@ -93,6 +94,21 @@ std::string stop_reason(const LogicResult& result, double max_rating) {
   return "stopped: no technique nonet knows applies here (harder than dynamic forcing chains)";
 }
 
+// Logic needs a puzzle with a solution: clashing givens and unsolvable
+// puzzles (and searches past --max-nodes) are reported as `solve` reports
+// them — the positioned message in outcome.err, the failure flag — and the
+// caller explains or rates nothing. The exact answer also tells whether the
+// puzzle is unique.
+SolveStatus exact_status(const Record& record, const InputOptions& input, Outcome& outcome) {
+  SolveOptions options;
+  options.max_nodes = input.max_nodes;
+  const SolveResult result = solve(*record.puzzle, options);
+  if (mark_failure(record, result, outcome)) outcome.tally = to_string(result.status);
+  return result.status;
+}
+
+bool has_solution(SolveStatus status) { return status == SolveStatus::unique || status == SolveStatus::multiple; }
+
 struct ExplainCommand {
   InputOptions input;
   std::string max_technique;
@@ -101,14 +117,26 @@ struct ExplainCommand {
 
   Outcome operator()(const Record& record) const {
     const Puzzle& puzzle = *record.puzzle;
+    const Geometry& geo = *puzzle.geometry;
+    Outcome outcome;
+    const SolveStatus status = exact_status(record, input, outcome);
+    if (!has_solution(status)) {
+      outcome.out = input.format == "json"
+                        ? json{{"index", record.index}, {"puzzle", to_line(geo, puzzle.cells)}, {"status", to_string(status)}}
+                                  .dump() + "\n"
+                        : "Puzzle " + std::to_string(record.index + 1) + ": " + to_line(geo, puzzle.cells) + "\n  " +
+                              to_string(status) + ": nothing to explain\n\n";
+      return outcome;
+    }
     LogicOptions options;
     options.scale = scale_of(scale);
     options.max_rating = max_rating_of(max_technique, options.scale);
     options.extras = extras;
     const LogicResult result = solve_logically(puzzle, options);
-    const Geometry& geo = *puzzle.geometry;
-    Outcome outcome{{}, {}, false, result.solved ? "solved" : "stuck"};
-    const std::string why = stop_reason(result, options.max_rating);
+    outcome.tally = result.solved ? "solved" : "stuck";
+    const std::string why = status == SolveStatus::multiple && !result.solved
+                                ? "stopped: the puzzle has more than one solution, so logic cannot finish it"
+                                : stop_reason(result, options.max_rating);
     if (input.format == "json") {
       json steps = json::array();
       for (const Step& s : result.steps) steps.push_back(json::parse(to_json(geo, s)));
@@ -128,6 +156,7 @@ struct ExplainCommand {
     out << "Puzzle " << record.index + 1 << ": " << to_line(geo, puzzle.cells);
     if (!puzzle.comment.empty()) out << "  " << puzzle.comment;
     out << "\n";
+    if (status == SolveStatus::multiple) out << "  (more than one solution: the uniqueness techniques are not used)\n";
     int number = 0;
     for (const Step& s : result.steps) {
       out << "  " << ++number << ". " << to_text(geo, s) << "\n";
@@ -153,11 +182,27 @@ struct RateCommand {
 
   Outcome operator()(const Record& record) const {
     const Puzzle& puzzle = *record.puzzle;
+    Outcome outcome;
+    const SolveStatus status = exact_status(record, input, outcome);
+    if (status != SolveStatus::unique) {
+      // SE rates unique puzzles only: a rating of one with several
+      // solutions would depend on which one the steps happen to head for.
+      if (status == SolveStatus::multiple) {
+        outcome.err = Diagnostic{record.source, record.line, 1, "more than one solution: not rated"}.to_string();
+        outcome.failed = true;
+        outcome.tally = to_string(status);
+      }
+      outcome.out = input.format == "json" ? json{{"index", record.index},
+                                                  {"puzzle", to_line(*puzzle.geometry, puzzle.cells)},
+                                                  {"status", to_string(status)}}
+                                                     .dump() + "\n"
+                                           : to_line(*puzzle.geometry, puzzle.cells) + " " + to_string(status) + "\n";
+      return outcome;
+    }
     LogicOptions options;
     options.scale = scale_of(scale);
     const LogicResult result = solve_logically(puzzle, options);
     const Rating& r = result.rating;
-    Outcome outcome;
     outcome.tally = r.solved ? "ER " + fixed1(r.er) : std::string("unsolved (ER > ") + fixed1(r.er) + " or unknown)";
     if (!r.solved) outcome.tally = "unsolved";
     const auto counts = technique_counts(result.steps);
@@ -283,11 +328,20 @@ int run_hint(const HintCommand& command) {
     auto grid = parse_candidates(text, ro.variant);
     if (grid) return show(*grid, "") ? kOk : kPuzzleFailed;
   }
-  auto records = read_all(text, ro, files.size() == 1 ? files[0] : "<input>");
+  const std::string source = files.size() > 1 ? "<input>" : files[0] == "-" ? "<stdin>" : files[0];
+  auto records = read_all(text, ro, source);
   for (const Record& r : records) {
     const std::string label = records.size() > 1 ? "#" + std::to_string(r.index + 1) + " " : "";
     if (!r.puzzle) {
       std::cerr << (r.error ? r.error->to_string() : "malformed") << "\n";
+      failed = true;
+      continue;
+    }
+    Outcome verdict;
+    const SolveStatus status = exact_status(r, command.input, verdict);
+    if (!has_solution(status)) {
+      std::cerr << verdict.err << "\n";
+      std::cout << label << "no hint: " << to_string(status) << "\n";
       failed = true;
       continue;
     }

@@ -25,13 +25,6 @@ std::string malformed_json(const Record& record) {
          "\n";
 }
 
-// Where an invalid puzzle's clash is: the column of its second cell.
-std::string invalid_message(const Record& record, const Puzzle& puzzle) {
-  auto conflict = find_conflict(*puzzle.geometry, puzzle.cells);
-  if (!conflict) return {};
-  return record.at_cell(conflict->second_cell, describe(*puzzle.geometry, *conflict)).to_string();
-}
-
 // Appends the comment and the newline in place: the line is built once.
 void append_comment(std::string& text, const std::string& comment) {
   if (!comment.empty()) {
@@ -97,22 +90,6 @@ json result_json(const Record& record, const SolveResult& result) {
   if (!result.reason.empty()) out["reason"] = result.reason;
   if (!puzzle.comment.empty()) out["comment"] = puzzle.comment;
   return out;
-}
-
-// The stderr message and failure flag for a puzzle with no usable answer.
-void mark_failure(const Record& record, const SolveResult& result, Outcome& outcome) {
-  if (result.status == SolveStatus::invalid) {
-    outcome.err = invalid_message(record, *record.puzzle);
-    outcome.failed = true;
-  } else if (result.status == SolveStatus::no_solution) {
-    outcome.err = Diagnostic{record.source, record.line, 1, "no solution"}.to_string();
-    outcome.failed = true;
-  } else if (result.status == SolveStatus::gave_up) {
-    outcome.err = Diagnostic{record.source, record.line, 1,
-                             "gave up after " + std::to_string(result.nodes - 1) + " search nodes (see --max-nodes)"}
-                      .to_string();
-    outcome.failed = true;
-  }
 }
 
 struct SolveCommand {
