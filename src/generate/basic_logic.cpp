@@ -5,6 +5,7 @@
 #include <bit>
 
 #include "nonet/generate.hpp"
+#include "singles.hpp"
 
 namespace nonet::detail {
 
@@ -149,27 +150,14 @@ bool BasicSolver::singles() {
       queue_.pop_back();
       if (value_[cell] == 0 && one_bit(candidates_[cell])) place(cell, std::countr_zero(candidates_[cell]) + 1);
     }
-    // Hidden singles: `once & ~twice` are the digits with one open place.
     for (const House& house : geometry_.houses()) {
-      Mask once = 0, twice = 0, placed = 0;
-      for (int cell : house.cells) {
-        if (value_[cell] != 0) {
-          placed |= candidates_[cell];
-          continue;
-        }
-        twice |= once & candidates_[cell];
-        once |= candidates_[cell];
-      }
-      if ((once | placed) != all_digits(size_)) broken_ = true;  // a digit with no place
-      for (Mask single = once & ~twice; single && !broken_; single &= single - 1) {
-        const Mask bit = single & -single;
-        for (int cell : house.cells)
-          if (value_[cell] == 0 && (candidates_[cell] & bit)) {
-            place(cell, std::countr_zero(bit) + 1);
-            progress = true;
-            break;
-          }
-      }
+      const HouseDigits digits = sweep_hidden_singles(house, value_, candidates_, [&](int cell, int digit) {
+        place(cell, digit);
+        progress = true;
+        return !broken_;
+      });
+      if ((digits.open | digits.placed) != all_digits(size_)) broken_ = true;  // a digit with no place
+      if (broken_) break;
     }
   }
   return !broken_;

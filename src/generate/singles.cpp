@@ -66,29 +66,17 @@ void SinglesSolver::place(int cell, int digit) {
   }
 }
 
-// One sweep over the houses; `once & ~twice` are the digits with exactly one
-// open place in the house.
+// One sweep over the houses.
 bool SinglesSolver::place_hidden_singles() {
   bool progress = false;
   const auto& houses = geometry_.houses();
   for (std::size_t h = 0; h < houses.size(); ++h) {
     if (house_open_[h] == 0) continue;  // complete: nothing to find
-    const House& house = houses[h];
-    Mask once = 0, twice = 0;
-    for (int cell : house.cells) {
-      if (value_[cell] != 0) continue;
-      twice |= once & candidates_[cell];
-      once |= candidates_[cell];
-    }
-    for (Mask singles = once & ~twice; singles; singles &= singles - 1) {
-      const Mask bit = singles & -singles;
-      for (int cell : house.cells)
-        if (value_[cell] == 0 && (candidates_[cell] & bit)) {
-          place(cell, std::countr_zero(bit) + 1);
-          progress = true;
-          break;
-        }
-    }
+    sweep_hidden_singles(houses[h], value_, candidates_, [&](int cell, int digit) {
+      place(cell, digit);
+      progress = true;
+      return true;
+    });
   }
   return progress;
 }

@@ -3,12 +3,45 @@
 // cheaper question "do singles still find these cells?".
 #pragma once
 
+#include <bit>
 #include <span>
 #include <vector>
 
 #include "nonet/generate.hpp"
 
 namespace nonet::detail {
+
+// One house's hidden singles, shared by the generator's solvers: every digit
+// with exactly one open place among the house's cells goes to
+// `place(cell, digit)` (which may change `candidates`; returning false stops
+// the sweep). Returns the digits the open cells can hold and the digits
+// placed in the house, so a caller can spot a digit with no place at all.
+struct HouseDigits {
+  Mask open = 0, placed = 0;
+};
+template <typename Place>
+HouseDigits sweep_hidden_singles(const House& house, const Grid& value, const std::vector<Mask>& candidates,
+                                 Place place) {
+  HouseDigits digits;
+  Mask twice = 0;
+  for (int cell : house.cells) {
+    if (value[cell] != 0) {
+      digits.placed |= candidates[cell];
+      continue;
+    }
+    twice |= digits.open & candidates[cell];
+    digits.open |= candidates[cell];
+  }
+  for (Mask single = digits.open & ~twice; single; single &= single - 1) {
+    const Mask bit = single & -single;
+    for (int cell : house.cells)
+      if (value[cell] == 0 && (candidates[cell] & bit)) {
+        if (!place(cell, std::countr_zero(bit) + 1)) return digits;
+        break;
+      }
+  }
+  return digits;
+}
 
 class SinglesSolver {
  public:
