@@ -25,8 +25,10 @@
 // grid.
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 #include "nonet/exact.hpp"
+#include "../exact/fast9.hpp"
 #include "nonet/generate.hpp"
 #include "basic_logic.hpp"
 #include "random.hpp"
@@ -51,8 +53,62 @@ Puzzle borrowed_puzzle(const Geometry& geometry, Grid cells) {
 
 }  // namespace
 
+namespace {
+
+// A uniform relabelling of the digits: whatever grid a search lands on (a
+// search favours some digits in some cells, by the order it tries them),
+// every digit is then equally likely in every cell.
+void relabel(Grid& grid, int size, detail::Random& rng) {
+  std::vector<std::uint8_t> label(size);
+  std::iota(label.begin(), label.end(), std::uint8_t{1});
+  rng.shuffle(label);
+  for (auto& digit : grid) digit = label[digit - 1];
+}
+
+// 9×9 classic and diagonal: the three boxes on the main diagonal filled at
+// random, cell by cell with a digit no filled peer holds, the diagonal's own
+// nine cells first (so a diagonal grid, whose main diagonal runs through
+// these boxes, never meets a dead end; a classic grid gets three independent
+// random permutations), then the fast engine's first solution: about 5 µs
+// against 65 µs for a random generic search, and the 9!³ seeds keep the grids
+// varied.
+std::optional<Grid> seeded_fast9_grid(const Geometry& geometry, detail::Random& rng) {
+  Grid seeds(81, 0);
+  std::vector<int> digits;
+  const auto fill = [&](int cell) {
+    Mask free = all_digits(9);
+    for (int peer : geometry.peers_of(cell))
+      if (seeds[peer] != 0) free &= ~digit_bit(seeds[peer]);
+    digits.clear();
+    for (int digit = 1; digit <= 9; ++digit)
+      if (free & digit_bit(digit)) digits.push_back(digit);
+    seeds[cell] = static_cast<std::uint8_t>(digits[rng.below(digits.size())]);
+  };
+  for (int on_diagonal : {1, 0})
+    for (int box : {0, 4, 8})
+      for (int i = 0; i < 9; ++i) {
+        const int row = 3 * (box / 3) + i / 3, column = 3 * (box % 3) + i % 3;
+        if ((row == column) == (on_diagonal == 1)) fill(9 * row + column);
+      }
+  SolveOptions options;
+  options.count_limit = 1;
+  SolveResult result = detail::solve_fast9(borrowed_puzzle(geometry, std::move(seeds)), options);
+  if (result.solutions.empty()) return std::nullopt;
+  return std::move(result.solutions.front());
+}
+
+}  // namespace
+
 Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_t max_nodes) {
   detail::Random rng(seed);
+  if (geometry.cell_count() == 81 && detail::fast9_supports(geometry)) {
+    for (;;) {
+      if (auto grid = seeded_fast9_grid(geometry, rng)) {
+        relabel(*grid, 9, rng);
+        return std::move(*grid);
+      }
+    }
+  }
   SolveOptions options;
   options.count_limit = 1;
   options.random = true;
@@ -64,8 +120,6 @@ Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_
   SolveResult result;
   for (int search = 0; search < kSearches && result.solutions.empty(); ++search) {
     options.seed = rng.next();
-    // The generic engine on purpose: the fast engines may visit solutions in a
-    // different order, and a seed must keep giving the same grids.
     result = solve_generic(borrowed_puzzle(geometry, Grid(geometry.cell_count(), 0)), options);
     if (result.status == SolveStatus::no_solution)
       throw GenerateError("no full grid exists for this " + geometry.variant() + " layout");
@@ -74,14 +128,8 @@ Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_
     throw GenerateError("no full grid found for this " + geometry.variant() + " layout in " +
                         std::to_string(kSearches) + " searches of " + std::to_string(max_nodes) +
                         " nodes: it may have none");
-  // The search favours some digits in some cells (it tries them in an order
-  // that depends on the cells before); a uniform relabelling of the digits
-  // makes every digit equally likely in every cell.
-  std::vector<std::uint8_t> label(geometry.size());
-  std::iota(label.begin(), label.end(), std::uint8_t{1});
-  rng.shuffle(label);
-  Grid grid = result.solutions.front();
-  for (auto& digit : grid) digit = label[digit - 1];
+  Grid grid = std::move(result.solutions.front());
+  relabel(grid, geometry.size(), rng);
   return grid;
 }
 
