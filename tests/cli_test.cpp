@@ -126,6 +126,10 @@ TEST(Cli, NodeLimitGivesUpWithAMessage) {
   const auto result = run_nonet("count --limit 1000 --max-nodes 50", std::string(256, '.') + "\n");
   EXPECT_EQ(result.exit_code, 1);
   EXPECT_NE(result.err.find("<stdin>:1:1: gave up after 50 search nodes"), std::string::npos) << result.err;
+  // 9×9 goes to the fast engine, which once ignored the budget (and counted on).
+  const auto nine = run_nonet("count --limit 1000000000 --max-nodes 50", std::string(81, '.') + "\n");
+  EXPECT_EQ(nine.exit_code, 1);
+  EXPECT_NE(nine.err.find("<stdin>:1:1: gave up after 50 search nodes"), std::string::npos) << nine.err;
 }
 
 TEST(Cli, StatsGoToStderr) {

@@ -134,6 +134,29 @@ TEST(Fast9Engine, CountLimitAndKeep) {
   EXPECT_GT(result.nodes, 0u);
 }
 
+// The node budget holds in the fast engine too (it once ran on: counting the
+// empty grid with --max-nodes never stopped), in every build, and a puzzle
+// that needs fewer nodes is answered as usual.
+TEST(Fast9Engine, GivesUpPastTheNodeBudget) {
+  std::vector<detail::Fast9Isa> builds = {detail::Fast9Isa::baseline};
+  if (detail::fast9_best_isa() == detail::Fast9Isa::avx2) builds.push_back(detail::Fast9Isa::avx2);
+  for (const Geometry& geometry : {Geometry::classic(3, 3), Geometry::diagonal(3, 3)}) {
+    const Puzzle empty{std::make_shared<const Geometry>(geometry), Grid(81, 0), ""};
+    SolveOptions options = limit(1'000'000'000, 0);
+    options.max_nodes = 1000;
+    for (auto isa : builds) {
+      const SolveResult result = detail::solve_fast9(empty, options, isa);
+      EXPECT_EQ(result.status, SolveStatus::gave_up) << geometry.variant() << " " << detail::to_string(isa);
+      EXPECT_EQ(result.nodes, 1001u);
+      EXPECT_EQ(solve(empty, options).status, SolveStatus::gave_up);
+    }
+  }
+  const auto puzzles = read_sample(std::filesystem::path(NONET_DATA_DIR) / "qqwing/expert.txt", 5);
+  SolveOptions ample;
+  ample.max_nodes = 100'000;
+  for (const Puzzle& puzzle : puzzles) EXPECT_EQ(detail::solve_fast9(puzzle, ample).status, SolveStatus::unique);
+}
+
 TEST(Fast9Engine, ClashingGivensAreInvalidWithTheSharedReason) {
   Puzzle puzzle{std::make_shared<const Geometry>(Geometry::diagonal(3, 3)), Grid(81, 0), ""};
   puzzle.cells[0] = 5;

@@ -57,12 +57,12 @@ void reset_keeping_grids(SolveResult& result) {
 
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa) {
   reset_keeping_grids(result);
-  const std::uint64_t count_limit = options.count_limit == 0 ? 1 : options.count_limit;
+  const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes};
   const bool diagonal = puzzle.geometry->variant() == "diagonal";
   if (isa == Fast9Isa::automatic) isa = fast9_best_isa();
   if (isa == Fast9Isa::avx2 && fast9_best_isa() != Fast9Isa::avx2) isa = Fast9Isa::baseline;
-  if (isa == Fast9Isa::avx2) fast9_avx2::solve(puzzle.cells, diagonal, count_limit, options.keep, result);
-  else fast9_baseline::solve(puzzle.cells, diagonal, count_limit, options.keep, result);
+  if (isa == Fast9Isa::avx2) fast9_avx2::solve(puzzle.cells, diagonal, limits, result);
+  else fast9_baseline::solve(puzzle.cells, diagonal, limits, result);
   // The engine only notices clashing givens; the shared check names them.
   if (result.status == SolveStatus::invalid) {
     reset_keeping_grids(result);
@@ -71,7 +71,9 @@ void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult&
     result.status = SolveStatus::no_solution;  // unreachable: a clash is always a conflict
     return;
   }
-  finish_status(result, count_limit);
+  const bool gave_up = result.status == SolveStatus::gave_up;
+  finish_status(result, limits.count_limit);
+  if (gave_up) result.status = SolveStatus::gave_up;
 }
 
 }  // namespace nonet::detail

@@ -44,13 +44,19 @@ SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options,
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result,
                  Fast9Isa isa = Fast9Isa::automatic);
 
+// What one solve may do: stop at count_limit solutions (at least 1), keep
+// the first `keep` grids, give up past max_nodes search nodes (0: never).
+struct Fast9Limits {
+  std::uint64_t count_limit = 1;
+  std::size_t keep = 1;
+  std::uint64_t max_nodes = 0;
+};
+
 namespace fast9_baseline {
-void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
-           SolveResult& result);
+void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result);
 }
 namespace fast9_avx2 {
-void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
-           SolveResult& result);
+void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result);
 }
 
 }  // namespace nonet::detail
@@ -288,8 +294,8 @@ constexpr bool at_most_one_bit(std::uint32_t x) { return (x & (x - 1)) == 0; }
 template <bool kDiagonal>
 class Engine {
  public:
-  Engine(std::uint64_t count_limit, std::size_t keep, SolveResult& result)
-      : count_limit_(count_limit), keep_(keep), result_(result) {}
+  Engine(const Fast9Limits& limits, SolveResult& result)
+      : count_limit_(limits.count_limit), keep_(limits.keep), max_nodes_(limits.max_nodes), result_(result) {}
 
   // Returns false when the givens clash (the caller reports them as invalid).
   bool run(const Grid& givens) {
@@ -614,6 +620,7 @@ class Engine {
  public:
   // Solutions recorded by this run; grids beyond them are an earlier solve's.
   std::size_t kept() const { return kept_; }
+  bool gave_up() const { return gave_up_; }
 
  private:
 
@@ -621,6 +628,10 @@ class Engine {
   // cell on a copy; the last branch reuses the board itself.
   void search(Board& board) {
     ++result_.nodes;
+    if (max_nodes_ != 0 && result_.nodes > max_nodes_) {
+      gave_up_ = true;
+      return;
+    }
     if (board.solved()) {
       record(board);
       return;
@@ -644,12 +655,14 @@ class Engine {
       copy_board(next, board);
       place(next, digit, cell);
       if (propagate(next)) search(next);
-      if (result_.count >= count_limit_) return;
+      if (result_.count >= count_limit_ || gave_up_) return;
     }
   }
 
   std::uint64_t count_limit_;
   std::size_t keep_;
+  std::uint64_t max_nodes_;
+  bool gave_up_ = false;
   std::size_t kept_ = 0;
   SolveResult& result_;
 };
@@ -657,21 +670,21 @@ class Engine {
 }  // namespace
 
 template <bool kDiagonal>
-bool run_engine(const Grid& givens, std::uint64_t count_limit, std::size_t keep, SolveResult& result) {
-  Engine<kDiagonal> engine(count_limit, keep, result);
+void run_engine(const Grid& givens, const Fast9Limits& limits, SolveResult& result) {
+  Engine<kDiagonal> engine(limits, result);
   const bool consistent = engine.run(givens);
   result.solutions.resize(engine.kept());
-  return consistent;
+  if (!consistent) result.status = SolveStatus::invalid;
+  else if (engine.gave_up()) result.status = SolveStatus::gave_up;
 }
 
 // Fills result.count, solutions and counters; sets result.status to invalid
-// (without a reason) when the givens clash. The counters must start at zero;
-// grids already in result.solutions are reused as storage.
-void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
-           SolveResult& result) {
-  const bool consistent = diagonal ? run_engine<true>(givens, count_limit, keep, result)
-                                   : run_engine<false>(givens, count_limit, keep, result);
-  if (!consistent) result.status = SolveStatus::invalid;
+// (without a reason) when the givens clash, to gave_up past max_nodes. The
+// counters must start at zero; grids already in result.solutions are reused
+// as storage.
+void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result) {
+  if (diagonal) run_engine<true>(givens, limits, result);
+  else run_engine<false>(givens, limits, result);
 }
 
 }  // namespace nonet::detail::NONET_FAST9_ISA

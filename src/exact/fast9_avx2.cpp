@@ -13,9 +13,8 @@
 #else
 namespace nonet::detail::fast9_avx2 {
 // Never called off x86-64: fast9_best_isa() answers baseline there.
-void solve(const Grid& givens, bool diagonal, std::uint64_t count_limit, std::size_t keep,
-           SolveResult& result) {
-  fast9_baseline::solve(givens, diagonal, count_limit, keep, result);
+void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result) {
+  fast9_baseline::solve(givens, diagonal, limits, result);
 }
 }  // namespace nonet::detail::fast9_avx2
 #endif
