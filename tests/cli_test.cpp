@@ -1,6 +1,8 @@
 // The nonet binary end to end: stdout, stderr and exit codes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "test_support.hpp"
 
 namespace nonet {
@@ -181,6 +183,36 @@ TEST(CliLogic, PuzzlesWithoutOneSolutionAreReportedNotRated) {
   EXPECT_EQ(rate_several.exit_code, 1);
   EXPECT_EQ(rate_several.out.rfind(several + " multiple\n" + kXWing + " 3.2/", 0), 0u) << rate_several.out;
   EXPECT_EQ(rate_several.err, "<stdin>:1:1: more than one solution: not rated\n");
+}
+
+// Bad generate (and count/solve) options are refused before any work, with
+// the option named and exit 2: a bad --shard once escaped as an uncaught
+// exception (abort), "-n -3" wrapped round to an endless stream and a rating
+// range above the scale searched for ever.
+TEST(Cli, BadNumericOptionsAreRefusedUpFront) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"generate --shard 3/2", "--shard"},      {"generate --shard x", "--shard"},
+      {"generate -n -3", "--count"},            {"generate --rating 12-13", "--rating"},
+      {"generate --rating 0-0.5", "--rating"},  {"count --limit 0", "--limit"},
+      {"solve --max-nodes -5", "--max-nodes"},
+  };
+  for (const auto& [args, option] : cases) {
+    const auto result = run_nonet(args, kWikipedia + "\n");
+    EXPECT_EQ(result.exit_code, 2) << args << ": " << result.err;
+    EXPECT_NE(result.err.find(option), std::string::npos) << args << ": " << result.err;
+    EXPECT_EQ(result.out, "") << args;
+  }
+}
+
+TEST(Cli, GenerateWritesTheAskedPuzzles) {
+  const auto made = run_nonet("generate -n 3 --seed 5 --difficulty easy -j 2");
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  EXPECT_EQ(std::count(made.out.begin(), made.out.end(), '\n'), 3);
+  const auto checked = run_nonet("check", made.out);
+  EXPECT_EQ(checked.out, "unique\nunique\nunique\n");
+  const auto first = run_nonet("generate -n 3 --seed 5 --difficulty easy --shard 0/2");
+  const auto second = run_nonet("generate -n 3 --seed 5 --difficulty easy --shard 1/2");
+  EXPECT_EQ(first.out + second.out, made.out);
 }
 
 }  // namespace

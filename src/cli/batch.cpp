@@ -5,6 +5,7 @@
 // outcomes as soon as every earlier block is written. Blocks keep locking off
 // the per-puzzle path; a bounded window of blocks in flight keeps memory flat
 // on inputs of any length; output order is input order by construction.
+#include <charconv>
 #include <unistd.h>
 
 #include <atomic>
@@ -375,8 +376,20 @@ void add_input_options(CLI::App& command, InputOptions& options) {
   command.add_flag("--stats", options.stats, "Print totals per status, time and puzzles/s on stderr");
 }
 
+CLI::Validator whole_number(std::uint64_t at_least) {
+  return CLI::Validator(
+      [at_least](const std::string& text) {
+        std::uint64_t value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (error == std::errc{} && end == text.data() + text.size() && value >= at_least) return std::string();
+        return "expected a whole number of " + std::to_string(at_least) + " or more, got '" + text + "'";
+      },
+      "N");
+}
+
 void add_search_limit_option(CLI::App& command, InputOptions& options) {
   command.add_option("--max-nodes", options.max_nodes, "Give up on a puzzle after this many search nodes (0: never)")
+      ->check(whole_number(0))
       ->capture_default_str();
 }
 

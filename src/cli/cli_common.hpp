@@ -43,6 +43,9 @@ struct InputOptions {
 
 // Adds FILES, --variant, --regions, --size, -j/--jobs and --stats to a subcommand.
 void add_input_options(CLI::App& command, InputOptions& options);
+// Checks a whole-number option before CLI11 converts it: an unsigned option
+// would take "-3" as 2^64 - 3 (a count that never ends).
+CLI::Validator whole_number(std::uint64_t at_least);
 // Adds --max-nodes, for the commands that run the exact search.
 void add_search_limit_option(CLI::App& command, InputOptions& options);
 // Adds --format with the given choices (the first is the default).

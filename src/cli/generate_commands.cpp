@@ -259,6 +259,7 @@ void add_generate_command(CLI::App& app) {
   auto state = std::make_shared<GenerateCommand>();
   CLI::App* command = app.add_subcommand("generate", "Make new puzzles with a unique solution");
   command->add_option("-n,--count", state->count, "How many puzzles (the whole stream, before --shard)")
+      ->check(whole_number(0))
       ->capture_default_str();
   command->add_option("--variant", state->input.variant, "classic, diagonal, windoku or jigsaw")
       ->check(CLI::IsMember(variant_names()))
@@ -279,6 +280,14 @@ void add_generate_command(CLI::App& app) {
                     "Only minimal puzzles: no given (with --symmetry: no symmetric group) can go");
   command->add_option("--seed", state->seed, "Seed (default: random, printed on stderr)");
   command->add_option("--shard", state->shard, "Part K/N of the stream (K from 0): indices [K*n/N, (K+1)*n/N)")
+      ->check([](const std::string& text) {
+        try {
+          parse_shard(text);
+          return std::string();
+        } catch (const GenerateError& error) {
+          return std::string(error.what());
+        }
+      })
       ->capture_default_str();
   command->add_option("-j,--jobs", state->input.jobs, "Threads (default: every core); output is the same for any -j");
   command->add_option("--format", state->input.format, "Output format")

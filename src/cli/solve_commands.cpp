@@ -204,7 +204,7 @@ void register_solve_commands(CLI::App& app) {
   add_format_option(*count_cmd, count_state->input, {"line", "json"});
   add_search_limit_option(*count_cmd, count_state->input);
   count_cmd->add_option("--limit", count_state->limit, "Stop counting at K (so K means 'K or more')")
-      ->check(CLI::PositiveNumber)
+      ->check(whole_number(1))
       ->capture_default_str();
   count_cmd->footer("Prints one number per puzzle; with the default limit 2, '2' means not unique.\n"
                     "Example: nonet count --limit 1000 puzzles.txt\n");

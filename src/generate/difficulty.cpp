@@ -41,6 +41,10 @@ std::optional<DifficultyLevel> find_level(std::string_view name) {
 
 namespace {
 
+// Every puzzle with an empty cell needs at least a full house (1.0); the
+// hardest puzzles known rate 11.9.
+constexpr double kEasiestRating = 1.0, kHardestRating = 11.9;
+
 double parse_rating(std::string_view text, std::string_view whole) {
   // std::from_chars for double is in libstdc++ 11+, and unlike strtod it
   // ignores the locale.
@@ -59,14 +63,17 @@ RatingRange parse_rating_range(std::string_view text) {
   const auto dash = text.find('-');
   if (dash == std::string_view::npos) {
     range.min = range.max = parse_rating(text, text);
-    return range;
+  } else {
+    const auto low = text.substr(0, dash), high = text.substr(dash + 1);
+    if (!low.empty()) range.min = parse_rating(low, text);
+    if (!high.empty()) range.max = parse_rating(high, text);
+    if (low.empty() && high.empty()) throw GenerateError("rating range '-' has no bounds");
   }
-  const auto low = text.substr(0, dash), high = text.substr(dash + 1);
-  if (!low.empty()) range.min = parse_rating(low, text);
-  if (!high.empty()) range.max = parse_rating(high, text);
-  if (low.empty() && high.empty()) throw GenerateError("rating range '-' has no bounds");
   if (range.min > range.max)
     throw GenerateError("rating range '" + std::string(text) + "' is empty (MIN > MAX)");
+  // Outside the scale no carving can ever land: refuse rather than search for ever.
+  if (range.min > kHardestRating || range.max < kEasiestRating)
+    throw GenerateError("rating range '" + std::string(text) + "' lies outside the SE scale of puzzles (1.0 to 11.9)");
   return range;
 }
 
