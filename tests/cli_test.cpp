@@ -215,5 +215,43 @@ TEST(Cli, GenerateWritesTheAskedPuzzles) {
   EXPECT_EQ(first.out + second.out, made.out);
 }
 
+// A 729-character candidate line: each cell's nine places, the digit or '.'.
+std::string candidate_line(const std::string& puzzle, int drop_cell = -1, char drop_digit = 0) {
+  std::string line;
+  for (std::size_t cell = 0; cell < puzzle.size(); ++cell) {
+    for (char digit = '1'; digit <= '9'; ++digit) {
+      const bool open = puzzle[cell] == '.' && !(static_cast<int>(cell) == drop_cell && digit == drop_digit);
+      line += (open || puzzle[cell] == digit) ? digit : '.';
+    }
+  }
+  return line;
+}
+
+// Pencil-mark positions are checked by the exact search over their marks
+// before a hint: marks that leave no grid are reported with file and line
+// (they were hinted at before), several grids mean no uniqueness techniques,
+// and each file's lines keep their own numbers.
+TEST(Cli, HintChecksPencilMarksFirst) {
+  const std::string good = candidate_line(kWikipedia);
+  const int open = static_cast<int>(kWikipedia.find('.'));
+  const std::string wrong = candidate_line(kWikipedia, open, kWikipediaSolution[open]);
+  const auto hinted = run_nonet("hint --level 3", good + "\n");
+  EXPECT_EQ(hinted.exit_code, 0) << hinted.err;
+  EXPECT_EQ(hinted.out.rfind("Hint: ", 0), 0u) << hinted.out;
+  const auto refused = run_nonet("hint", "# my position\n" + wrong + "\n" + good + "\n");
+  EXPECT_EQ(refused.exit_code, 1);
+  EXPECT_EQ(refused.out.rfind("#1 no hint: no-solution\n#2 Hint: ", 0), 0u) << refused.out;
+  EXPECT_NE(refused.err.find("<stdin>:2:1: no solution: no grid fits these pencil marks"), std::string::npos)
+      << refused.err;
+  const auto open_board = run_nonet("hint", candidate_line(std::string(81, '.')) + "\n");
+  EXPECT_NE(open_board.err.find("<stdin>:1:1: more than one grid fits these pencil marks"), std::string::npos)
+      << open_board.err;
+  std::string broken = good;
+  broken[5] = 'x';
+  const auto junk = run_nonet("hint", broken + "\n");
+  EXPECT_EQ(junk.exit_code, 1);
+  EXPECT_NE(junk.err.find("<stdin>:1:1: not a candidate line"), std::string::npos) << junk.err;
+}
+
 }  // namespace
 }  // namespace nonet

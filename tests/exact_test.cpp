@@ -245,7 +245,7 @@ TEST(Exact, NodeLimitStopsALongSearch) {
 TEST(Exact, SolveIntoAReusedResultMatchesSolve) {
   const std::string clash = "55" + kWikipedia.substr(2);
   const std::vector<std::string> lines = {kWikipedia, std::string(81, '.'), clash, kWikipediaSolution, kWikipedia};
-  for (const SolveOptions options : {SolveOptions{}, SolveOptions{2, 0, false, 0}, SolveOptions{10, 3, false, 0}}) {
+  for (const SolveOptions& options : {SolveOptions{}, SolveOptions{2, 0, false, 0}, SolveOptions{10, 3, false, 0}}) {
     SolveResult reused;
     for (const std::string& line : lines) {
       const Puzzle puzzle = parse_one(line);
@@ -262,4 +262,32 @@ TEST(Exact, SolveIntoAReusedResultMatchesSolve) {
 }
 
 }  // namespace
+// Pencil marks restrict the search (the generic engine reads them; solve()
+// sends such positions there even on 9×9): marks that keep the solution keep
+// the answer, marks without the solution's digit in one cell leave none, and
+// marks that pin a cell of an open puzzle narrow its solutions.
+TEST(Exact, PencilMarksRestrictTheSearch) {
+  const Puzzle puzzle = parse_one(kWikipedia);
+  SolveOptions options;
+  options.candidates.assign(81, all_digits(9));
+  SolveResult result = solve(puzzle, options);
+  EXPECT_EQ(result.status, SolveStatus::unique);
+  EXPECT_EQ(to_line(*puzzle.geometry, result.solutions.front()), kWikipediaSolution);
+  const int open = static_cast<int>(kWikipedia.find('.'));
+  options.candidates[open] &= ~digit_bit(kWikipediaSolution[open] - '0');
+  EXPECT_EQ(solve(puzzle, options).status, SolveStatus::no_solution);
+
+  const Puzzle empty{puzzle.geometry, Grid(81, 0), ""};
+  SolveOptions pinned;
+  pinned.count_limit = 1000;
+  pinned.candidates.assign(81, all_digits(9));
+  for (int cell = 0; cell < 9; ++cell) pinned.candidates[cell] = digit_bit(cell + 1);  // row 1 is 1..9
+  result = solve(empty, pinned);
+  EXPECT_EQ(result.status, SolveStatus::multiple);
+  for (const Grid& grid : result.solutions)
+    for (int cell = 0; cell < 9; ++cell) EXPECT_EQ(grid[cell], cell + 1);
+  pinned.candidates.pop_back();
+  EXPECT_THROW(solve(empty, pinned), std::invalid_argument);
+}
+
 }  // namespace nonet

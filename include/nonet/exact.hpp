@@ -35,6 +35,9 @@ struct SolveOptions {
   // so that no input — a jigsaw layout with no solution, a huge empty grid —
   // can keep a batch busy for ever. Solutions found before stopping are kept.
   std::uint64_t max_nodes = 0;
+  // Optional pencil marks: per cell, the digits it may still take (empty: no
+  // restriction). A position whose marks exclude every solution has none.
+  std::vector<Mask> candidates = {};
 };
 
 struct SolveResult {

@@ -256,26 +256,83 @@ std::string hint_text(const Geometry& geo, const Step& s, int level) {
   }();
 }
 
+// One input file's text, its name as messages give it, and its lines (the
+// comments and blank lines skipped) with their numbers.
+struct HintInput {
+  std::string source, text;
+  std::vector<std::pair<int, std::string>> lines;
+};
+
+std::optional<HintInput> read_hint_input(const std::string& file) {
+  HintInput input;
+  input.source = file == "-" ? "<stdin>" : file;
+  std::ostringstream ss;
+  if (file == "-") {
+    ss << std::cin.rdbuf();
+  } else {
+    std::ifstream in(file);
+    if (!in) return std::nullopt;
+    ss << in.rdbuf();
+  }
+  input.text = ss.str();
+  std::istringstream lines(input.text);
+  std::string line;
+  for (int number = 1; std::getline(lines, line); ++number) {
+    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
+    if (!line.empty() && line[0] != '#') input.lines.emplace_back(number, line);
+  }
+  return input;
+}
+
+// A pencil-mark position is checked like a puzzle first, by the exact search
+// over its marks: marks that exclude every solution (a wrong digit, a needed
+// candidate crossed out) are reported instead of hinted at, and where several
+// solutions fit, the uniqueness techniques are left out.
+struct PositionCheck {
+  bool hintable = false;
+  bool unique = false;
+};
+
+PositionCheck check_position(const CandidateGrid& grid, const std::string& source, int line,
+                             const InputOptions& input, const std::string& label) {
+  Record record;
+  record.source = source;
+  record.line = line;
+  record.puzzle = Puzzle{grid.geometry_ptr(), grid.values(), ""};
+  SolveOptions options;
+  options.max_nodes = input.max_nodes;
+  options.candidates.resize(grid.values().size());
+  for (std::size_t cell = 0; cell < options.candidates.size(); ++cell)
+    options.candidates[cell] = grid.value(static_cast<int>(cell)) ? digit_bit(grid.value(static_cast<int>(cell)))
+                                                                  : grid.candidates(static_cast<int>(cell));
+  const SolveResult result = solve(*record.puzzle, options);
+  Outcome outcome;
+  if (mark_failure(record, result, outcome)) {
+    if (result.status == SolveStatus::no_solution)
+      outcome.err += ": no grid fits these pencil marks (a digit is wrong or a needed candidate is gone)";
+    std::cerr << outcome.err << "\n";
+    std::cout << label << "no hint: " << to_string(result.status) << "\n";
+    return {};
+  }
+  if (result.status == SolveStatus::multiple)
+    std::cerr << Diagnostic{source, line, 1,
+                            "more than one grid fits these pencil marks: the uniqueness techniques are not used"}
+                     .to_string()
+              << "\n";
+  return {true, result.status == SolveStatus::unique};
+}
+
 int run_hint(const HintCommand& command) {
-  // Gather the text of every input (a pencil-mark grid is several lines).
-  std::string text;
   std::vector<std::string> files = command.input.files;
   if (files.empty()) files.push_back("-");
-  for (const auto& f : files) {
-    if (f == "-") {
-      std::ostringstream ss;
-      ss << std::cin.rdbuf();
-      text += ss.str();
-    } else {
-      std::ifstream in(f);
-      if (!in) {
-        std::cerr << f << ": cannot open\n";
-        return kIoError;
-      }
-      std::ostringstream ss;
-      ss << in.rdbuf();
-      text += ss.str() + "\n";
+  std::vector<HintInput> inputs;
+  for (const auto& file : files) {
+    auto input = read_hint_input(file);
+    if (!input) {
+      std::cerr << file << ": cannot open\n";
+      return kIoError;
     }
+    inputs.push_back(std::move(*input));
   }
   LogicOptions options;
   options.scale = scale_of(command.scale);
@@ -288,64 +345,82 @@ int run_hint(const HintCommand& command) {
     }
     auto step = next_step(grid, options);
     if (!step) {
-      std::cout << label << (grid.broken() ? "the position is contradictory\n" : "no technique nonet knows applies\n");
+      std::cout << label << "no technique nonet knows applies\n";
       return false;
     }
     std::cout << label << hint_text(grid.geometry(), *step, command.level);
     return true;
   };
-  // Pencil-mark positions: one 729-char line each, or one pencil-mark grid.
-  std::vector<std::string> lines;
-  {
-    std::istringstream ss(text);
-    std::string line;
-    while (std::getline(ss, line)) {
-      while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-      if (!line.empty() && line[0] != '#') lines.push_back(line);
-    }
-  }
+  // A position is checked, then hinted; false when there is no hint.
+  auto hint_position = [&](const CandidateGrid& grid, const std::string& source, int line, const std::string& label) {
+    const PositionCheck check = check_position(grid, source, line, command.input, label);
+    if (!check.hintable) return false;
+    options.assume_unique = check.unique;
+    return show(grid, label);
+  };
   bool failed = false;
+  // Pencil-mark positions: one 729-char (N³) line each, or one pencil-mark grid.
   const int n = ro.variant.size ? ro.variant.size : 9;
-  const bool candidate_lines =
-      !lines.empty() && std::all_of(lines.begin(), lines.end(), [&](const std::string& l) {
-        return static_cast<int>(l.size()) == n * n * n || static_cast<int>(l.size()) == 729;
-      });
-  if (candidate_lines) {
-    for (std::size_t i = 0; i < lines.size(); ++i) {
-      auto grid = parse_candidates(lines[i], ro.variant);
-      const std::string label = lines.size() > 1 ? "#" + std::to_string(i + 1) + " " : "";
-      if (!grid) {
-        std::cerr << "line " << i + 1 << ": not a candidate grid\n";
-        failed = true;
-        continue;
+  std::size_t line_count = 0;
+  bool candidate_lines = true;
+  for (const auto& input : inputs) {
+    line_count += input.lines.size();
+    for (const auto& [number, line] : input.lines)
+      candidate_lines &= static_cast<int>(line.size()) == n * n * n || static_cast<int>(line.size()) == 729;
+  }
+  if (line_count > 0 && candidate_lines) {
+    int position = 0;
+    for (const auto& input : inputs) {
+      for (const auto& [number, line] : input.lines) {
+        const std::string label = line_count > 1 ? "#" + std::to_string(++position) + " " : "";
+        auto grid = parse_candidates(line, ro.variant);
+        if (!grid) {
+          std::cerr << Diagnostic{input.source, number, 1,
+                                  "not a candidate line: expected N*N groups of N characters, each the digit of "
+                                  "its place or '.'"}
+                           .to_string()
+                    << "\n";
+          failed = true;
+          continue;
+        }
+        failed |= !hint_position(*grid, input.source, number, label);
       }
-      failed |= !show(*grid, label);
     }
     return failed ? kPuzzleFailed : kOk;
   }
-  bool pencil = text.find('|') != std::string::npos;
-  if (pencil) {
+  std::string text;
+  for (const auto& input : inputs) text += input.text + "\n";
+  if (inputs.size() == 1 && text.find('|') != std::string::npos) {
     auto grid = parse_candidates(text, ro.variant);
-    if (grid) return show(*grid, "") ? kOk : kPuzzleFailed;
+    const int first = inputs[0].lines.empty() ? 1 : inputs[0].lines.front().first;
+    if (grid) return hint_position(*grid, inputs[0].source, first, "") ? kOk : kPuzzleFailed;
   }
-  const std::string source = files.size() > 1 ? "<input>" : files[0] == "-" ? "<stdin>" : files[0];
-  auto records = read_all(text, ro, source);
-  for (const Record& r : records) {
-    const std::string label = records.size() > 1 ? "#" + std::to_string(r.index + 1) + " " : "";
-    if (!r.puzzle) {
-      std::cerr << (r.error ? r.error->to_string() : "malformed") << "\n";
-      failed = true;
-      continue;
+  std::vector<std::vector<Record>> records;
+  std::size_t record_count = 0;
+  for (const auto& input : inputs) {
+    records.push_back(read_all(input.text, ro, input.source));
+    record_count += records.back().size();
+  }
+  std::size_t position = 0;
+  for (const auto& file_records : records) {
+    for (const Record& r : file_records) {
+      const std::string label = record_count > 1 ? "#" + std::to_string(++position) + " " : "";
+      if (!r.puzzle) {
+        std::cerr << (r.error ? r.error->to_string() : "malformed") << "\n";
+        failed = true;
+        continue;
+      }
+      Outcome verdict;
+      const SolveStatus status = exact_status(r, command.input, verdict);
+      if (!has_solution(status)) {
+        std::cerr << verdict.err << "\n";
+        std::cout << label << "no hint: " << to_string(status) << "\n";
+        failed = true;
+        continue;
+      }
+      options.assume_unique = status == SolveStatus::unique;
+      failed |= !show(CandidateGrid(*r.puzzle), label);
     }
-    Outcome verdict;
-    const SolveStatus status = exact_status(r, command.input, verdict);
-    if (!has_solution(status)) {
-      std::cerr << verdict.err << "\n";
-      std::cout << label << "no hint: " << to_string(status) << "\n";
-      failed = true;
-      continue;
-    }
-    failed |= !show(CandidateGrid(*r.puzzle), label);
   }
   return failed ? kPuzzleFailed : kOk;
 }

@@ -13,6 +13,7 @@
 #include <bit>
 #include <deque>
 #include <random>
+#include <stdexcept>
 
 #include "engine_common.hpp"
 
@@ -48,12 +49,23 @@ class GenericSearch {
     state.open = cells;
     for (int cell = 0; cell < cells; ++cell)
       if (givens[cell] != 0 && !place(state, cell, givens[cell])) return;
+    if (!options_.candidates.empty() && !restrict_to_marks(state)) return;
     if (propagate(state)) search(0);
   }
 
   bool gave_up() const { return gave_up_; }
 
  private:
+  // The pencil marks of options.candidates, on the open cells.
+  bool restrict_to_marks(State& state) {
+    for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
+      if (state.value[cell] != 0) continue;
+      for (Mask gone = state.candidates[cell] & ~options_.candidates[cell]; gone; gone &= gone - 1)
+        if (!eliminate(state, cell, gone & -gone)) return false;
+    }
+    return place_queued(state);
+  }
+
   // Places digit in cell and removes it from the peers; queues new naked singles.
   bool place(State& state, int cell, int digit) {
     const Mask bit = digit_bit(digit);
@@ -372,6 +384,8 @@ bool reject_invalid(const Puzzle& puzzle, SolveResult& result) {
 
 SolveResult solve_generic(const Puzzle& puzzle, const SolveOptions& options) {
   SolveResult result;
+  if (!options.candidates.empty() && options.candidates.size() != puzzle.cells.size())
+    throw std::invalid_argument("SolveOptions::candidates needs one mask per cell");
   if (detail::reject_invalid(puzzle, result)) return result;
   SolveOptions effective = options;
   if (effective.count_limit == 0) effective.count_limit = 1;

@@ -8,9 +8,11 @@ namespace nonet {
 namespace {
 
 // The fast engine tries candidates in a fixed order, so random solves (random
-// full grids for the generator) stay with the generic engine.
+// full grids for the generator) stay with the generic engine; so do positions
+// with pencil marks, which only it reads.
 bool use_fast9(const Puzzle& puzzle, const SolveOptions& options) {
-  return !options.random && puzzle.cells.size() == 81 && detail::fast9_supports(*puzzle.geometry);
+  return !options.random && options.candidates.empty() && puzzle.cells.size() == 81 &&
+         detail::fast9_supports(*puzzle.geometry);
 }
 
 }  // namespace
