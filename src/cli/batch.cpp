@@ -5,6 +5,8 @@
 // outcomes as soon as every earlier block is written. Blocks keep locking off
 // the per-puzzle path; a bounded window of blocks in flight keeps memory flat
 // on inputs of any length; output order is input order by construction.
+// With -j 1 the calling thread does all three in turn, block by block: one
+// job, one core.
 #include <charconv>
 #include <unistd.h>
 
@@ -49,22 +51,35 @@ struct Block {
 using Process = std::function<void(const Record&, Outcome&)>;
 using MalformedLine = std::function<std::string(const Record&)>;
 
+// Where the reader's blocks go: to the worker threads, or (-j 1) straight
+// through processing and writing on the reader's own thread.
+class BlockSink {
+ public:
+  virtual ~BlockSink() = default;
+  virtual Block take_spare() = 0;
+  virtual void push_input(Block block) = 0;
+  // No more blocks: `blocks` were pushed in all.
+  virtual void close_input(std::size_t blocks) = 0;
+};
+
 // Blocks handed between the stages, with a bound on how many are in flight.
-class Pipeline {
+class Pipeline : public BlockSink {
  public:
   explicit Pipeline(std::size_t window) : window_(window) {}
 
-  void push_input(Block block) {
+  void push_input(Block block) override {
     std::unique_lock lock(mutex_);
     room_.wait(lock, [&] { return pending_ + 1 <= window_; });
     ++pending_;
     input_.push_back(std::move(block));
     work_.notify_one();
   }
-  void close_input() {
+  void close_input(std::size_t blocks) override {
     std::lock_guard lock(mutex_);
+    total_ = blocks;
     input_closed_ = true;
     work_.notify_all();
+    ready_.notify_all();
   }
   std::optional<Block> pop_input() {
     std::unique_lock lock(mutex_);
@@ -79,11 +94,6 @@ class Pipeline {
     done_.emplace(block.number, std::move(block));
     ready_.notify_all();
   }
-  void set_total(std::size_t blocks) {
-    std::lock_guard lock(mutex_);
-    total_ = blocks;
-    ready_.notify_all();
-  }
   // A written block goes back to the reader, whose records (and their cell
   // and name buffers) are read into again: blocks are allocated once.
   void recycle(Block block) {
@@ -92,7 +102,7 @@ class Pipeline {
     std::lock_guard lock(mutex_);
     spare_.push_back(std::move(block));
   }
-  Block take_spare() {
+  Block take_spare() override {
     std::lock_guard lock(mutex_);
     if (spare_.empty()) return Block{};
     Block block = std::move(spare_.back());
@@ -158,17 +168,16 @@ class BlockReader {
  public:
   BlockReader(const InputOptions& options, ReadOptions read) : options_(options), read_(std::move(read)) {}
 
-  void run(Pipeline& pipeline, std::atomic<bool>& io_failed) {
+  void run(BlockSink& pipeline, std::atomic<bool>& io_failed) {
     std::vector<std::string> files = options_.files;
     if (files.empty()) files.push_back("-");
     std::size_t number = 0;
     for (const auto& file : files) read_file(file, pipeline, number, io_failed);
-    pipeline.set_total(number);
-    pipeline.close_input();
+    pipeline.close_input(number);
   }
 
  private:
-  void read_file(const std::string& file, Pipeline& pipeline, std::size_t& number, std::atomic<bool>& io_failed) {
+  void read_file(const std::string& file, BlockSink& pipeline, std::size_t& number, std::atomic<bool>& io_failed) {
     const bool from_stdin = file == "-";
     std::ifstream stream;
     std::vector<char> buffer(from_stdin ? 0 : 1 << 20);
@@ -200,7 +209,7 @@ class BlockReader {
   }
 
   // Sends the first `count` records on and starts a new block.
-  static void flush(Block& block, std::size_t& count, Pipeline& pipeline, std::size_t& number) {
+  static void flush(Block& block, std::size_t& count, BlockSink& pipeline, std::size_t& number) {
     block.records.resize(count);
     block.number = number++;
     pipeline.push_input(std::move(block));
@@ -236,18 +245,30 @@ void fill_outcome(const Record& record, const Process& process, const MalformedL
   }
 }
 
-void process_blocks(Pipeline& pipeline, const Process& process, const MalformedLine& malformed_line) {
-  Outcome outcome;  // one per worker, reused for every record
-  std::size_t text_size = 0;  // the last block's: the next one is likely alike
-  while (auto block = pipeline.pop_input()) {
-    block->outcomes.reserve(block->records.size());
-    block->text.reserve(text_size);
-    for (const Record& record : block->records) {
+// One worker's reusable state: an outcome for every record, and the last
+// block's text size (the next one is likely alike).
+struct BlockProcessor {
+  const Process& process;
+  const MalformedLine& malformed_line;
+  Outcome outcome;
+  std::size_t text_size = 0;
+
+  void operator()(Block& block) {
+    block.outcomes.reserve(block.records.size());
+    block.text.reserve(text_size);
+    for (const Record& record : block.records) {
       fill_outcome(record, process, malformed_line, outcome);
-      block->text += outcome.out;
-      block->outcomes.push_back(BlockOutcome{block->text.size(), std::move(outcome.err), outcome.failed, outcome.tally});
+      block.text += outcome.out;
+      block.outcomes.push_back(BlockOutcome{block.text.size(), std::move(outcome.err), outcome.failed, outcome.tally});
     }
-    text_size = block->text.size();
+    text_size = block.text.size();
+  }
+};
+
+void process_blocks(Pipeline& pipeline, const Process& process, const MalformedLine& malformed_line) {
+  BlockProcessor processor{process, malformed_line, {}, 0};
+  while (auto block = pipeline.pop_input()) {
+    processor(*block);
     pipeline.push_done(std::move(*block));
   }
 }
@@ -295,6 +316,32 @@ void write_block(const Block& block, Tally& tally) {
   write_out(block.text.size());
 }
 
+// -j 1: each block is processed and written on the reading thread as soon as
+// it is read, so one job is one thread (the reader would otherwise take a
+// second core of its own).
+class InlineSink : public BlockSink {
+ public:
+  InlineSink(const Process& process, const MalformedLine& malformed_line, Tally& tally, ProgressBar& progress)
+      : processor_{process, malformed_line, {}, 0}, tally_(tally), progress_(progress) {}
+
+  Block take_spare() override { return std::move(spare_); }
+  void push_input(Block block) override {
+    processor_(block);
+    write_block(block, tally_);
+    progress_.update(tally_.puzzles);
+    block.text.clear();
+    block.outcomes.clear();
+    spare_ = std::move(block);
+  }
+  void close_input(std::size_t) override {}
+
+ private:
+  BlockProcessor processor_;
+  Tally& tally_;
+  ProgressBar& progress_;
+  Block spare_;
+};
+
 void print_stats(const Tally& tally, double seconds, unsigned jobs) {
   std::cerr << "puzzles: " << tally.puzzles << "\n";
   for (const auto& [label, count] : tally.counts) std::cerr << "  " << label << ": " << count << "\n";
@@ -304,6 +351,15 @@ void print_stats(const Tally& tally, double seconds, unsigned jobs) {
          << (seconds > 0 ? tally.puzzles / seconds : 0.0) << " puzzles/s on " << jobs << " thread"
          << (jobs == 1 ? "" : "s");
   std::cerr << timing.str() << "\n";
+}
+
+int finish_batch(const InputOptions& options, const Tally& tally, ProgressBar& progress, Clock::time_point start,
+                 unsigned jobs, const std::atomic<bool>& io_failed) {
+  std::cout.flush();
+  progress.finish();
+  if (options.stats) print_stats(tally, std::chrono::duration<double>(Clock::now() - start).count(), jobs);
+  if (io_failed) return kIoError;
+  return tally.any_failed ? kPuzzleFailed : kOk;
 }
 
 }  // namespace
@@ -336,15 +392,20 @@ int run_batch(const InputOptions& options, const Process& process, const Malform
   const ReadOptions read = read_options(options);
   const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   const auto start = Clock::now();
-  Pipeline pipeline(4 * jobs + 4);
   std::atomic<bool> io_failed = false;
   BlockReader block_reader(options, read);
+  Tally tally;
+  ProgressBar progress;
+  if (jobs == 1) {
+    InlineSink sink(process, malformed_line, tally, progress);
+    block_reader.run(sink, io_failed);
+    return finish_batch(options, tally, progress, start, jobs, io_failed);
+  }
+  Pipeline pipeline(4 * jobs + 4);
   std::thread reader([&] { block_reader.run(pipeline, io_failed); });
   std::vector<std::thread> workers;
   for (unsigned i = 0; i < jobs; ++i) workers.emplace_back([&] { process_blocks(pipeline, process, malformed_line); });
 
-  Tally tally;
-  ProgressBar progress;
   bool finished = false;
   for (std::size_t next = 0; !finished;) {
     if (auto block = pipeline.pop_done(next, finished, std::chrono::milliseconds(200))) {
@@ -357,11 +418,7 @@ int run_batch(const InputOptions& options, const Process& process, const Malform
   }
   reader.join();
   for (auto& worker : workers) worker.join();
-  std::cout.flush();
-  progress.finish();
-  if (options.stats) print_stats(tally, std::chrono::duration<double>(Clock::now() - start).count(), jobs);
-  if (io_failed) return kIoError;
-  return tally.any_failed ? kPuzzleFailed : kOk;
+  return finish_batch(options, tally, progress, start, jobs, io_failed);
 }
 
 void add_input_options(CLI::App& command, InputOptions& options) {
