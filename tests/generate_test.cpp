@@ -16,6 +16,7 @@
 #include "nonet/logic.hpp"
 #include "nonet/render.hpp"
 #include "test_support.hpp"
+#include "../src/generate/unavoidable.hpp"
 
 namespace nonet {
 namespace {
@@ -514,4 +515,33 @@ TEST(GenerateBasicLogic, BoundsTheRatingFromAbove) {
 }
 
 }  // namespace
+// Every unavoidable set the carver counts on is one: with its cells emptied
+// (every other cell given) the grid has a second solution, on every variant.
+// And a removal that takes a set's last givens is flagged.
+TEST(GenerateUnavoidableSets, EachSetAllowsASecondGrid) {
+  const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(
+      9, parse_region_map("111222233111222233114452333144455633444555666774556669777856699778888999778888999")));
+  const std::vector<std::shared_ptr<const Geometry>> geometries = {
+      classic(9), classic(6), classic(16), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
+      std::make_shared<const Geometry>(Geometry::windoku()), jigsaw};
+  for (const auto& geometry : geometries) {
+    std::size_t found = 0;
+    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+      const Grid solution = random_full_grid(*geometry, seed);
+      detail::UnavoidableSets sets(*geometry, solution);
+      found += sets.size();
+      for (std::size_t k = 0; k < sets.size(); ++k) {
+        Grid givens = solution;
+        for (int cell : sets.set(k)) givens[cell] = 0;
+        const SolveResult result = solve(Puzzle{geometry, givens, ""});
+        ASSERT_EQ(result.status, SolveStatus::multiple) << geometry->variant() << " seed " << seed << " set " << k;
+        EXPECT_TRUE(sets.empties(sets.set(k)));
+        const std::vector<int> all_but_one(sets.set(k).begin() + 1, sets.set(k).end());
+        EXPECT_FALSE(sets.empties(all_but_one));
+      }
+    }
+    EXPECT_GT(found, 0u) << geometry->variant();  // the common small ones do occur
+  }
+}
+
 }  // namespace nonet

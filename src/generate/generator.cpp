@@ -33,6 +33,7 @@
 #include "basic_logic.hpp"
 #include "random.hpp"
 #include "singles.hpp"
+#include "unavoidable.hpp"
 
 namespace nonet {
 
@@ -165,8 +166,15 @@ class Carver {
       : geometry_(geometry), options_(options), orbits_(orbits), test_(carve_test(options)),
         hidden_singles_(geometry, SinglesKind::hidden_only),
         all_singles_(geometry, SinglesKind::hidden_and_naked),
-        ceiling_(geometry, options.rating ? options.rating->max : 0),
-        floor_(geometry, options.rating ? std::min(options.rating->min - 0.1, kLogicCarveLimit - 0.1) : 0) {}
+        // Only ranges beyond the singles use them (building one costs more
+        // than carving a plain puzzle).
+        ceiling_(options.rating && options.rating->max > 2.4
+                     ? std::optional<detail::BasicSolver>(std::in_place, geometry, options.rating->max)
+                     : std::nullopt),
+        floor_(options.rating && options.rating->max > 2.4
+                   ? std::optional<detail::BasicSolver>(
+                         std::in_place, geometry, std::min(options.rating->min - 0.1, kLogicCarveLimit - 0.1))
+                   : std::nullopt) {}
 
   GeneratedPuzzle generate(std::uint64_t seed) {
     detail::Random rng(seed);
@@ -174,7 +182,10 @@ class Carver {
     GeneratedPuzzle result;
     Grid solution;
     for (int attempt = 0; attempt < options_.max_attempts; ++attempt) {
-      if (attempt % kCarvesPerGrid == 0) solution = random_full_grid(geometry_, rng.next());
+      if (attempt % kCarvesPerGrid == 0) {
+        solution = random_full_grid(geometry_, rng.next());
+        unavoidable_.emplace(geometry_, solution);
+      }
       result.attempts = attempt + 1;
       result.rating.reset();
       Grid givens = carve(solution, rng);
@@ -224,7 +235,7 @@ class Carver {
     for (int index = 0; index < static_cast<int>(orbits_.size()); ++index)
       if (givens[orbits_[index].front()] == 0) removed.push_back(index);
     rng.shuffle(removed);
-    if (ceiling_.solves(givens)) return;
+    if (ceiling_->solves(givens)) return;
     const auto put = [&](int index, bool back) {
       for (int cell : orbits_[index]) givens[cell] = back ? solution[cell] : 0;
     };
@@ -238,16 +249,16 @@ class Carver {
       const std::size_t middle = (fails + solves) / 2;
       for (; shown < middle; ++shown) put(removed[shown], true);
       for (; shown > middle; --shown) put(removed[shown - 1], false);
-      (ceiling_.solves(givens) ? solves : fails) = middle;
+      (ceiling_->solves(givens) ? solves : fails) = middle;
     }
     for (; shown < solves; ++shown) put(removed[shown], true);
-    if (!floor_.solves(givens)) return;
+    if (!floor_->solves(givens)) return;
     // Too easy at once: try each later group in place of the last one.
     const int last = removed[solves - 1];
     put(last, false);
     for (std::size_t j = solves; j < removed.size(); ++j) {
       put(removed[j], true);
-      if (ceiling_.solves(givens) && !floor_.solves(givens)) return;
+      if (ceiling_->solves(givens) && !floor_->solves(givens)) return;
       put(removed[j], false);
     }
     put(last, true);
@@ -266,7 +277,7 @@ class Carver {
     switch (test) {
       case CarveTest::hidden_singles: return hidden_singles_.derives(givens, removed);
       case CarveTest::all_singles: return all_singles_.derives(givens, removed);
-      case CarveTest::logic: return all_singles_.derives(givens, removed) || ceiling_.derives(givens, removed);
+      case CarveTest::logic: return all_singles_.derives(givens, removed) || ceiling_->derives(givens, removed);
       // A full singles propagation costs more than the exact solve it would
       // save on 9×9 (fast9); the quick look at the removed cells does not.
       case CarveTest::unique: return all_singles_.immediate(givens, removed) || proven_unique(givens);
@@ -294,15 +305,21 @@ class Carver {
     Grid givens = solution;
     int count = geometry_.cell_count();
     stopped_short_ = test_ != CarveTest::unique;
+    unavoidable_->fill();
     for (int index : order) {
       const auto& orbit = orbits_[index];
       if (count - static_cast<int>(orbit.size()) < options_.min_givens) {
         stopped_short_ = true;
         continue;
       }
+      if (unavoidable_->empties(orbit)) continue;  // a second solution: no test needed
       for (int cell : orbit) givens[cell] = 0;
-      if (passes(test_, givens, orbit)) count -= static_cast<int>(orbit.size());
-      else for (int cell : orbit) givens[cell] = solution[cell];
+      if (passes(test_, givens, orbit)) {
+        count -= static_cast<int>(orbit.size());
+        unavoidable_->remove(orbit);
+      } else {
+        for (int cell : orbit) givens[cell] = solution[cell];
+      }
     }
     return givens;
   }
@@ -341,7 +358,7 @@ class Carver {
     if (!options_.rater)
       throw GenerateError("rating range needs the rater (SE ratings beyond singles)");
     // The basic techniques below the range finish it: too easy, no rating needed.
-    if (options_.rating->min > 2.4 && floor_.solves(givens)) return false;
+    if (options_.rating->min > 2.4 && floor_->solves(givens)) return false;
     result.rating = options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->max);
     return result.rating->solved && options_.rating->contains(result.rating->er);
   }
@@ -351,9 +368,10 @@ class Carver {
   const std::vector<std::vector<int>>& orbits_;
   CarveTest test_;
   detail::SinglesSolver hidden_singles_, all_singles_;
-  detail::BasicSolver ceiling_;  // the techniques up to the range's top
-  detail::BasicSolver floor_;    // those below the range's bottom
+  std::optional<detail::BasicSolver> ceiling_;  // the techniques up to the range's top
+  std::optional<detail::BasicSolver> floor_;    // those below the range's bottom
   bool stopped_short_ = false;
+  std::optional<detail::UnavoidableSets> unavoidable_;  // of the current grid
 };
 
 }  // namespace

@@ -154,11 +154,14 @@ Mask SinglesSolver::open_candidates(int cell) const {
 // Every target is a single straight from the givens (no other placement
 // needed): most removals early in a carving, settled without a full start().
 bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) {
+  // The houses' given digits, given by given (a quarter of the cells) rather
+  // than house by house over every cell.
+  house_used_.assign(geometry_.houses().size(), 0);
+  const int cells = geometry_.cell_count();
+  for (int cell = 0; cell < cells; ++cell)
+    if (givens[cell] != 0)
+      for (int h : geometry_.houses_of(cell)) house_used_[h] |= digit_bit(givens[cell]);
   const auto& houses = geometry_.houses();
-  house_used_.assign(houses.size(), 0);
-  for (std::size_t h = 0; h < houses.size(); ++h)
-    for (int cell : houses[h].cells)
-      if (givens[cell] != 0) house_used_[h] |= digit_bit(givens[cell]);
   for (int target : targets) {
     const Mask mask = open_candidates(target);
     if (kind_ == SinglesKind::hidden_and_naked && one_bit(mask)) continue;

@@ -1,0 +1,55 @@
+// Unavoidable sets of a full grid: groups of cells whose digits can be
+// rearranged into another valid grid, so a puzzle with this grid as its only
+// solution keeps at least one given in each. The carver counts the givens
+// left in each set; a removal that would empty one is refused at once, with
+// no search (removing givens never restores uniqueness).
+//
+// Found from pairs of parallel lines (two rows, or two columns): each digit
+// of one line sits somewhere in the other, and following digit to position
+// gives cycles of positions; swapping the two lines' digits on one cycle
+// keeps both lines and every crossing line valid. Where the other houses
+// (boxes, diagonals, windows, jigsaw regions) keep their digits too, the
+// cycle's cells form an unavoidable set. This finds the common small ones —
+// the four cells of a deadly rectangle, the six of a three-cycle — on every
+// variant; the search settles whatever they miss.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "nonet/model.hpp"
+
+namespace nonet::detail {
+
+class UnavoidableSets {
+ public:
+  UnavoidableSets(const Geometry& geometry, const Grid& solution);
+
+  std::size_t size() const { return start_.size() - 1; }
+  std::span<const int> set(std::size_t k) const { return {cells_.data() + start_[k], cells_.data() + start_[k + 1]}; }
+  // Every cell a given again.
+  void fill();
+  // True when removing `cells` (givens now) would leave some set without a given.
+  bool empties(std::span<const int> cells) const;
+  // `cells` are no longer givens.
+  void remove(std::span<const int> cells);
+
+ private:
+  void add_line_pairs(const Grid& solution, HouseKind kind);
+  bool swap_keeps_houses(const Grid& solution, std::span<const int> cells, std::span<const int> partner);
+  std::span<const int> sets_of(int cell) const {
+    return {cell_sets_.data() + cell_start_[cell], cell_sets_.data() + cell_start_[cell + 1]};
+  }
+
+  const Geometry& geometry_;
+  // Set k is cells_[start_[k] .. start_[k + 1]).
+  std::vector<int> cells_, start_{0};
+  std::vector<int> givens_;  // per set: givens left in it
+  // The sets each cell lies in: cell_sets_[cell_start_[c] .. cell_start_[c + 1]).
+  std::vector<int> cell_sets_, cell_start_;
+  // Scratch for swap_keeps_houses: digits leaving and entering each house.
+  std::vector<Mask> leaving_, entering_;
+  std::vector<int> touched_;
+};
+
+}  // namespace nonet::detail
