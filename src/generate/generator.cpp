@@ -151,6 +151,9 @@ constexpr double kLogicCarveLimit = 6.0;
 constexpr std::uint64_t kCarveNodes = 2'000;
 // Ranges starting here are reached from above (see Carver::adds_back).
 constexpr double kAddBackFrom = 2.6;
+// Ranges starting above this reject what the basic techniques below them
+// solve before rating.
+constexpr double kFloorFrom = 2.4;
 
 bool inside(const RatingRange& part, const RatingRange& whole) {
   return part.min >= whole.min - 1e-9 && part.max <= whole.max + 1e-9;
@@ -166,12 +169,13 @@ class Carver {
       : geometry_(geometry), options_(options), orbits_(orbits), test_(carve_test(options)),
         hidden_singles_(geometry, SinglesKind::hidden_only),
         all_singles_(geometry, SinglesKind::hidden_and_naked),
-        // Only ranges beyond the singles use them (building one costs more
-        // than carving a plain puzzle).
-        ceiling_(options.rating && options.rating->max > 2.4
+        // Built only where used (one costs more to build than carving a plain
+        // puzzle): the ceiling for the logic test and for adding back, the
+        // floor for adding back and for ranges that start above the singles.
+        ceiling_(test_ == CarveTest::logic || adds_back(options)
                      ? std::optional<detail::BasicSolver>(std::in_place, geometry, options.rating->max)
                      : std::nullopt),
-        floor_(options.rating && options.rating->max > 2.4
+        floor_(adds_back(options) || (options.rating && options.rating->min > kFloorFrom)
                    ? std::optional<detail::BasicSolver>(
                          std::in_place, geometry, std::min(options.rating->min - 0.1, kLogicCarveLimit - 0.1))
                    : std::nullopt) {}
@@ -189,7 +193,7 @@ class Carver {
       result.attempts = attempt + 1;
       result.rating.reset();
       Grid givens = carve(solution, rng);
-      if (adds_back()) add_back(givens, solution, rng);
+      if (adds_back(options_)) add_back(givens, solution, rng);
       if (!acceptable(givens, result)) continue;
       result.puzzle.cells = std::move(givens);
       result.solution = solution;
@@ -222,9 +226,9 @@ class Carver {
   // range's top cannot finish it, removed groups come back one at a time
   // until they can: the rating falls from above into the range. Not with
   // --minimal, which such puzzles would fail.
-  bool adds_back() const {
-    return options_.rating && options_.rater && !options_.minimal && options_.rating->min >= kAddBackFrom &&
-           options_.rating->max < kLogicCarveLimit;
+  static bool adds_back(const GenerateOptions& options) {
+    return options.rating && options.rater && !options.minimal && options.rating->min >= kAddBackFrom &&
+           options.rating->max < kLogicCarveLimit;
   }
 
   // The group that first lets the basic techniques finish often makes the
@@ -358,7 +362,7 @@ class Carver {
     if (!options_.rater)
       throw GenerateError("rating range needs the rater (SE ratings beyond singles)");
     // The basic techniques below the range finish it: too easy, no rating needed.
-    if (options_.rating->min > 2.4 && floor_->solves(givens)) return false;
+    if (options_.rating->min > kFloorFrom && floor_->solves(givens)) return false;
     result.rating = options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->max);
     return result.rating->solved && options_.rating->contains(result.rating->er);
   }

@@ -22,31 +22,29 @@ namespace detail {
 SinglesSolver::SinglesSolver(const Geometry& geometry, SinglesKind kind)
     : geometry_(geometry), kind_(kind), all_(all_digits(geometry.size())) {}
 
-// Candidates from the givens house by house (one OR per house, one AND-NOT
-// per cell and house) rather than given by given over every peer: a third of
-// the work on a 9×9 grid with many givens.
-void SinglesSolver::start(const Grid& givens) {
+// Candidates from the givens in two passes over the cells: the houses' given
+// digits and open counts (given by given, open cell by open cell), then each
+// open cell's candidates, one AND-NOT per house: far less than clearing each
+// given's digit from its peers.
+void SinglesSolver::start(const Grid& givens, bool house_digits_known) {
   const int cells = geometry_.cell_count();
-  const auto& houses = geometry_.houses();
-  house_used_.assign(houses.size(), 0);
-  for (std::size_t h = 0; h < houses.size(); ++h)
-    for (int cell : houses[h].cells)
-      if (givens[cell] != 0) house_used_[h] |= digit_bit(givens[cell]);
+  const std::size_t house_count = geometry_.houses().size();
+  if (!house_digits_known) house_digits(givens);
+  house_open_.assign(house_count, 0);
+  for (int cell = 0; cell < cells; ++cell)
+    if (givens[cell] == 0)
+      for (int h : geometry_.houses_of(cell)) ++house_open_[h];
   candidates_.resize(cells);
   value_.assign(givens.begin(), givens.end());
   open_ = 0;
   naked_queue_.clear();
-  house_open_.assign(houses.size(), 0);
-  for (std::size_t h = 0; h < houses.size(); ++h)
-    for (int cell : houses[h].cells) house_open_[h] += givens[cell] == 0;
   for (int cell = 0; cell < cells; ++cell) {
     if (givens[cell] != 0) {
       candidates_[cell] = digit_bit(givens[cell]);
       continue;
     }
     ++open_;
-    Mask mask = all_;
-    for (int h : geometry_.houses_of(cell)) mask &= ~house_used_[h];
+    const Mask mask = open_candidates(cell);
     candidates_[cell] = mask;
     if (one_bit(mask)) naked_queue_.push_back(cell);
   }
@@ -144,6 +142,16 @@ bool SinglesSolver::place_single_at(int cell) {
   return false;
 }
 
+// The houses' given digits, given by given (rather than house by house over
+// every cell).
+void SinglesSolver::house_digits(const Grid& givens) {
+  house_used_.assign(geometry_.houses().size(), 0);
+  const int cells = geometry_.cell_count();
+  for (int cell = 0; cell < cells; ++cell)
+    if (givens[cell] != 0)
+      for (int h : geometry_.houses_of(cell)) house_used_[h] |= digit_bit(givens[cell]);
+}
+
 // The candidates of an empty cell given only the givens.
 Mask SinglesSolver::open_candidates(int cell) const {
   Mask mask = all_;
@@ -154,13 +162,7 @@ Mask SinglesSolver::open_candidates(int cell) const {
 // Every target is a single straight from the givens (no other placement
 // needed): most removals early in a carving, settled without a full start().
 bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) {
-  // The houses' given digits, given by given (a quarter of the cells) rather
-  // than house by house over every cell.
-  house_used_.assign(geometry_.houses().size(), 0);
-  const int cells = geometry_.cell_count();
-  for (int cell = 0; cell < cells; ++cell)
-    if (givens[cell] != 0)
-      for (int h : geometry_.houses_of(cell)) house_used_[h] |= digit_bit(givens[cell]);
+  house_digits(givens);
   const auto& houses = geometry_.houses();
   for (int target : targets) {
     const Mask mask = open_candidates(target);
@@ -182,7 +184,7 @@ bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) 
 
 bool SinglesSolver::derives(const Grid& givens, std::span<const int> targets) {
   if (immediate(givens, targets)) return true;
-  start(givens);
+  start(givens, true);  // immediate() found the houses' digits
   for (bool progress = true; progress;) {
     progress = false;
     for (int cell : targets)

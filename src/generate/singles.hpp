@@ -60,7 +60,8 @@ class SinglesSolver {
 
  private:
   Mask open_candidates(int cell) const;
-  void start(const Grid& givens);
+  void start(const Grid& givens, bool house_digits_known = false);
+  void house_digits(const Grid& givens);
   void place(int cell, int digit);
   bool place_hidden_singles();
   bool place_naked_singles();
