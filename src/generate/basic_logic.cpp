@@ -317,6 +317,32 @@ bool BasicSolver::solves(const Grid& givens) {
   return run([&] { return open_ == 0; });
 }
 
+void BasicSolver::save(Position& into) const {
+  into.candidates = candidates_;
+  into.value = value_;
+  into.queue = queue_;
+  into.open = open_;
+  into.broken = broken_;
+}
+
+void BasicSolver::restore(const Position& from) {
+  candidates_ = from.candidates;
+  value_ = from.value;
+  queue_ = from.queue;
+  open_ = from.open;
+  broken_ = from.broken;
+}
+
+bool BasicSolver::extend(std::span<const int> cells, const Grid& solution) {
+  for (int cell : cells) {
+    if (value_[cell] != 0) continue;
+    if (!(candidates_[cell] & digit_bit(solution[cell]))) broken_ = true;
+    if (broken_) return false;
+    place(cell, solution[cell]);
+  }
+  return run([&] { return open_ == 0; });
+}
+
 bool BasicSolver::derives(const Grid& givens, std::span<const int> targets) {
   start(givens);
   return run([&] {

@@ -33,6 +33,25 @@ class BasicSolver {
   // The techniques place every target cell. When givens ∪ targets was
   // solvable this is the same answer as solves(givens), found sooner.
   bool derives(const Grid& givens, std::span<const int> targets);
+  // Adds the givens `cells` (their digits in `solution`) to the position the
+  // last solves() or extend() stopped at, and runs on. Deductions from fewer
+  // givens stay valid with more, and the techniques reach the same fixed
+  // point in any order (each stays available as candidates shrink), so the
+  // answer is that of solves() on all the givens so far, for the price of
+  // the new deductions only.
+  bool extend(std::span<const int> cells, const Grid& solution);
+
+  // The position (candidates and placements) where the solver stands, to
+  // come back to and extend() in several ways.
+  struct Position {
+    std::vector<Mask> candidates;
+    Grid value;
+    std::vector<int> queue;
+    int open = 0;
+    bool broken = false;
+  };
+  void save(Position& into) const;
+  void restore(const Position& from);
 
  private:
   void start(const Grid& givens);

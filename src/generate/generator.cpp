@@ -245,25 +245,30 @@ class Carver {
     };
     stopped_short_ = true;  // givens come back: no longer minimal
     // The shortest prefix of `removed` whose return lets the basic techniques
-    // finish, by bisection: more givens never hurt them, so "the prefix of
-    // length k solves" is monotone in k (and the whole list gives the full grid).
-    std::size_t fails = 0, solves = removed.size();  // prefix lengths known to fail / solve
-    std::size_t shown = 0;                           // prefix now in `givens`
-    while (solves - fails > 1) {
-      const std::size_t middle = (fails + solves) / 2;
-      for (; shown < middle; ++shown) put(removed[shown], true);
-      for (; shown > middle; --shown) put(removed[shown - 1], false);
-      (ceiling_->solves(givens) ? solves : fails) = middle;
+    // finish: more givens never hurt them, so the groups go back one at a
+    // time onto the position where they stopped (see BasicSolver::extend).
+    std::size_t solves = 0;
+    while (solves < removed.size()) {
+      ceiling_->save(before_last_);
+      put(removed[solves], true);
+      if (ceiling_->extend(orbits_[removed[solves++]], solution)) break;
     }
-    for (; shown < solves; ++shown) put(removed[shown], true);
     if (!floor_->solves(givens)) return;
-    // Too easy at once: try each later group in place of the last one.
+    // Too easy at once: try each later group in place of the last one, each
+    // from the positions both solvers reach without it (if the easier
+    // techniques finish even that, every choice is too easy).
     const int last = removed[solves - 1];
     put(last, false);
-    for (std::size_t j = solves; j < removed.size(); ++j) {
-      put(removed[j], true);
-      if (ceiling_->solves(givens) && !floor_->solves(givens)) return;
-      put(removed[j], false);
+    if (!floor_->solves(givens)) {
+      floor_->save(floor_base_);
+      for (std::size_t j = solves; j < removed.size(); ++j) {
+        ceiling_->restore(before_last_);
+        if (!ceiling_->extend(orbits_[removed[j]], solution)) continue;
+        floor_->restore(floor_base_);
+        if (floor_->extend(orbits_[removed[j]], solution)) continue;
+        put(removed[j], true);
+        return;
+      }
     }
     put(last, true);
   }
@@ -374,6 +379,7 @@ class Carver {
   detail::SinglesSolver hidden_singles_, all_singles_;
   std::optional<detail::BasicSolver> ceiling_;  // the techniques up to the range's top
   std::optional<detail::BasicSolver> floor_;    // those below the range's bottom
+  detail::BasicSolver::Position before_last_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
   std::optional<detail::UnavoidableSets> unavoidable_;  // of the current grid
 };
