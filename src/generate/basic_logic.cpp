@@ -265,11 +265,15 @@ bool BasicSolver::wings(bool xyz) {
   for (int pivot = 0; pivot < cells; ++pivot) {
     const Mask pivot_digits = candidates_[pivot];
     if (value_[pivot] != 0 || bits(pivot_digits) != (xyz ? 3 : 2)) continue;
-    const auto& peers = geometry_.peers_of(pivot);
-    for (int a : peers) {
-      if (!pincer(a, pivot_digits)) continue;
-      for (int b : peers) {
-        if (b <= a || !pincer(b, pivot_digits) || candidates_[a] == candidates_[b]) continue;
+    // The peers that can be pincers, then their pairs.
+    pincers_.clear();
+    for (int peer : geometry_.peers_of(pivot))
+      if (pincer(peer, pivot_digits)) pincers_.push_back(peer);
+    for (std::size_t i = 0; i < pincers_.size(); ++i) {
+      const int a = pincers_[i];
+      for (std::size_t k = i + 1; k < pincers_.size(); ++k) {
+        const int b = pincers_[k];
+        if (candidates_[a] == candidates_[b]) continue;
         // z: the digit the pincers share; XY: outside the pivot, XYZ: inside.
         const Mask z = candidates_[a] & candidates_[b];
         if (bits(z) != 1 || (xyz != ((z & pivot_digits) != 0))) continue;

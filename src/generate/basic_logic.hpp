@@ -80,6 +80,7 @@ class BasicSolver {
   std::vector<Mask> candidates_;
   Grid value_;
   std::vector<int> queue_;  // cells that may have become naked singles
+  std::vector<int> pincers_;  // wings(): scratch
   std::vector<Mask> where_;      // per house and digit (0-based): its open places
   std::vector<int> lines_[2];    // the houses of the rows and of the columns, in order
   struct Meet {                  // an intersection as place masks in both houses
