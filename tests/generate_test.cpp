@@ -281,6 +281,28 @@ TEST(GenerateDifficulty, LevelsHitTheirRangeWithTheRealRater) {
   }
 }
 
+// Without exact ratings, an expert puzzle the basic techniques prove inside
+// 4.0-5.9 is kept unrated: the same puzzles as with the rater, and the full
+// rating of each agrees with the level.
+TEST(GenerateDifficulty, ProvenLevelsNeedNoRater) {
+  GenerateOptions options;
+  options.rating = find_level("expert")->range;
+  options.rater = [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
+  const Generator rated(classic(9), options);
+  options.exact_rating = false;
+  const Generator proven(classic(9), options);
+  int unrated = 0;
+  for (int index = 0; index < 12; ++index) {
+    const GeneratedPuzzle with_rater = rated.puzzle(17, index);
+    const GeneratedPuzzle without = proven.puzzle(17, index);
+    ASSERT_EQ(with_rater.puzzle.cells, without.puzzle.cells) << index;
+    ASSERT_TRUE(with_rater.rating.has_value());
+    EXPECT_TRUE(options.rating->contains(with_rater.rating->er)) << with_rater.rating->er;
+    unrated += !without.rating.has_value();
+  }
+  EXPECT_GT(unrated, 6);  // most expert puzzles are proven so
+}
+
 TEST(GenerateDifficulty, LevelsAndRanges) {
   double previous_max = 0;
   for (const auto& level : difficulty_levels()) {

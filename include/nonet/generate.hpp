@@ -104,6 +104,10 @@ struct GenerateOptions {
   std::optional<RatingRange> rating;  // SE scale; nullopt: any difficulty
   Rater rater;                        // needed when `rating` asks beyond singles
   int max_attempts = 20000;           // carvings per puzzle before giving up
+  // Rate every puzzle that needs rating. When false, a puzzle the basic
+  // techniques place inside the range (see docs/generate.md) is kept without
+  // the rater: the same puzzles, but no `rating` in the result for those.
+  bool exact_rating = true;
 };
 
 struct GeneratedPuzzle {

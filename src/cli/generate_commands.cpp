@@ -125,6 +125,9 @@ struct GenerateCommand {
       throw CLI::ValidationError("--rating", error.what());
     }
     if (options.rating) options.rater = se_rater();
+    // Only JSON and SVG print ratings; lines and grids take the same puzzles
+    // without rating those whose level the basic techniques already prove.
+    options.exact_rating = input.format == "json" || input.format == "svg";
     return options;
   }
 

@@ -154,6 +154,8 @@ constexpr double kAddBackFrom = 2.6;
 // Ranges starting above this reject what the basic techniques below them
 // solve before rating.
 constexpr double kFloorFrom = 2.4;
+// Ranges whose bottom the basic techniques can prove (Carver::proven_inside).
+constexpr double kProvableFrom = 4.0, kProvableTo = 4.5, kHiddenTriple = 4.0;
 
 bool inside(const RatingRange& part, const RatingRange& whole) {
   return part.min >= whole.min - 1e-9 && part.max <= whole.max + 1e-9;
@@ -178,7 +180,10 @@ class Carver {
         floor_(adds_back(options) || (options.rating && options.rating->min > kFloorFrom)
                    ? std::optional<detail::BasicSolver>(
                          std::in_place, geometry, std::min(options.rating->min - 0.1, kLogicCarveLimit - 0.1))
-                   : std::nullopt) {}
+                   : std::nullopt),
+        prover_(can_prove(geometry, options)
+                    ? std::optional<detail::BasicSolver>(std::in_place, geometry, std::max(options.rating->min, kHiddenTriple))
+                    : std::nullopt) {}
 
   GeneratedPuzzle generate(std::uint64_t seed) {
     detail::Random rng(seed);
@@ -352,6 +357,24 @@ class Carver {
     return rating_fits(givens, result);
   }
 
+  // Where the basic techniques alone prove the rating inside the range. Upper
+  // bound: they solve it with the techniques up to the top (below 6), so SE
+  // needs nothing harder. Lower bound, on classic grids for ranges starting
+  // at 4.0 to 4.5: they cannot solve it with every technique rated below the
+  // bottom of the range (hidden triples included, which cover SE's direct
+  // hidden triple at 2.5), and below 4.5 those are every technique SE rates
+  // that low, so SE needs one at the bottom or above.
+  bool proven_inside(const Grid& givens) {
+    if (!prover_) return false;
+    return ceiling_->solves(givens) && !prover_->solves(givens);
+  }
+
+  static bool can_prove(const Geometry& geometry, const GenerateOptions& options) {
+    return !options.exact_rating && options.rating && geometry.variant() == "classic" &&
+           options.rating->min >= kProvableFrom - 1e-9 && options.rating->min <= kProvableTo + 1e-9 &&
+           options.rating->max < kLogicCarveLimit && adds_back(options);
+  }
+
   // What we know of a puzzle's SE rating without running the rater.
   RatingRange known_rating(const Grid& givens) {
     if (hidden_singles_.solves(givens)) return {1.0, 1.5};
@@ -368,6 +391,7 @@ class Carver {
       throw GenerateError("rating range needs the rater (SE ratings beyond singles)");
     // The basic techniques below the range finish it: too easy, no rating needed.
     if (options_.rating->min > kFloorFrom && floor_->solves(givens)) return false;
+    if (!options_.exact_rating && proven_inside(givens)) return true;
     result.rating = options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->max);
     return result.rating->solved && options_.rating->contains(result.rating->er);
   }
@@ -379,6 +403,7 @@ class Carver {
   detail::SinglesSolver hidden_singles_, all_singles_;
   std::optional<detail::BasicSolver> ceiling_;  // the techniques up to the range's top
   std::optional<detail::BasicSolver> floor_;    // those below the range's bottom
+  std::optional<detail::BasicSolver> prover_;   // every technique below the range (proven_inside)
   detail::BasicSolver::Position before_last_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
   std::optional<detail::UnavoidableSets> unavoidable_;  // of the current grid
