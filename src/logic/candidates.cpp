@@ -253,6 +253,13 @@ std::string to_json(const Geometry& geo, const Step& step) {
 
 namespace logic {
 
+void house_places(const Context& ctx, int h, Mask* out) {
+  std::fill(out, out + ctx.n(), Mask{0});
+  const auto& cells = ctx.geo.houses()[h].cells;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    for (Mask m = ctx.grid.candidates(cells[i]); m; m &= m - 1) out[std::countr_zero(m)] |= Mask{1} << i;
+}
+
 std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
   std::vector<int> out;
   for (int x = 0; x < ctx.cells(); ++x) {

@@ -74,6 +74,9 @@ struct Context {
 };
 
 inline int popcount(Mask m) { return std::popcount(m); }
+// Every digit's places in house h at once (out[d - 1] == ctx.where(h, d)),
+// one pass over the house instead of one per digit.
+void house_places(const Context& ctx, int h, Mask* out);
 inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
 std::vector<int> digits_of(Mask m);
 // Concatenation by appending (g++ 12 warns falsely on "lit" + std::string chains).

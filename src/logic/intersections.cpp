@@ -45,31 +45,35 @@ std::optional<Candidate> hidden_single_after(const Context& ctx, const std::vect
 }
 }  // namespace
 
+// Every (digit, house A, house B) is looked at in the order below, so the
+// first step found is always the same; the search itself allocates nothing
+// until a step is found (it runs at every step of every rating).
 std::optional<Step> find_intersection(const Context& ctx, bool pointing, bool direct) {
   const auto& houses = ctx.geo.houses();
-  const int hn = static_cast<int>(houses.size());
-  for (int d = 1; d <= ctx.n(); ++d)
+  const int hn = static_cast<int>(houses.size()), n = ctx.n();
+  std::vector<Mask> places(static_cast<std::size_t>(hn) * n);  // house, digit → places
+  for (int a = 0; a < hn; ++a)
+    if (box_like(houses[a].kind) == pointing) house_places(ctx, a, &places[static_cast<std::size_t>(a) * n]);
+  for (int d = 1; d <= n; ++d)
     for (int a = 0; a < hn; ++a) {
       if (box_like(houses[a].kind) != pointing) continue;
-      const Mask m = ctx.where(a, d);
-      if (popcount(m) < 2) continue;
-      std::vector<int> cells;
-      for (Mask x = m; x; x &= x - 1) cells.push_back(houses[a].cells[std::countr_zero(x)]);
-      for (int b : ctx.geo.houses_of(cells[0])) {
+      const Mask m = places[static_cast<std::size_t>(a) * n + d - 1];
+      if ((m & (m - 1)) == 0) continue;  // fewer than two places
+      const auto& a_cells = houses[a].cells;
+      for (int b : ctx.geo.houses_of(a_cells[std::countr_zero(m)])) {
         if (b == a) continue;
         bool all = true;
-        for (int c : cells) all &= ctx.tables.house_pos(b, c) >= 0;
+        for (Mask x = m; x && all; x &= x - 1) all = ctx.tables.house_pos(b, a_cells[std::countr_zero(x)]) >= 0;
         if (!all) continue;
-        std::vector<int> targets;
-        for (int c : houses[b].cells)
-          if (ctx.tables.house_pos(a, c) < 0) targets.push_back(c);
         Step s;
-        if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
+        for (int c : houses[b].cells)
+          if (ctx.tables.house_pos(a, c) < 0 && ctx.grid.has(c, d)) s.eliminations.push_back({c, d});
+        if (s.eliminations.empty()) continue;
         s.technique = pointing ? "Pointing" : "Claiming";
         s.rating = pointing ? 2.6 : 2.8;
         s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[a]) + " only in " +
                    house_name(houses[b]);
-        s.cells = cells;
+        for (Mask x = m; x; x &= x - 1) s.cells.push_back(a_cells[std::countr_zero(x)]);
         s.houses = {a, b};
         if (direct) {
           int h = -1;

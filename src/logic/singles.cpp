@@ -48,19 +48,28 @@ std::optional<Step> find_hidden_single(const Context& ctx, bool want_box_like) {
   const auto& houses = ctx.geo.houses();
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
     if (box_like(houses[h].kind) != want_box_like) continue;
-    for (int d = 1; d <= ctx.n(); ++d) {
-      const Mask m = ctx.where(h, d);
-      if (popcount(m) != 1) continue;
-      const int cell = houses[h].cells[std::countr_zero(m)];
-      Step s;
-      s.technique = "Hidden single";
-      s.rating = want_box_like ? 1.2 : 1.5;
-      s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[h]);
-      s.placements.push_back({cell, d});
-      s.cells = {cell};
-      s.houses = {h};
-      return s;
+    // The digits with exactly one place (solved cells hold no candidates),
+    // in one pass over the house; the lowest such digit is the step.
+    Mask once = 0, twice = 0;
+    for (int c : houses[h].cells) {
+      const Mask m = ctx.grid.candidates(c);
+      twice |= once & m;
+      once |= m;
     }
+    const Mask singles = once & ~twice;
+    if (!singles) continue;
+    const int d = lowest_digit(singles);
+    int cell = -1;
+    for (int c : houses[h].cells)
+      if (ctx.grid.has(c, d)) cell = c;
+    Step s;
+    s.technique = "Hidden single";
+    s.rating = want_box_like ? 1.2 : 1.5;
+    s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[h]);
+    s.placements.push_back({cell, d});
+    s.cells = {cell};
+    s.houses = {h};
+    return s;
   }
   return std::nullopt;
 }
@@ -68,7 +77,7 @@ std::optional<Step> find_hidden_single(const Context& ctx, bool want_box_like) {
 std::optional<Step> find_naked_single(const Context& ctx) {
   for (int cell = 0; cell < ctx.cells(); ++cell) {
     const Mask m = ctx.grid.candidates(cell);
-    if (ctx.grid.value(cell) || popcount(m) != 1) continue;
+    if (ctx.grid.value(cell) || m == 0 || (m & (m - 1)) != 0) continue;
     Step s;
     s.technique = "Naked single";
     s.rating = 2.3;

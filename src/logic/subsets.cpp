@@ -82,9 +82,12 @@ std::optional<Step> find_hidden_subset(const Context& ctx, int k, bool direct) {
   for (int h = 0; h < static_cast<int>(houses.size()) && !found; ++h) {
     std::vector<int> pool;
     std::vector<Mask> where;
+    Mask places[kMaxSize];
+    house_places(ctx, h, places);
     for (int d = 1; d <= ctx.n(); ++d) {
-      const Mask m = ctx.where(h, d);
-      if (popcount(m) >= 2 && popcount(m) <= k) {
+      const Mask m = places[d - 1];
+      const int count = popcount(m);
+      if (count >= 2 && count <= k) {
         pool.push_back(d);
         where.push_back(m);
       }
