@@ -277,6 +277,15 @@ Tables::Tables(const Geometry& geometry)
   for (int a = 0; a < geometry.cell_count(); ++a)
     for (int b : geometry.peers_of(a))
       if (b != a) sees_[a * words_ + (b >> 6)] |= std::uint64_t{1} << (b & 63);
+  // Each cell's index in each of its houses, in houses_of() order.
+  position_start_.reserve(geometry.cell_count() + 1);
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    position_start_.push_back(static_cast<int>(positions_.size()));
+    for (int house : geometry.houses_of(cell)) {
+      const auto& cs = geometry.houses()[house].cells;
+      positions_.push_back(static_cast<int>(std::find(cs.begin(), cs.end(), cell) - cs.begin()));
+    }
+  }
 }
 
 std::vector<int> Tables::common_houses(int a, int b) const {
@@ -288,9 +297,9 @@ std::vector<int> Tables::common_houses(int a, int b) const {
 }
 
 int Tables::house_pos(int house, int cell) const {
-  const auto& cs = geometry_.houses()[house].cells;
-  for (std::size_t i = 0; i < cs.size(); ++i)
-    if (cs[i] == cell) return static_cast<int>(i);
+  const auto houses = geometry_.houses_of(cell);
+  for (std::size_t k = 0; k < houses.size(); ++k)
+    if (houses[k] == house) return positions_[position_start_[cell] + k];
   return -1;
 }
 

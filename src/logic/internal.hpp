@@ -31,6 +31,7 @@ class Tables {
   const Geometry& geometry_;
   int words_;
   std::vector<std::uint64_t> sees_;
+  std::vector<int> positions_, position_start_;  // house_pos(), per cell and house of it
 };
 
 // A yes/no answer computed only when first asked (uniqueness: an exact solve
