@@ -16,6 +16,7 @@
 #include "nonet/logic.hpp"
 #include "nonet/render.hpp"
 #include "test_support.hpp"
+#include "../src/generate/singles.hpp"
 #include "../src/generate/unavoidable.hpp"
 
 namespace nonet {
@@ -563,6 +564,35 @@ TEST(GenerateUnavoidableSets, EachSetAllowsASecondGrid) {
       }
     }
     EXPECT_GT(found, 0u) << geometry->variant();  // the common small ones do occur
+  }
+}
+
+// One singles solver asked about many puzzles in turn (it keeps the house
+// digits of the previous one and looks only at what changed) answers as a
+// fresh one does, also across unrelated puzzles and givens that repeat a
+// digit in a house.
+TEST(GenerateSingles, ReusedSolverAnswersAsAFreshOne) {
+  const auto geometry = classic(9);
+  std::ifstream in(NONET_DATA_DIR "/qqwing/easy.txt");
+  ASSERT_TRUE(in) << "missing shared data";
+  std::vector<Grid> inputs;
+  std::string line;
+  for (int count = 0; count < 40 && std::getline(in, line); ++count) {
+    const Puzzle puzzle = testing::parse_one(line.substr(0, 81));
+    inputs.push_back(puzzle.cells);
+    Grid fewer = puzzle.cells;
+    for (std::size_t cell = 0; cell < fewer.size(); cell += 7) fewer[cell] = 0;
+    inputs.push_back(fewer);
+  }
+  Grid repeated = inputs.front();
+  repeated[0] = repeated[1] = 5;  // 5 twice in row 1
+  inputs.insert(inputs.begin() + 3, repeated);
+  for (SinglesKind kind : {SinglesKind::hidden_only, SinglesKind::hidden_and_naked}) {
+    detail::SinglesSolver reused(*geometry, kind);
+    for (const Grid& givens : inputs) {
+      detail::SinglesSolver fresh(*geometry, kind);
+      ASSERT_EQ(reused.solves(givens), fresh.solves(givens)) << to_line(*geometry, givens);
+    }
   }
 }
 

@@ -20,20 +20,15 @@ namespace nonet {
 namespace detail {
 
 SinglesSolver::SinglesSolver(const Geometry& geometry, SinglesKind kind)
-    : geometry_(geometry), kind_(kind), all_(all_digits(geometry.size())) {}
+    : geometry_(geometry), kind_(kind), all_(all_digits(geometry.size())), size_(geometry.size()) {}
 
-// Candidates from the givens in two passes over the cells: the houses' given
-// digits and open counts (given by given, open cell by open cell), then each
-// open cell's candidates, one AND-NOT per house: far less than clearing each
-// given's digit from its peers.
-void SinglesSolver::start(const Grid& givens, bool house_digits_known) {
+// Candidates from the givens: each open cell's, one AND-NOT per house of the
+// houses' given digits (far less than clearing each given's digit from its
+// peers).
+void SinglesSolver::start(const Grid& givens) {
   const int cells = geometry_.cell_count();
-  const std::size_t house_count = geometry_.houses().size();
-  if (!house_digits_known) house_digits(givens);
-  house_open_.assign(house_count, 0);
-  for (int cell = 0; cell < cells; ++cell)
-    if (givens[cell] == 0)
-      for (int h : geometry_.houses_of(cell)) ++house_open_[h];
+  house_digits(givens);
+  house_open_ = given_open_;
   candidates_.resize(cells);
   value_.assign(givens.begin(), givens.end());
   open_ = 0;
@@ -142,14 +137,31 @@ bool SinglesSolver::place_single_at(int cell) {
   return false;
 }
 
-// The houses' given digits, given by given (rather than house by house over
-// every cell).
+// The houses' given digits and open cells. The carver asks about puzzles one
+// group of cells apart, so they are kept from the call before and only the
+// cells that changed are looked at (per house and digit a count of givens,
+// so even givens that repeat a digit are undone right).
 void SinglesSolver::house_digits(const Grid& givens) {
-  house_used_.assign(geometry_.houses().size(), 0);
   const int cells = geometry_.cell_count();
-  for (int cell = 0; cell < cells; ++cell)
-    if (givens[cell] != 0)
-      for (int h : geometry_.houses_of(cell)) house_used_[h] |= digit_bit(givens[cell]);
+  if (synced_.size() != givens.size()) {
+    const std::size_t houses = geometry_.houses().size();
+    synced_.assign(cells, 0);
+    given_count_.assign(houses * size_, 0);
+    house_used_.assign(houses, 0);
+    given_open_.assign(houses, 0);
+    for (int cell = 0; cell < cells; ++cell)
+      for (int h : geometry_.houses_of(cell)) ++given_open_[h];
+  }
+  for (int cell = 0; cell < cells; ++cell) {
+    const int before = synced_[cell], now = givens[cell];
+    if (before == now) continue;
+    for (int h : geometry_.houses_of(cell)) {
+      if (before != 0 && --given_count_[h * size_ + before - 1] == 0) house_used_[h] &= ~digit_bit(before);
+      if (now != 0 && given_count_[h * size_ + now - 1]++ == 0) house_used_[h] |= digit_bit(now);
+      given_open_[h] += (before != 0) - (now != 0);
+    }
+    synced_[cell] = static_cast<std::uint8_t>(now);
+  }
 }
 
 // The candidates of an empty cell given only the givens.
@@ -184,7 +196,7 @@ bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) 
 
 bool SinglesSolver::derives(const Grid& givens, std::span<const int> targets) {
   if (immediate(givens, targets)) return true;
-  start(givens, true);  // immediate() found the houses' digits
+  start(givens);
   for (bool progress = true; progress;) {
     progress = false;
     for (int cell : targets)

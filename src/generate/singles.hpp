@@ -60,7 +60,7 @@ class SinglesSolver {
 
  private:
   Mask open_candidates(int cell) const;
-  void start(const Grid& givens, bool house_digits_known = false);
+  void start(const Grid& givens);
   void house_digits(const Grid& givens);
   void place(int cell, int digit);
   bool place_hidden_singles();
@@ -74,8 +74,12 @@ class SinglesSolver {
   SinglesKind kind_;
   Mask all_;
   std::vector<Mask> candidates_;
-  std::vector<Mask> house_used_;
-  std::vector<int> house_open_;   // open cells per house
+  int size_;
+  std::vector<Mask> house_used_;  // per house: the given digits (house_digits)
+  std::vector<int> given_open_;   // per house: cells without a given
+  std::vector<int> given_count_;  // per house and digit: givens of it
+  Grid synced_;                   // the givens the three above describe
+  std::vector<int> house_open_;   // open cells per house, as propagation goes
   std::vector<int> naked_queue_;  // cells that may have become naked singles
   Grid value_;
   int open_ = 0;
