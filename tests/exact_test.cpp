@@ -290,4 +290,20 @@ TEST(Exact, PencilMarksRestrictTheSearch) {
   EXPECT_THROW(solve(empty, pinned), std::invalid_argument);
 }
 
+// An empty 49×49 grid once kept the systematic search busy for ever (a
+// corner with no solution); short random searches now find two solutions at
+// once. Both are checked against every house.
+TEST(Exact, LargeEmptyGridsAnswerQuickly) {
+  const auto geometry = std::make_shared<const Geometry>(Geometry::classic(7, 7));
+  const Puzzle empty{geometry, Grid(49 * 49, 0), ""};
+  SolveOptions options;
+  options.keep = 2;
+  options.max_nodes = 2'000'000;
+  const SolveResult result = solve(empty, options);
+  ASSERT_EQ(result.status, SolveStatus::multiple);
+  ASSERT_EQ(result.solutions.size(), 2u);
+  EXPECT_NE(result.solutions[0], result.solutions[1]);
+  for (const Grid& solution : result.solutions) EXPECT_TRUE(is_solution_of(empty, solution));
+}
+
 }  // namespace nonet

@@ -382,6 +382,62 @@ bool reject_invalid(const Puzzle& puzzle, SolveResult& result) {
 }
 }  // namespace detail
 
+namespace {
+
+// Large, nearly empty grids (an empty 49×49) can trap the systematic search
+// for ever in a corner with no solution, where random orders find a solution
+// at once. So on grids from 25×25 up a short systematic search comes first;
+// if it cannot answer, a few short random searches collect distinct
+// solutions, and when they find as many as were asked for (a grid with many
+// solutions) that is the answer. Otherwise the full systematic search runs.
+constexpr int kProbeFrom = 25;
+constexpr std::uint64_t kProbeNodes = 20'000;
+constexpr int kProbes = 4;
+
+bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result) {
+  const auto within_budget = [&](std::uint64_t nodes) {
+    return options.max_nodes == 0 ? nodes : std::min(nodes, options.max_nodes);
+  };
+  SolveOptions quick = options;
+  quick.max_nodes = within_budget(kProbeNodes);
+  {
+    SolveResult systematic;
+    GenericSearch search(*puzzle.geometry, quick, systematic);
+    search.run(puzzle.cells);
+    if (!search.gave_up()) {
+      detail::finish_status(systematic, options.count_limit);
+      result = std::move(systematic);
+      return true;
+    }
+  }
+  std::vector<Grid> found;
+  std::uint64_t nodes = quick.max_nodes, guesses = 0;
+  SolveOptions random = quick;
+  random.random = true;
+  random.count_limit = 1;
+  random.keep = 1;
+  for (int probe = 0; probe < kProbes && found.size() < options.count_limit; ++probe) {
+    random.seed = options.seed + static_cast<std::uint64_t>(probe) + 1;
+    SolveResult one;
+    GenericSearch search(*puzzle.geometry, random, one);
+    search.run(puzzle.cells);
+    nodes += one.nodes;
+    guesses += one.guesses;
+    if (!one.solutions.empty() && std::find(found.begin(), found.end(), one.solutions.front()) == found.end())
+      found.push_back(std::move(one.solutions.front()));
+  }
+  if (found.size() < options.count_limit) return false;
+  result.count = found.size();
+  result.nodes = nodes;
+  result.guesses = guesses;
+  found.resize(std::min<std::size_t>(found.size(), options.keep));
+  result.solutions = std::move(found);
+  detail::finish_status(result, options.count_limit);
+  return true;
+}
+
+}  // namespace
+
 SolveResult solve_generic(const Puzzle& puzzle, const SolveOptions& options) {
   SolveResult result;
   if (!options.candidates.empty() && options.candidates.size() != puzzle.cells.size())
@@ -389,6 +445,9 @@ SolveResult solve_generic(const Puzzle& puzzle, const SolveOptions& options) {
   if (detail::reject_invalid(puzzle, result)) return result;
   SolveOptions effective = options;
   if (effective.count_limit == 0) effective.count_limit = 1;
+  if (puzzle.geometry->size() >= kProbeFrom && !effective.random && probe_for_solutions(puzzle, effective, result))
+    return result;
+  result = SolveResult{};
   GenericSearch search(*puzzle.geometry, effective, result);
   search.run(puzzle.cells);
   detail::finish_status(result, effective.count_limit);
