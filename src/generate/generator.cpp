@@ -357,16 +357,18 @@ class Carver {
     return rating_fits(givens, result);
   }
 
-  // Where the basic techniques alone prove the rating inside the range. Upper
-  // bound: they solve it with the techniques up to the top (below 6), so SE
-  // needs nothing harder. Lower bound, on classic grids for ranges starting
-  // at 4.0 to 4.5: they cannot solve it with every technique rated below the
-  // bottom of the range (hidden triples included, which cover SE's direct
-  // hidden triple at 2.5), and below 4.5 those are every technique SE rates
-  // that low, so SE needs one at the bottom or above.
-  bool proven_inside(const Grid& givens) {
-    if (!prover_) return false;
-    return ceiling_->solves(givens) && !prover_->solves(givens);
+  // Without exact ratings, for a puzzle the basic techniques up to the
+  // range's top solve (so SE needs nothing harder, see basic_logic.hpp):
+  // whether its rating reaches the bottom of the range. On classic grids for
+  // ranges starting at 4.0 to 4.5 the basic techniques decide that too: they
+  // cannot solve it with every technique rated below the bottom (hidden
+  // triples included, which cover SE's direct hidden triple at 2.5), and
+  // below 4.5 those are every technique SE rates that low. Otherwise the
+  // rater, stopped below the bottom: if it cannot finish there, SE needs a
+  // step at the bottom or above. Either way the answer is the full rating's.
+  bool reaches_bottom(const Grid& givens) {
+    if (prover_ && !prover_->solves(givens)) return true;
+    return !options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->min - 0.1).solved;
   }
 
   static bool can_prove(const Geometry& geometry, const GenerateOptions& options) {
@@ -391,7 +393,7 @@ class Carver {
       throw GenerateError("rating range needs the rater (SE ratings beyond singles)");
     // The basic techniques below the range finish it: too easy, no rating needed.
     if (options_.rating->min > kFloorFrom && floor_->solves(givens)) return false;
-    if (!options_.exact_rating && proven_inside(givens)) return true;
+    if (!options_.exact_rating && adds_back(options_) && ceiling_->solves(givens)) return reaches_bottom(givens);
     result.rating = options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->max);
     return result.rating->solved && options_.rating->contains(result.rating->er);
   }
