@@ -377,6 +377,29 @@ TEST(LogicTechniques, BugType1WithTwoBugValues) {
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c7<>2", "r5c7<>7"}));
 }
 
+// Dynamic forcing chains (+) (SE 9.0 + length): a position of a forum-hardest
+// puzzle (the 41st of puzzles5_forum_hardest_1905_11+) where no dynamic forcing
+// chain works, but one whose propagation also applies a naked pair (and the
+// other level-1 rules) to the assumed position ends in a contradiction.
+TEST(LogicTechniques, DynamicForcingChainPlus) {
+  auto grid = nonet::parse_candidates(
+      "........9.......8.1234...........7..12..5.....23.5.........6...12345....12.45........5....1.34.6...1234.6...123..6.8.........9.23..6.8.1..4...8.......7..12.4...8..23..6...1.3..6.........7..123.56.8.12..56......4.....1.3....89123.5...912..5..89"
+      "...4.....1....67.91....6.8.....56.8...3..........5678..2.......1...5...91...56..9.23..6...1.3..67......5............9.2.4.67...2...67..1..4..7.........8.1..4.6....2...678......67.9.2...6.8..2..56.8..2.4567..1...........4..7.9...45...9..3......"
+      "1..........3456.....34.6....23.56..........8..23.56..9..34....9.234....9......7....3..678..2.........34.6.8.1.3..6...1....67....3..67.9....5....1.34....91..4...89..3...78...3.5.7..........9...4.....12..5.7...23.5.7..1.3....8......6...12.....8.");
+  ASSERT_TRUE(grid);
+  Fixture f{*grid};
+  EXPECT_FALSE(nonet::logic::find_multiple_forcing_chain(f.ctx(), true, 0));
+  auto s = nonet::logic::find_multiple_forcing_chain(f.ctx(), true, 1);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Dynamic contradiction forcing chain (+)");
+  EXPECT_NEAR(s->rating, 9.8, 0.05);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r7c8<>4"}));
+  EXPECT_TRUE(s->placements.empty());
+  ASSERT_EQ(s->chains.size(), 1u);
+  EXPECT_NE(s->chains[0].find("r1c8<>1 (Naked pair)"), std::string::npos) << s->chains[0];
+  EXPECT_GT(s->chain_length, 24);
+}
+
 TEST(LogicTechniques, UniqueLoopType1) {
   Fixture f{open_grid()};
   // {12} loop r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: every row, column and box it

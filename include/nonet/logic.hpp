@@ -71,6 +71,7 @@ struct Step {
   std::vector<int> houses;  // indices into Geometry::houses()
   std::vector<Link> links;  // for chains
   std::vector<std::string> chains;  // for forcing chains: each chain as text
+  int chain_length = 0;     // for chains: the length the rating counts (SE's measure)
   bool guess = false;       // a trial placement, not a deduction
 };
 
@@ -134,6 +135,9 @@ struct LogicOptions {
   // Where logic is stuck, place the solution's digit in one cell (a step marked
   // guess) and go on. Needs the puzzle's solution (solve_logically finds it).
   bool allow_guess = false;
+  // Seconds after which the solve gives up (unsolved, the step search under
+  // way abandoned); 0: no limit. Nested forcing chains (9.5+) can take minutes.
+  double time_limit = 0;
 };
 
 struct LogicResult {

@@ -70,6 +70,12 @@ struct Propagation {
   std::vector<int> contradiction;  // potentials that together are impossible (empty: none)
   int blocked = -1;                // a candidate whose potentials (but the start) are not followed
   int forbid_from = -1, forbid_to = -1;  // one implication not followed
+  // Dynamic+ and nested (SE's levels 1-5): when nothing more follows, the
+  // rules of the level are applied to the assumed position (see rule_step)
+  // and what they remove is followed in turn.
+  int level = 0;
+  std::vector<int> weight;  // per potential: the length of the nested chain that removed it
+  std::vector<std::pair<int, std::string>> causes;  // potentials removed by a rule, and the rule
 
   Propagation(const Context& c, bool dyn, bool x, bool y)
       : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {}
@@ -85,11 +91,14 @@ struct Propagation {
       reached.assign(total, 0);
       parents.assign(total, {});
     }
+    if (weight.size() != total) weight.assign(total, 0);
     for (int p : order) {  // reset only what the last run touched
       reached[p] = 0;
       parents[p].clear();
+      weight[p] = 0;
     }
     order.clear();
+    causes.clear();
     contradiction.clear();
     std::deque<int> queue;
     auto add = [&](int p, std::vector<int> from) {
@@ -107,6 +116,7 @@ struct Propagation {
       queue.push_back(p);
     };
     add(start, {});
+    for (;;) {
     while (!queue.empty() && contradiction.empty()) {
       const int p = queue.front();
       queue.pop_front();
@@ -167,7 +177,29 @@ struct Propagation {
         }
       }
     }
+      if (!contradiction.empty() || level == 0 || !dynamic) break;
+      bool any = false;
+      for (Removal& r : advanced(start)) {
+        if (reached[r.pot]) continue;
+        add(r.pot, std::move(r.parents));
+        if (!reached[r.pot]) continue;
+        weight[r.pot] = r.weight;
+        causes.push_back({r.pot, r.cause});
+        any = true;
+      }
+      if (!any) break;
+    }
   }
+
+  // What a rule of the level removes from the assumed position, with the
+  // removals it rests on (SE's "rule parents").
+  struct Removal {
+    int pot;
+    std::vector<int> parents;
+    int weight;
+    std::string cause;
+  };
+  std::vector<Removal> advanced(int start) const;
 
   // The potentials a conclusion rests on (itself included), in reached order.
   std::vector<int> ancestors(const std::vector<int>& targets) const {
@@ -193,16 +225,95 @@ struct Propagation {
   }
 };
 
+// The rules SE 1.2.1 applies to an assumed position at each level, in its
+// order; the first that finds something is used. Level 1 (dynamic forcing
+// chains (+)): pointing and claiming, hidden and naked pairs, X-Wings; levels 2
+// and 3 add forcing chains and cycles, then cell/region forcing chains; level 4
+// dynamic forcing chains instead, level 5 dynamic forcing chains (+) nested
+// two levels down (9.5).
+std::optional<Step> rule_step(const Context& c, int level) {
+  if (auto s = find_intersection(c, true, false)) return s;
+  if (auto s = find_intersection(c, false, false)) return s;
+  if (auto s = find_hidden_subset(c, 2, false)) return s;
+  if (auto s = find_naked_subset(c, 2)) return s;
+  if (auto s = find_fish(c, 2)) return s;
+  if (level >= 2 && level < 4)
+    if (auto s = find_chains(c)) return s;
+  if (level == 3)
+    if (auto s = find_multiple_forcing_chain(c, false, 0)) return s;
+  if (level >= 4)
+    if (auto s = find_multiple_forcing_chain(c, true, 0)) return s;
+  if (level >= 5)
+    if (auto s = find_multiple_forcing_chain(c, true, level - 3)) return s;
+  return std::nullopt;
+}
+
+std::vector<Propagation::Removal> Propagation::advanced(int start) const {
+  if (ctx.expired()) return {};
+  const CandidateGrid assumed(ctx.grid.geometry_ptr(), ctx.grid.values(), cand);
+  Context inner{assumed, ctx.geo, ctx.tables, ctx.scale, nullptr, false};
+  inner.deadline = ctx.deadline;
+  inner.first_found = true;
+  const std::optional<Step> s = rule_step(inner, level);
+  if (!s) return {};
+  // The rule's parents: the candidates the assumption removed that make the
+  // pattern (for a chain, those of the cells it passes through).
+  std::vector<int> rests;
+  auto take = [&](int c, Mask digits) {
+    for (int d : digits_of(digits & ctx.grid.candidates(c) & ~cand[c]))
+      if (reached[pot(c, d, kOff)]) rests.push_back(pot(c, d, kOff));
+  };
+  Mask gone_digits = 0;
+  for (const Candidate& e : s->eliminations) gone_digits |= digit_bit(e.digit);
+  const auto& houses = ctx.geo.houses();
+  const std::string& t = s->technique;
+  if (t == "Pointing" || t == "Claiming" || t == "X-Wing") {
+    const std::size_t bases = t == "X-Wing" ? 2 : 1;
+    for (std::size_t i = 0; i < bases && i < s->houses.size(); ++i)
+      for (int c : houses[s->houses[i]].cells) take(c, gone_digits);
+  } else if (t == "Hidden pair") {
+    Mask pair = 0;
+    for (int c : s->cells) pair |= cand[c];
+    for (int c : houses[s->houses[0]].cells) take(c, pair & ~gone_digits);
+  } else {
+    std::vector<int> cs = s->cells;
+    for (const Link& l : s->links) {
+      cs.push_back(l.from.cell);
+      cs.push_back(l.to.cell);
+    }
+    std::sort(cs.begin(), cs.end());
+    cs.erase(std::unique(cs.begin(), cs.end()), cs.end());
+    for (int c : cs) take(c, ~Mask{0});
+  }
+  std::sort(rests.begin(), rests.end());
+  rests.erase(std::unique(rests.begin(), rests.end()), rests.end());
+  if (rests.empty()) rests.push_back(start);
+  std::vector<Removal> out;
+  auto remove = [&](int c, int d) {
+    if (cand[c] & digit_bit(d)) out.push_back({pot(c, d, kOff), rests, s->chain_length, t});
+  };
+  for (const Candidate& e : s->eliminations) remove(e.cell, e.digit);
+  for (const Candidate& p : s->placements)
+    for (int d : digits_of(cand[p.cell] & ~digit_bit(p.digit))) remove(p.cell, d);
+  return out;
+}
+
 std::string pot_text(const Context& ctx, int p) {
   const int v = p >> 1, cell = v / ctx.n(), d = v % ctx.n() + 1;
   return ctx.geo.cell_name(cell) + ((p & 1) ? "=" : "<>") + digit_char(d);
 }
 
-std::string chain_text(const Context& ctx, const std::vector<int>& chain) {
+using Causes = std::vector<std::pair<int, std::string>>;
+
+// Potentials a rule removed are followed by the rule's name: "r1c2<>4 (Pointing)".
+std::string chain_text(const Context& ctx, const std::vector<int>& chain, const Causes* causes = nullptr) {
   std::string out;
   for (std::size_t i = 0; i < chain.size(); ++i) {
     if (i) out += " \u21d2 ";
     out += pot_text(ctx, chain[i]);
+    if (!causes) continue;
+    for (const auto& [p, rule] : *causes)
+      if (p == chain[i]) out += cat({" (", rule, ")"});
   }
   return out;
 }
@@ -211,7 +322,7 @@ std::string chain_text(const Context& ctx, const std::vector<int>& chain) {
 bool useful(const Context& ctx, int p) {
   const int v = p >> 1, cell = v / ctx.n(), d = v % ctx.n() + 1;
   if (ctx.grid.value(cell)) return false;
-  if (p & 1) return true;
+  if (p & 1) return popcount(ctx.grid.candidates(cell)) > 1;  // removes something
   return ctx.grid.has(cell, d);
 }
 
@@ -230,12 +341,16 @@ struct Best {
   void offer(Step s, int len, int k = 0) {
     const bool tie = step && std::abs(s.rating - step->rating) < 1e-9;
     if (!step || s.rating < step->rating - 1e-9 || (tie && std::pair(len, k) < std::pair(length, key))) {
+      s.chain_length = len;
       step = std::move(s);
       length = len;
       key = k;
     }
   }
 };
+
+// A nested search stops at its first step; any search stops when time is up.
+bool done(const Context& ctx, const Best& best) { return (ctx.first_found && best.step) || ctx.expired(); }
 
 // SE's sort key of a chain family.
 int family_key(bool x, bool y) { return x && y ? 4 : y ? 3 : 2; }
@@ -312,6 +427,7 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
   };
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
+      if (done(ctx, best)) return;
       const int start = Propagation::pot(cell, d, kOn, n);
       prop.blocked = start >> 1;  // a loop passes its start candidate once
       // Each strong partner y of the start closes a loop on(s) … off(y) = on(s).
@@ -384,6 +500,7 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell)))
       for (int on : {kOn, kOff}) {
+        if (done(ctx, best)) return;
         const int start = Propagation::pot(cell, d, on, n);
         prop.run(start);
         const int target = start ^ 1;
@@ -431,11 +548,13 @@ std::optional<Step> find_chains(const Context& ctx) {
   return best.step;
 }
 
-std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic) {
+std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic, int level) {
   const int n = ctx.n();
-  const double base = dynamic ? 8.5 : 8.0;
+  // SE: 8.0, 8.5; dynamic (+) 9.0; nested levels 2-5 9.5, 10.0, 10.5, 11.0.
+  const double base = level >= 1 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
   Best best;
-  Propagation prop(ctx, dynamic, true, true);
+  Propagation prop(ctx, dynamic || level > 0, true, true);
+  prop.level = level;
   auto better_possible = [&](double rating) {
     return !best.step || rating < best.step->rating - 1e-9 || std::abs(rating - best.step->rating) < 1e-9;
   };
@@ -446,16 +565,19 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     std::vector<int> order;
     std::vector<std::vector<int>> parents;  // aligned with order
     std::vector<int> contradiction;
+    Causes causes;
+    std::vector<std::pair<int, int>> weights;  // potentials removed by a nested chain: its length
     bool has(int p) const { return (reached[p >> 6] >> (p & 63)) & 1; }
   };
   const std::size_t words = (static_cast<std::size_t>(ctx.cells()) * n * 2 + 63) / 64;
   auto run = [&](int start) {
     prop.run(start);
-    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, {}, prop.contradiction};
+    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, {}, prop.contradiction, prop.causes, {}};
     o.parents.reserve(prop.order.size());
     for (int p : prop.order) {
       o.reached[p >> 6] |= std::uint64_t{1} << (p & 63);
       o.parents.push_back(prop.parents[p]);
+      if (prop.weight[p]) o.weights.push_back({p, prop.weight[p]});
     }
     return o;
   };
@@ -466,6 +588,17 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           return o.parents[std::find(o.order.begin(), o.order.end(), p) - o.order.begin()];
         },
         targets);
+  };
+  // A chain's length as SE counts it: its potentials, and the length of every
+  // nested chain that removed one of them.
+  auto measure = [&](const Outcome& o, const std::vector<int>& chain) {
+    int length = static_cast<int>(chain.size());
+    for (const auto& [p, w] : o.weights)
+      if (std::find(chain.begin(), chain.end(), p) != chain.end()) length += w;
+    return length;
+  };
+  auto contradiction_of = [&](const Outcome& o) {
+    return contradiction_length(o.contradiction, [&](int t) { return measure(o, chain_of(o, {t})); });
   };
   // Potentials implied by every outcome of a set of exhaustive assumptions.
   auto common = [&](const std::vector<Outcome>& outs, const std::string& technique, const std::string& detail,
@@ -485,8 +618,8 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       std::vector<std::string> texts;
       for (const Outcome& o : outs) {
         auto chain = chain_of(o, {p});
-        length += static_cast<int>(chain.size());
-        texts.push_back(chain_text(ctx, chain));
+        length += measure(o, chain);
+        texts.push_back(chain_text(ctx, chain, &o.causes));
       }
       length -= 2;
       Step s;
@@ -500,13 +633,16 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       best.offer(std::move(s), length);
     }
   };
-  const char* prefix = dynamic ? "Dynamic " : "";
+  const std::string prefix = dynamic || level > 0 ? "Dynamic " : "";
+  // SE's names: "Dynamic Forcing Chains (+)" at level 1, "Nested Forcing Chains" above.
+  const std::string suffix = level == 1 ? " (+)" : level >= 2 ? cat({" (nested, level ", std::to_string(level), ")"}) : "";
   // As SE: the static pass starts only from cells of three or more candidates
   // (a bivalue cell's chains are forcing chains), and so does a double
   // implication; a region is taken where its first place of the digit is such
   // a cell.
   const int min_start = dynamic ? 2 : 3;
   for (int cell = 0; cell < ctx.cells(); ++cell) {
+    if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
     if (ctx.grid.value(cell) || popcount(ctx.grid.candidates(cell)) < min_start) continue;
     std::vector<Outcome> outs;
     for (int d : digits_of(ctx.grid.candidates(cell))) {
@@ -515,15 +651,14 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         // The assumption is impossible: the candidate goes.
         const Outcome& o = outs.back();
         auto chain = chain_of(o, o.contradiction);
-        const int length = contradiction_length(
-            o.contradiction, [&](int t) { return static_cast<int>(chain_of(o, {t}).size()); });
+        const int length = contradiction_of(o);
         Step s;
-        s.technique = "Dynamic contradiction forcing chain";
+        s.technique = cat({"Dynamic contradiction forcing chain", suffix});
         s.rating = base + chain_length_bonus(length);
         if (better_possible(s.rating)) {
           s.detail = "assuming " + pot_text(ctx, outs.back().start) + " leads to a contradiction";
           s.eliminations.push_back({cell, d});
-          s.chains.push_back(chain_text(ctx, chain));
+          s.chains.push_back(chain_text(ctx, chain, &o.causes));
           s.cells = {cell};
           best.offer(std::move(s), length);
         }
@@ -533,32 +668,32 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         Outcome off = run(Propagation::pot(cell, d, kOff, n));
         if (!off.contradiction.empty()) {
           auto chain = chain_of(off, off.contradiction);
-          const int length = contradiction_length(
-              off.contradiction, [&](int t) { return static_cast<int>(chain_of(off, {t}).size()); });
+          const int length = contradiction_of(off);
           Step s;
-          s.technique = "Dynamic contradiction forcing chain";
+          s.technique = cat({"Dynamic contradiction forcing chain", suffix});
           s.rating = base + chain_length_bonus(length);
           if (better_possible(s.rating)) {
             s.detail = "assuming " + pot_text(ctx, off.start) + " leads to a contradiction";
             s.placements.push_back({cell, d});
-            s.chains.push_back(chain_text(ctx, chain));
+            s.chains.push_back(chain_text(ctx, chain, &off.causes));
             s.cells = {cell};
             best.offer(std::move(s), length);
           }
         } else if (outs.back().contradiction.empty() && popcount(ctx.grid.candidates(cell)) >= 3) {
-          common({outs.back(), off}, "Dynamic double forcing chain",
+          common({outs.back(), off}, cat({"Dynamic double forcing chain", suffix}),
                  "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there",
                  {cell});
         }
       }
     }
     if (outs.size() >= 2)
-      common(outs, std::string(prefix) + "Cell forcing chains",
+      common(outs, cat({prefix, "Cell forcing chains", suffix}),
              "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell});
   }
   const auto& houses = ctx.geo.houses();
   for (int h = 0; h < static_cast<int>(houses.size()); ++h)
     for (int d = 1; d <= n; ++d) {
+      if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
       const Mask w = ctx.where(h, d);
       if (popcount(w) < 2) continue;
       const int first = houses[h].cells[std::countr_zero(w)];
@@ -570,9 +705,10 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         cells.push_back(cell);
         outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
       }
-      common(outs, std::string(prefix) + "Region forcing chains",
+      common(outs, cat({prefix, "Region forcing chains", suffix}),
              "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells);
     }
+  if (ctx.expired()) return std::nullopt;
   return best.step;
 }
 
