@@ -49,6 +49,19 @@ struct Fixture {
   nonet::logic::Context ctx() const { return {grid, grid.geometry(), tables, nonet::Scale::se, &unique, false}; }
 };
 
+// The step `find` gives on a candidate position: technique, rating, eliminations.
+void expect_step(const std::string& position, std::optional<nonet::Step> (*find)(const nonet::logic::Context&),
+                 const std::string& technique, double rating, const std::vector<std::string>& eliminations) {
+  auto grid = nonet::parse_candidates(position);
+  ASSERT_TRUE(grid);
+  Fixture f{*grid};
+  auto s = find(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, technique);
+  EXPECT_NEAR(s->rating, rating, 1e-9);
+  EXPECT_EQ(elims(*s), eliminations);
+}
+
 TEST(LogicTechniques, HiddenSingleTextAndJson) {
   Fixture f{open_grid()};
   for (int c = 1; c <= 9; ++c)
@@ -398,6 +411,30 @@ TEST(LogicTechniques, DynamicForcingChainPlus) {
   ASSERT_EQ(s->chains.size(), 1u);
   EXPECT_NE(s->chains[0].find("r1c8<>1 (Naked pair)"), std::string::npos) << s->chains[0];
   EXPECT_GT(s->chain_length, 24);
+}
+
+// BUG type 4 (5.7): a position of cbg-000 (published 5.7). r4c4 and r5c4 are
+// the BUG cells (BUG values 3 and 4), both hold 8 in column 4: one is 8, the
+// other takes its BUG value.
+TEST(LogicTechniques, BugType4) {
+  expect_step(
+      "1.........2.........3.....9..34.........5.......4.6.........7.........8......6..9...4.6.......5..........7..1...............8.........9.2.........3.........4.6......4.6..........8...3.....9......7....3..6....2...........5.......4....91........"
+      ".2.........3.....91..........34...8...3..6.......5.........6.8.......7.....4....9......7....3.....9....5......34...8.1...........4.6........6.8....4....9.2..............8....4..........6....2...............9......7....3......1............5...."
+      "..3...........6....2...............9......7..1...........4.........5...........8.....5....1...............8......6......4.......3..............9.2.............7..........9......7.....4.........5.....2..............8.1.............6.....3......",
+              nonet::logic::find_bug, "BUG type 4", 5.7,
+              {"r4c4<>4", "r5c4<>3"});
+}
+
+// BUG type 3 (5.9): a position of cbg-000 (published 5.9). The BUG values 3, 8
+// and 9 of r3c2, r3c7 and r3c9 act as one more cell of row 3, a naked triple
+// {389} with r3c3 and r3c5.
+TEST(LogicTechniques, BugType3NakedTriple) {
+  expect_step(
+      "1.........2.........3....8....4.........5.........6.........7....3....8.........9...4.........5...9.....6.........7....3....8.1.......91......8..2.........3.5......3...7......5.7.9.......89.2.........3....8.1.......91....6.8....4.......3.56..."
+      ".2..........4.........5.........6...1..........3..............9......7.........8...3...7.......67..1................9.2..............8....4.........5......3..6..........8......6..9..3.....9....5.......4...........7...2.........3..6...1........"
+      "....5....1..............7....3..............9...4..........6.8......6.8..2............6..........8..2.......1..............7......5......3..............9...4.............9..3.........4............8......6....2...........5....1..............7..",
+              nonet::logic::find_bug, "BUG type 3", 5.9,
+              {"r3c1<>3", "r3c6<>9"});
 }
 
 TEST(LogicTechniques, UniqueLoopType1) {

@@ -34,9 +34,13 @@
 // the loop's potentials less two) and Nishio (7.5 + length): one digit
 // followed dynamically until it contradicts itself.
 //
-// Honest limits: SE's "dynamic+" and nested levels (9.0+) and aligned
-// triplet exclusion (7.5) are not built; puzzles that need them are reported
-// unsolved or rated by the next technique that works.
+// Dynamic forcing chains (+) (9.0) and nested forcing chains (9.5-11.0): the
+// dynamic propagation, once nothing more follows, applies the rules of its
+// level to the assumed position (rule_step) and follows what they remove.
+// Honest limits: a rule contributes its first step per round and a nested
+// search its first step (SE takes every step of the rule at once), and a
+// nested chain's parents are approximated, so lengths are close to SE's but
+// not always equal. Aligned triplet exclusion (7.5) is not built.
 #include <algorithm>
 #include <cmath>
 #include <deque>
