@@ -437,6 +437,19 @@ TEST(LogicTechniques, BugType3NakedTriple) {
               {"r3c1<>3", "r3c6<>9"});
 }
 
+// Aligned triplet exclusion (7.5): a position of cbg-000 (published 7.5, rated
+// 8.3 before the technique was built). Base cells r4c3, r8c1, r6c3; the cells
+// of two or three candidates that see all three (r4c1, r5c1, r9c3) rule out
+// every combination with a 5 in r8c1.
+TEST(LogicTechniques, AlignedTripletExclusion) {
+  expect_step(
+      "1.........2.........3.....9...4.678.....5......34.67....34.67.....4.678...34..7.9...4.......3.5.........6...1.....7........78.........91...5.....2....78..23...7........7.........8...3.5...91..4.6...1.3.......2.......1...5.......4.6..9...4....9"
+      ".23......1.34....9.234.....1....67..1.3...7.91.3..67.........8.....5.....234..7.9....5..8...3.5...9......7...2..........4.......3....8...3..6........6..91.............6...1.34....9.2.....8.....5....1.3...7891.3...7...234..7...2.4..7.9.234..7.9"
+      ".23........34..7...234...8....4..78......6......4..7..........91............5........5..8....45.7..1................9.2...........5.78....4..7....3...........6...........9.....6......45......3......1.....7..1..45.7...2....7...2.4..7.........8.",
+              nonet::logic::find_aligned_triplet_exclusion, "Aligned triplet exclusion", 7.5,
+              {"r8c1<>5"});
+}
+
 TEST(LogicTechniques, UniqueLoopType1) {
   Fixture f{open_grid()};
   // {12} loop r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: every row, column and box it

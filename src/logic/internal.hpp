@@ -122,7 +122,8 @@ std::optional<Step> find_unique_rectangle(const Context&);  // rectangles and lo
 std::optional<Step> find_unique_loop(const Context&);       // loops of 6+ cells only
 std::optional<Step> find_bug(const Context&);
 // exclusion.cpp
-std::optional<Step> find_aligned_pair_exclusion(const Context&);  // 6.2
+std::optional<Step> find_aligned_pair_exclusion(const Context&);     // 6.2
+std::optional<Step> find_aligned_triplet_exclusion(const Context&);  // 7.5
 // colouring.cpp, als.cpp (explanations and hints only)
 std::optional<Step> find_simple_colouring(const Context&);
 std::optional<Step> find_als_xz(const Context&);

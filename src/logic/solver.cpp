@@ -67,6 +67,7 @@ const std::vector<Rung>& ladder() {
       {"Simple colouring", 6.5, false, false, true, find_simple_colouring},
       {"ALS-XZ", 6.5, false, false, true, find_als_xz},
       {"Chains and forcing chains", 6.5, true, true, false, find_chains},
+      {"Aligned triplet exclusion", 7.5, true, true, false, find_aligned_triplet_exclusion},
       {"Nishio forcing chains", 7.5, true, true, false, find_nishio},
       {"Cell/region forcing chains", 8.0, true, true, false,
        [](const Context& c) { return find_multiple_forcing_chain(c, false); }},
