@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "nonet/model.hpp"
@@ -72,6 +73,10 @@ struct Step {
   std::vector<Link> links;  // for chains
   std::vector<std::string> chains;  // for forcing chains: each chain as text
   int chain_length = 0;     // for chains: the length the rating counts (SE's measure)
+  // For chains: each "on" candidate the chains use, with the house where it is
+  // its digit's last place (-1: its cell's last candidate); what a chain nested
+  // in another one rests on.
+  std::vector<std::pair<Candidate, int>> singles;
   bool guess = false;       // a trial placement, not a deduction
 };
 

@@ -43,6 +43,7 @@
 // not always equal. Aligned triplet exclusion (7.5) is not built.
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <deque>
 
 #include "internal.hpp"
@@ -63,6 +64,20 @@ int contradiction_length(const std::vector<int>& conflict, ChainSize chain_size)
   return length;
 }
 
+// Records in the step the "on" potentials of a chain that are singles, and
+// which (why(p): a house, -1 for the cell's last candidate, -2 for none).
+template <class Why>
+void record_singles(Step& s, const std::vector<int>& chain, int n, Why why) {
+  for (int p : chain) {
+    if (!(p & 1)) continue;
+    const int w = why(p);
+    if (w == -2) continue;
+    const Candidate on{(p >> 1) / n, (p >> 1) % n + 1};
+    const std::pair<Candidate, int> entry{on, w};
+    if (std::find(s.singles.begin(), s.singles.end(), entry) == s.singles.end()) s.singles.push_back(entry);
+  }
+}
+
 struct Propagation {
   const Context& ctx;
   int n, cells;
@@ -79,7 +94,12 @@ struct Propagation {
   // and what they remove is followed in turn.
   int level = 0;
   std::vector<int> weight;  // per potential: the length of the nested chain that removed it
+  std::vector<int> nest;    // per potential: which rule step of this run removed it (0: none)
   std::vector<std::pair<int, std::string>> causes;  // potentials removed by a rule, and the rule
+  // Per "on" potential: the house of which it is the digit's last place, or
+  // kLastInCell (the cell's last candidate); kNoSingle for other potentials.
+  std::vector<int> single;
+  static constexpr int kNoSingle = -2, kLastInCell = -1;
 
   Propagation(const Context& c, bool dyn, bool x, bool y)
       : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {}
@@ -95,22 +115,30 @@ struct Propagation {
       reached.assign(total, 0);
       parents.assign(total, {});
     }
-    if (weight.size() != total) weight.assign(total, 0);
+    if (weight.size() != total) {
+      weight.assign(total, 0);
+      nest.assign(total, 0);
+      single.assign(total, kNoSingle);
+    }
     for (int p : order) {  // reset only what the last run touched
       reached[p] = 0;
       parents[p].clear();
       weight[p] = 0;
+      nest[p] = 0;
+      single[p] = kNoSingle;
     }
+    int steps_applied = 0;
     order.clear();
     causes.clear();
     contradiction.clear();
     std::deque<int> queue;
-    auto add = [&](int p, std::vector<int> from) {
+    auto add = [&](int p, std::vector<int> from, int why = kNoSingle) {
       if (reached[p] || !contradiction.empty()) return;
       if ((p >> 1) == blocked && p != start) return;
       if (p == forbid_to && from.size() == 1 && from[0] == forbid_from) return;
       const int other = p ^ 1;
       reached[p] = 1;
+      single[p] = why;
       parents[p] = std::move(from);
       order.push_back(p);
       if (dynamic && reached[other]) {
@@ -145,7 +173,7 @@ struct Propagation {
             if (!reached[pot(cell, e, kOn)]) {
               std::vector<int> from;
               for (int f : digits_of(ctx.grid.candidates(cell) & ~digit_bit(e))) from.push_back(pot(cell, f, kOff));
-              add(pot(cell, e, kOn), from);
+              add(pot(cell, e, kOn), from, kLastInCell);
             }
           }
           for (int h : ctx.geo.houses_of(cell)) {
@@ -162,20 +190,20 @@ struct Propagation {
               std::vector<int> from;
               for (int c : ctx.geo.houses()[h].cells)
                 if (c != last && ctx.grid.has(c, d)) from.push_back(pot(c, d, kOff));
-              add(pot(last, d, kOn), from);
+              add(pot(last, d, kOn), from, h);
             }
           }
           if (!contradiction.empty()) break;
         } else {
           if (y_links && popcount(ctx.grid.candidates(cell)) == 2)
-            add(pot(cell, lowest_digit(ctx.grid.candidates(cell) & ~digit_bit(d)), kOn), {p});
+            add(pot(cell, lowest_digit(ctx.grid.candidates(cell) & ~digit_bit(d)), kOn), {p}, kLastInCell);
           if (x_links)
             for (int h : ctx.geo.houses_of(cell)) {
               const Mask w = ctx.where(h, d);
               if (popcount(w) != 2) continue;
               for (Mask m = w; m; m &= m - 1) {
                 const int c = ctx.geo.houses()[h].cells[std::countr_zero(m)];
-                if (c != cell) add(pot(c, d, kOn), {p});
+                if (c != cell) add(pot(c, d, kOn), {p}, h);
               }
             }
         }
@@ -183,16 +211,23 @@ struct Propagation {
     }
       if (!contradiction.empty() || level == 0 || !dynamic) break;
       bool any = false;
+      ++steps_applied;
       for (Removal& r : advanced(start)) {
         if (reached[r.pot]) continue;
         add(r.pot, std::move(r.parents));
         if (!reached[r.pot]) continue;
         weight[r.pot] = r.weight;
+        nest[r.pot] = steps_applied;
         causes.push_back({r.pot, r.cause});
         any = true;
       }
       if (!any) break;
     }
+  }
+
+  // The singles a chain rests on, for a search that nests this one.
+  void add_singles(Step& s, const std::vector<int>& chain) const {
+    record_singles(s, chain, n, [&](int p) { return single[p]; });
   }
 
   // What a rule of the level removes from the assumed position, with the
@@ -279,15 +314,17 @@ std::vector<Propagation::Removal> Propagation::advanced(int start) const {
     Mask pair = 0;
     for (int c : s->cells) pair |= cand[c];
     for (int c : houses[s->houses[0]].cells) take(c, pair & ~gone_digits);
+  } else if (t == "Naked pair") {
+    for (int c : s->cells) take(c, ~Mask{0});
   } else {
-    std::vector<int> cs = s->cells;
-    for (const Link& l : s->links) {
-      cs.push_back(l.from.cell);
-      cs.push_back(l.to.cell);
+    // A chain (SE's rule parents of a chain): for each "on" candidate it uses,
+    // what the assumption removed from the cell whose last candidate it is,
+    // or the digit from the house whose last place it is.
+    for (const auto& [on, house] : s->singles) {
+      if (house < 0) take(on.cell, ~Mask{0});
+      else
+        for (int c : houses[house].cells) take(c, digit_bit(on.digit));
     }
-    std::sort(cs.begin(), cs.end());
-    cs.erase(std::unique(cs.begin(), cs.end()), cs.end());
-    for (int c : cs) take(c, ~Mask{0});
   }
   std::sort(rests.begin(), rests.end());
   rests.erase(std::unique(rests.begin(), rests.end()), rests.end());
@@ -456,7 +493,10 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
           const int length = static_cast<int>(path.size()) - 2;
           const double rating = base + chain_length_bonus(length);
           if (best.step && rating > best.step->rating + 1e-9) continue;
-          if (auto step = loop_step(ctx, path, name, rating)) best.offer(std::move(*step), length, family_key(x, y));
+          if (auto step = loop_step(ctx, path, name, rating)) {
+            prop.add_singles(*step, path);
+            best.offer(std::move(*step), length, family_key(x, y));
+          }
         }
     }
 }
@@ -529,6 +569,7 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
           s.links.push_back({{(a >> 1) / n, (a >> 1) % n + 1}, {(b >> 1) / n, (b >> 1) % n + 1}, (a & 1) == 0});
         }
         s.cells = {cell};
+        prop.add_singles(s, chain);
         best.offer(std::move(s), length, family_key(x, y));
       }
 }
@@ -570,18 +611,20 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     std::vector<std::vector<int>> parents;  // aligned with order
     std::vector<int> contradiction;
     Causes causes;
-    std::vector<std::pair<int, int>> weights;  // potentials removed by a nested chain: its length
+    std::vector<std::array<int, 3>> weights;  // potentials removed by a nested step: {potential, step, its length}
+    std::vector<std::pair<int, int>> singles;  // "on" potentials that are singles, and where
     bool has(int p) const { return (reached[p >> 6] >> (p & 63)) & 1; }
   };
   const std::size_t words = (static_cast<std::size_t>(ctx.cells()) * n * 2 + 63) / 64;
   auto run = [&](int start) {
     prop.run(start);
-    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, {}, prop.contradiction, prop.causes, {}};
+    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, {}, prop.contradiction, prop.causes, {}, {}};
     o.parents.reserve(prop.order.size());
     for (int p : prop.order) {
       o.reached[p >> 6] |= std::uint64_t{1} << (p & 63);
       o.parents.push_back(prop.parents[p]);
-      if (prop.weight[p]) o.weights.push_back({p, prop.weight[p]});
+      if (prop.weight[p]) o.weights.push_back({p, prop.nest[p], prop.weight[p]});
+      if (prop.single[p] != Propagation::kNoSingle) o.singles.push_back({p, prop.single[p]});
     }
     return o;
   };
@@ -595,18 +638,33 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   };
   // A chain's length as SE counts it: its potentials, and the length of every
   // nested chain that removed one of them.
+  // (A nested step counts once, however many of its removals the chain uses.)
   auto measure = [&](const Outcome& o, const std::vector<int>& chain) {
     int length = static_cast<int>(chain.size());
-    for (const auto& [p, w] : o.weights)
-      if (std::find(chain.begin(), chain.end(), p) != chain.end()) length += w;
+    std::vector<int> counted;
+    for (const auto& [p, step, w] : o.weights)
+      if (std::find(counted.begin(), counted.end(), step) == counted.end() &&
+          std::find(chain.begin(), chain.end(), p) != chain.end()) {
+        length += w;
+        counted.push_back(step);
+      }
     return length;
+  };
+  auto singles_of = [&](Step& s, const Outcome& o, const std::vector<int>& chain) {
+    record_singles(s, chain, n, [&](int p) {
+      for (const auto& [q, why] : o.singles)
+        if (q == p) return why;
+      return static_cast<int>(Propagation::kNoSingle);
+    });
   };
   auto contradiction_of = [&](const Outcome& o) {
     return contradiction_length(o.contradiction, [&](int t) { return measure(o, chain_of(o, {t})); });
   };
   // Potentials implied by every outcome of a set of exhaustive assumptions.
+  // start_why: how the starts are singles (SE: a cell's candidates are its
+  // last ones, a house's places of a digit its last places; -2: neither).
   auto common = [&](const std::vector<Outcome>& outs, const std::string& technique, const std::string& detail,
-                    std::vector<int> cells) {
+                    std::vector<int> cells, int start_why) {
     if (!better_possible(base)) return;
     for (const Outcome& o : outs)
       if (!o.contradiction.empty()) return;  // handled as a contradiction instead
@@ -620,16 +678,23 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       if (is_start) continue;
       int length = 0;
       std::vector<std::string> texts;
+      std::vector<std::vector<int>> chains;
       for (const Outcome& o : outs) {
-        auto chain = chain_of(o, {p});
-        length += measure(o, chain);
-        texts.push_back(chain_text(ctx, chain, &o.causes));
+        chains.push_back(chain_of(o, {p}));
+        length += measure(o, chains.back());
+        texts.push_back(chain_text(ctx, chains.back(), &o.causes));
       }
       length -= 2;
       Step s;
       s.technique = technique;
       s.rating = base + chain_length_bonus(length);
       if (!better_possible(s.rating)) continue;
+      if (ctx.first_found) {  // what a search that nests this one needs
+        for (std::size_t i = 0; i < outs.size(); ++i) {
+          singles_of(s, outs[i], chains[i]);
+          if (start_why != Propagation::kNoSingle) record_singles(s, {outs[i].start}, n, [&](int) { return start_why; });
+        }
+      }
       s.detail = detail;
       add_conclusion(ctx, s, p);
       s.chains = texts;
@@ -663,6 +728,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           s.detail = "assuming " + pot_text(ctx, outs.back().start) + " leads to a contradiction";
           s.eliminations.push_back({cell, d});
           s.chains.push_back(chain_text(ctx, chain, &o.causes));
+          if (ctx.first_found) singles_of(s, o, chain);
           s.cells = {cell};
           best.offer(std::move(s), length);
         }
@@ -680,19 +746,20 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
             s.detail = "assuming " + pot_text(ctx, off.start) + " leads to a contradiction";
             s.placements.push_back({cell, d});
             s.chains.push_back(chain_text(ctx, chain, &off.causes));
+            if (ctx.first_found) singles_of(s, off, chain);
             s.cells = {cell};
             best.offer(std::move(s), length);
           }
         } else if (outs.back().contradiction.empty() && popcount(ctx.grid.candidates(cell)) >= 3) {
           common({outs.back(), off}, cat({"Dynamic double forcing chain", suffix}),
                  "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there",
-                 {cell});
+                 {cell}, Propagation::kNoSingle);
         }
       }
     }
     if (outs.size() >= 2)
       common(outs, cat({prefix, "Cell forcing chains", suffix}),
-             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell});
+             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell}, Propagation::kLastInCell);
   }
   const auto& houses = ctx.geo.houses();
   for (int h = 0; h < static_cast<int>(houses.size()); ++h)
@@ -710,7 +777,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
       }
       common(outs, cat({prefix, "Region forcing chains", suffix}),
-             "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells);
+             "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells, h);
     }
   if (ctx.expired()) return std::nullopt;
   return best.step;
