@@ -15,6 +15,8 @@
 // is impossible where two base cells that see each other take the same digit,
 // or where it holds every candidate of an excluder.
 #include <array>
+#include <bit>
+#include <cstdint>
 
 #include "internal.hpp"
 
@@ -62,14 +64,24 @@ std::optional<Step> exclude_pair(const Context& ctx, int a, int b) {
 }  // namespace
 
 namespace {
+// Cells as bits (any grid size).
+using CellSet = std::vector<std::uint64_t>;
+CellSet operator&(const CellSet& a, const CellSet& b) {
+  CellSet out(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) out[i] = a[i] & b[i];
+  return out;
+}
+int count(const CellSet& s) {
+  int n = 0;
+  for (std::uint64_t w : s) n += std::popcount(w);
+  return n;
+}
+
 // The digits of three base cells that no possible combination uses.
-std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>& base) {
+std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>& base, const CellSet& excluder_set) {
   std::vector<int> excluders;
-  for (int c : seeing_all(ctx, {base[0], base[1], base[2]})) {
-    const int k = popcount(ctx.grid.candidates(c));
-    if (k >= 2 && k <= 3) excluders.push_back(c);
-  }
-  if (excluders.size() < 2) return std::nullopt;
+  for (std::size_t w = 0; w < excluder_set.size(); ++w)
+    for (std::uint64_t m = excluder_set[w]; m; m &= m - 1) excluders.push_back(static_cast<int>(w * 64) + std::countr_zero(m));
   std::array<Mask, 3> used{};
   for (int d0 : digits_of(ctx.grid.candidates(base[0])))
     for (int d1 : digits_of(ctx.grid.candidates(base[1]))) {
@@ -109,15 +121,29 @@ std::vector<int> base_cells(const Context& ctx) {
 
 std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
   const std::vector<int> base = base_cells(ctx);
-  // As SE: the third cell has two or three candidates and sees one of the first two.
+  // Per cell: the peers that can exclude (unsolved, two or three candidates).
+  const std::size_t words = (static_cast<std::size_t>(ctx.cells()) + 63) / 64;
+  std::vector<CellSet> excluders(ctx.cells(), CellSet(words, 0));
+  for (int c : base)
+    for (int peer : ctx.geo.peers_of(c)) {
+      const int k = ctx.grid.value(peer) ? 0 : popcount(ctx.grid.candidates(peer));
+      if (peer != c && k >= 2 && k <= 3) excluders[c][peer / 64] |= std::uint64_t{1} << (peer % 64);
+    }
+  // As SE: the third cell has two or three candidates and sees one of the
+  // first two; two or more cells must see all three.
   for (std::size_t i = 0; i < base.size(); ++i)
-    for (std::size_t j = i + 1; j < base.size(); ++j)
-      for (std::size_t k = 0; k < base.size(); ++k) {
-        const int a = base[i], b = base[j], c = base[k];
+    for (std::size_t j = i + 1; j < base.size(); ++j) {
+      const int a = base[i], b = base[j];
+      const CellSet both = excluders[a] & excluders[b];
+      if (count(both) < 2) continue;
+      for (int c : base) {
         if (c == a || c == b || popcount(ctx.grid.candidates(c)) > 3) continue;
         if (!ctx.tables.sees(a, c) && !ctx.tables.sees(b, c)) continue;
-        if (auto s = exclude_triplet(ctx, {a, b, c})) return s;
+        const CellSet all = both & excluders[c];
+        if (count(all) < 2) continue;
+        if (auto s = exclude_triplet(ctx, {a, b, c}, all)) return s;
       }
+    }
   return std::nullopt;
 }
 
