@@ -1,7 +1,7 @@
 // How close nonet's ratings come to the published ones, and how fast.
 //
 //   bench_rating [--every K] [--limit N] [--set cbg|exchange|both] [--file F --scale se|sukaku]
-//                [--mismatches]
+//                [--mismatches] [--min R] [--time-limit S] [--each]
 //
 // Sets (from ../shared/data/rated):
 //   cbg       cbg-000-se121.txt, "puzzle rating", Sudoku Explainer 1.2.1 ratings (scale se)
@@ -11,7 +11,10 @@
 // ±0.2, the unsolved count and puzzles rated per second (one thread), then a
 // Spearman correlation and a confusion table of bands. --mismatches also lists
 // every puzzle rated differently ("published ours hardest puzzle"), sorted so
-// that the groups to fix stand together.
+// that the groups to fix stand together. --min R keeps only puzzles published
+// at R or above (with --every 1: all the 9.0+ puzzles of a set); --time-limit S
+// gives each puzzle S seconds (then unsolved); --each prints every puzzle as
+// "published ours seconds hardest puzzle".
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -86,8 +89,14 @@ void print_mismatches(std::vector<Sample> samples) {
                 s.hardest.c_str(), s.puzzle.c_str());
 }
 
+struct Filter {
+  double min = 0;         // published rating at least this
+  double time_limit = 0;  // seconds per puzzle, 0: none
+  bool each = false;      // print every puzzle
+};
+
 void run_set(const std::string& name, const std::string& path, nonet::Scale scale, int every, int limit,
-             bool mismatches) {
+             bool mismatches, const Filter& filter) {
   std::ifstream in(path);
   if (!in) {
     std::printf("%s: cannot open %s\n", name.c_str(), path.c_str());
@@ -104,11 +113,17 @@ void run_set(const std::string& name, const std::string& path, nonet::Scale scal
     while (words >> word) last = word;
     char* end = nullptr;
     const double published = std::strtod(last.c_str(), &end);
-    if (end == last.c_str()) continue;
+    if (end == last.c_str() || published < filter.min - 1e-9) continue;
     const auto t0 = std::chrono::steady_clock::now();
-    const nonet::Rating r = nonet::rate(*record.puzzle, scale);
+    nonet::LogicOptions options;
+    options.scale = scale;
+    options.time_limit = filter.time_limit;
+    const nonet::Rating r = nonet::solve_logically(*record.puzzle, options).rating;
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     samples.push_back({published, r.er, r.solved, secs, r.hardest, nonet::to_line(*record.puzzle->geometry, record.puzzle->cells)});
+    if (filter.each)
+      std::printf("%.1f %s %.2fs %s %s\n", published, r.solved ? std::to_string(r.er).substr(0, 4).c_str() : "U", secs,
+                  r.hardest.c_str(), samples.back().puzzle.c_str());
   }
   std::printf("\n## %s (%s scale, every %d-th puzzle: %zu puzzles)\n\n", name.c_str(),
               scale == nonet::Scale::se ? "se" : "sukaku", every, samples.size());
@@ -157,6 +172,7 @@ int main(int argc, char** argv) {
   int every = 10, limit = 1 << 30;
   std::string set = "both", file, scale = "se";
   bool mismatches = false;
+  Filter filter;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -166,20 +182,23 @@ int main(int argc, char** argv) {
     else if (a == "--file") file = next();
     else if (a == "--scale") scale = next();
     else if (a == "--mismatches") mismatches = true;
+    else if (a == "--min") filter.min = std::atof(next().c_str());
+    else if (a == "--time-limit") filter.time_limit = std::atof(next().c_str());
+    else if (a == "--each") filter.each = true;
     else {
-      std::printf("usage: bench_rating [--every K] [--limit N] [--set cbg|exchange|both] [--file F --scale se|sukaku] [--mismatches]\n");
+      std::printf("usage: bench_rating [--every K] [--limit N] [--set cbg|exchange|both] [--file F --scale se|sukaku] [--mismatches] [--min R] [--time-limit S] [--each]\n");
       return a == "--help" || a == "-h" ? 0 : 2;
     }
   }
   std::printf("# nonet rating agreement (1 thread)\n");
   if (!file.empty()) {
-    run_set(file, file, scale == "sukaku" ? nonet::Scale::sukaku : nonet::Scale::se, every, limit, mismatches);
+    run_set(file, file, scale == "sukaku" ? nonet::Scale::sukaku : nonet::Scale::se, every, limit, mismatches, filter);
     return 0;
   }
   if (set == "cbg" || set == "both")
-    run_set("cbg-000-se121", NONET_DATA_DIR "/rated/cbg-000-se121.txt", nonet::Scale::se, every, limit, mismatches);
+    run_set("cbg-000-se121", NONET_DATA_DIR "/rated/cbg-000-se121.txt", nonet::Scale::se, every, limit, mismatches, filter);
   if (set == "exchange" || set == "both")
     run_set("sudoku-exchange-diabolical", NONET_DATA_DIR "/rated/sudoku-exchange-diabolical-se.txt",
-            nonet::Scale::sukaku, every, limit, mismatches);
+            nonet::Scale::sukaku, every, limit, mismatches, filter);
   return 0;
 }

@@ -162,6 +162,16 @@ TEST(CliLogic, ExplainRateAndHintAPublishedPuzzle) {
             std::string::npos);
 }
 
+// --time-limit: a forum-hardest puzzle (nested forcing chains, seconds of work)
+// given a hundredth of a second is reported unsolved.
+TEST(CliLogic, RateTimeLimit) {
+  const std::string hardest = "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6.";
+  const auto rate = run_nonet("rate --time-limit 0.01", hardest + "\n");
+  EXPECT_EQ(rate.exit_code, 0) << rate.err;
+  EXPECT_EQ(rate.out.rfind(hardest + " ", 0), 0u) << rate.out;
+  EXPECT_NE(rate.out.find("unsolved"), std::string::npos) << rate.out;
+}
+
 // Clashing givens, no solution, several solutions: said as `solve` says them,
 // with the position on stderr and exit code 1, never a hint or a rating.
 TEST(CliLogic, PuzzlesWithoutOneSolutionAreReportedNotRated) {

@@ -5,9 +5,11 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "../src/logic/internal.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/logic.hpp"
@@ -25,20 +27,24 @@ std::vector<nonet::Puzzle> sample(const std::string& path, int every, int limit,
   return out;
 }
 
-// Steps the puzzle with every technique (extras on), checking each step.
-void check_sound(const nonet::Puzzle& puzzle, nonet::Scale scale, bool extras, double max_rating = 0) {
+// Steps the puzzle with every technique (extras on), checking each step; from
+// `start` (a position of the puzzle) where given, for at most `steps` steps.
+void check_sound(const nonet::Puzzle& puzzle, nonet::Scale scale, bool extras, double max_rating = 0,
+                 const std::optional<nonet::CandidateGrid>& start = std::nullopt, int steps = 1000,
+                 std::vector<std::string>* techniques = nullptr) {
   auto solved = nonet::solve(puzzle);
   ASSERT_EQ(solved.status, nonet::SolveStatus::unique);
   const nonet::Grid& solution = solved.solutions[0];
-  nonet::CandidateGrid grid(puzzle);
+  nonet::CandidateGrid grid = start ? *start : nonet::CandidateGrid(puzzle);
   nonet::LogicOptions options;
   options.scale = scale;
   options.extras = extras;
   options.max_rating = max_rating;
   const auto& geo = grid.geometry();
-  for (int guard = 0; guard < 1000 && !grid.solved(); ++guard) {
+  for (int guard = 0; guard < steps && !grid.solved(); ++guard) {
     auto step = nonet::next_step(grid, options);
     if (!step) break;
+    if (techniques) techniques->push_back(step->technique);
     for (const auto& e : step->eliminations)
       ASSERT_NE(solution[e.cell], e.digit) << "unsound: " << nonet::to_text(geo, *step) << "\n"
                                            << grid.to_pencil_marks();
@@ -75,11 +81,49 @@ TEST(LogicSoundness, ForcingChainSample) {
   EXPECT_EQ(taken, 4);
 }
 
-// The forum's hardest puzzles (beyond what nonet can finish): whatever steps
-// it finds must still be sound.
+// The forum's hardest puzzles, up to where they need SE's dynamic forcing
+// chains (+) (9.0+; whole solves take seconds to minutes: see the next test).
 TEST(LogicSoundness, HardestSample) {
   for (const auto& p : sample(NONET_DATA_DIR "/tdoku/puzzles5_forum_hardest_1905_11+", 4001, 3))
-    check_sound(p, nonet::Scale::se, true);
+    check_sound(p, nonet::Scale::se, true, 8.9);
+}
+
+// Positions of forum-hardest puzzles (the 41st and the 1st of the file) where
+// the next step is a dynamic forcing chain (+) (9.0+), or a nested forcing
+// chain (9.5+). The (+) position goes through the solver (two steps); the
+// nested levels 2, 3 and 4 are searched for their first step only (a full
+// nested search takes seconds, minutes under the sanitizers).
+TEST(LogicSoundness, DynamicPlusAndNestedForcingChains) {
+  const char* const puzzle41 = "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6.";
+  const char* const puzzle1 = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+  auto position = nonet::parse_candidates(
+      "........9.......8.1234...........7..12..5.....23.5.........6...12345....12.45........5....1.34.6...1234.6...123..6.8.........9.23..6.8.1..4...8.......7..12.4...8..23..6...1.3..6.........7..123.56.8.12..56......4.....1.3....89123.5...912..5..89...4.....1....67.91....6.8.....56.8...3..........5678..2.......1...5...91...56..9.23..6...1.3..67......5............9.2.4.67...2...67..1..4..7.........8.1..4.6....2...678......67.9.2...6.8..2..56.8..2.4567..1...........4..7.9...45...9..3......1..........3456.....34.6....23.56..........8..23.56..9..34....9.234....9......7....3..678..2.........34.6.8.1.3..6...1....67....3..67.9....5....1.34....91..4...89..3...78...3.5.7..........9...4.....12..5.7...23.5.7..1.3....8......6...12.....8.");
+  ASSERT_TRUE(position);
+  std::vector<std::string> seen;
+  check_sound(*nonet::read_all(puzzle41)[0].puzzle, nonet::Scale::se, false, 0, *position, 2, &seen);
+  ASSERT_FALSE(seen.empty());
+  EXPECT_NE(seen[0].find("(+)"), std::string::npos) << seen[0];
+
+  const nonet::Grid solution = nonet::solve(*nonet::read_all(puzzle1)[0].puzzle).solutions.at(0);
+  const std::pair<int, const char*> nested[] = {
+      {2, "........9.......8.1..4...........7..1.3.5....123...........6...12.45.....2345..........7......5....12...6...1.3..6..9...4.....123..6..9.23....8912......9.23....8912.4.6...12.4.6.....3......1...56..91...56..9.......8..2.45...9......7...2.45...9....5....12.4.6...12.4.6.8.1....6.891....6.89......7...2.4...89..3.......2.4...8912...6.8.123..67..........9...4.....1.3.56.8.1.3..6....2..5.78..2..56....2..5.78....4.6.8...34.67.....4.678...3.56.89.2.........3..6..91...........456..9...45.789..3.......2.4.67...2...678......6.89.....6789...4.6..9.2.45.7.9.2.45...91........12.4.6...........912.4.67..1.3..6...1.3..67......5.....234..7.........8..234..7..1..4...8.1..4..7......5.....2.......1.3...7891.34....9..34..7.9...4....9.....6..."},
+      {3, "........9.......8.12.4...........7..1.3.5....123...........6...12.45.....2345..........7......5....12...6...1.3..6..9...4.....123..6..9.23....8912......9.23....8912.4.6...12.4.6.....3......1...56..91...56..9.......8..2.45...9......7...2.45...9....5....12.4.6...12.4.6.8.1....6.891....6.89......7...2.4...89..3.......2.4...8912...6.8.123..67..........9...4.....1.3.56.8.1.3..6....2..5.78..2..56....2..5.78....4.6.8...34.67.....4.678...3.56.89.2.........3..6..91...........456..9...45.789..3.......2.4.67...2.4.678......6.89.....6789...4.6..9.2.45.7.9.2.45...91........12.4.6...........912.4.67..1.3..6...1.3..67......5.....234..7.........8..234..7..1..4...8.1..4..7......5.....2.......1.3...7891.34....9..34..7.9...4....9.....6..."},
+      {4, "........9.......8.12.4...........7..1.3.5....123...........6...12.45.....2345..........7......5....12...6...1.3..6..9...4.....123..6..9.23....8912......9.23....8912.4.6...12.4.6.....3......1...56..91...56..9.......8..2.45...9......7...2.45...9....5....12.4.6...12.4.6.8.1....6.891....6.89......7...2.4...89..3.......2.4...8912...6.8.123..67..........9...4.....1.3.56.8.1.3..6....2..5.78..2..56....2..5.78....4.6.8...34.67.....4.678...3.56.89.2.........3..6..91...........456..9...45.789..3.......2.4.67...2.4.678......6.89.....6789...4.6..9.2.45.7.9.2.45...91........12.4.6...........912.4.67..1.3..6...1.3..67......5.....234..7.........8..234..7..1..4...8.1..4..7......5.....2.......1.3...7891.34....9..34..7.9...4....9.....6..."},
+  };
+  for (const auto& [level, text] : nested) {
+    auto grid = nonet::parse_candidates(text);
+    ASSERT_TRUE(grid);
+    nonet::logic::Tables tables(grid->geometry());
+    nonet::logic::Context ctx{*grid, grid->geometry(), tables, nonet::Scale::se, nullptr, false};
+    ctx.first_found = true;
+    auto step = nonet::logic::find_multiple_forcing_chain(ctx, true, level);
+    ASSERT_TRUE(step) << level;
+    EXPECT_NE(step->technique.find("(nested, level " + std::to_string(level) + ")"), std::string::npos)
+        << step->technique;
+    ASSERT_FALSE(step->eliminations.empty() && step->placements.empty());
+    for (const auto& e : step->eliminations) EXPECT_NE(solution[e.cell], e.digit) << nonet::to_text(ctx.geo, *step);
+    for (const auto& p : step->placements) EXPECT_EQ(solution[p.cell], p.digit) << nonet::to_text(ctx.geo, *step);
+  }
 }
 
 // Jigsaw and diagonal puzzles made here: a solution grid from the exact

@@ -49,6 +49,19 @@ struct Fixture {
   nonet::logic::Context ctx() const { return {grid, grid.geometry(), tables, nonet::Scale::se, &unique, false}; }
 };
 
+// The step `find` gives on a candidate position: technique, rating, eliminations.
+void expect_step(const std::string& position, std::optional<nonet::Step> (*find)(const nonet::logic::Context&),
+                 const std::string& technique, double rating, const std::vector<std::string>& eliminations) {
+  auto grid = nonet::parse_candidates(position);
+  ASSERT_TRUE(grid);
+  Fixture f{*grid};
+  auto s = find(f.ctx());
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, technique);
+  EXPECT_NEAR(s->rating, rating, 1e-9);
+  EXPECT_EQ(elims(*s), eliminations);
+}
+
 TEST(LogicTechniques, HiddenSingleTextAndJson) {
   Fixture f{open_grid()};
   for (int c = 1; c <= 9; ++c)
@@ -375,6 +388,66 @@ TEST(LogicTechniques, BugType1WithTwoBugValues) {
   EXPECT_EQ(s->technique, "BUG type 1");
   EXPECT_NEAR(s->rating, 5.6, 1e-9);
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c7<>2", "r5c7<>7"}));
+}
+
+// Dynamic forcing chains (+) (SE 9.0 + length): a position of a forum-hardest
+// puzzle (the 41st of puzzles5_forum_hardest_1905_11+) where no dynamic forcing
+// chain works, but one whose propagation also applies a naked pair (and the
+// other level-1 rules) to the assumed position ends in a contradiction.
+TEST(LogicTechniques, DynamicForcingChainPlus) {
+  auto grid = nonet::parse_candidates(
+      "........9.......8.1234...........7..12..5.....23.5.........6...12345....12.45........5....1.34.6...1234.6...123..6.8.........9.23..6.8.1..4...8.......7..12.4...8..23..6...1.3..6.........7..123.56.8.12..56......4.....1.3....89123.5...912..5..89"
+      "...4.....1....67.91....6.8.....56.8...3..........5678..2.......1...5...91...56..9.23..6...1.3..67......5............9.2.4.67...2...67..1..4..7.........8.1..4.6....2...678......67.9.2...6.8..2..56.8..2.4567..1...........4..7.9...45...9..3......"
+      "1..........3456.....34.6....23.56..........8..23.56..9..34....9.234....9......7....3..678..2.........34.6.8.1.3..6...1....67....3..67.9....5....1.34....91..4...89..3...78...3.5.7..........9...4.....12..5.7...23.5.7..1.3....8......6...12.....8.");
+  ASSERT_TRUE(grid);
+  Fixture f{*grid};
+  EXPECT_FALSE(nonet::logic::find_multiple_forcing_chain(f.ctx(), true, 0));
+  auto s = nonet::logic::find_multiple_forcing_chain(f.ctx(), true, 1);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Dynamic contradiction forcing chain (+)");
+  EXPECT_NEAR(s->rating, 9.8, 0.05);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r7c8<>4"}));
+  EXPECT_TRUE(s->placements.empty());
+  ASSERT_EQ(s->chains.size(), 1u);
+  EXPECT_NE(s->chains[0].find("r1c8<>1 (Naked pair)"), std::string::npos) << s->chains[0];
+  EXPECT_GT(s->chain_length, 24);
+}
+
+// BUG type 4 (5.7): a position of cbg-000 (published 5.7). r4c4 and r5c4 are
+// the BUG cells (BUG values 3 and 4), both hold 8 in column 4: one is 8, the
+// other takes its BUG value.
+TEST(LogicTechniques, BugType4) {
+  expect_step(
+      "1.........2.........3.....9..34.........5.......4.6.........7.........8......6..9...4.6.......5..........7..1...............8.........9.2.........3.........4.6......4.6..........8...3.....9......7....3..6....2...........5.......4....91........"
+      ".2.........3.....91..........34...8...3..6.......5.........6.8.......7.....4....9......7....3.....9....5......34...8.1...........4.6........6.8....4....9.2..............8....4..........6....2...............9......7....3......1............5...."
+      "..3...........6....2...............9......7..1...........4.........5...........8.....5....1...............8......6......4.......3..............9.2.............7..........9......7.....4.........5.....2..............8.1.............6.....3......",
+              nonet::logic::find_bug, "BUG type 4", 5.7,
+              {"r4c4<>4", "r5c4<>3"});
+}
+
+// BUG type 3 (5.9): a position of cbg-000 (published 5.9). The BUG values 3, 8
+// and 9 of r3c2, r3c7 and r3c9 act as one more cell of row 3, a naked triple
+// {389} with r3c3 and r3c5.
+TEST(LogicTechniques, BugType3NakedTriple) {
+  expect_step(
+      "1.........2.........3....8....4.........5.........6.........7....3....8.........9...4.........5...9.....6.........7....3....8.1.......91......8..2.........3.5......3...7......5.7.9.......89.2.........3....8.1.......91....6.8....4.......3.56..."
+      ".2..........4.........5.........6...1..........3..............9......7.........8...3...7.......67..1................9.2..............8....4.........5......3..6..........8......6..9..3.....9....5.......4...........7...2.........3..6...1........"
+      "....5....1..............7....3..............9...4..........6.8......6.8..2............6..........8..2.......1..............7......5......3..............9...4.............9..3.........4............8......6....2...........5....1..............7..",
+              nonet::logic::find_bug, "BUG type 3", 5.9,
+              {"r3c1<>3", "r3c6<>9"});
+}
+
+// Aligned triplet exclusion (7.5): a position of cbg-000 (published 7.5, rated
+// 8.3 before the technique was built). Base cells r4c3, r8c1, r6c3; the cells
+// of two or three candidates that see all three (r4c1, r5c1, r9c3) rule out
+// every combination with a 5 in r8c1.
+TEST(LogicTechniques, AlignedTripletExclusion) {
+  expect_step(
+      "1.........2.........3.....9...4.678.....5......34.67....34.67.....4.678...34..7.9...4.......3.5.........6...1.....7........78.........91...5.....2....78..23...7........7.........8...3.5...91..4.6...1.3.......2.......1...5.......4.6..9...4....9"
+      ".23......1.34....9.234.....1....67..1.3...7.91.3..67.........8.....5.....234..7.9....5..8...3.5...9......7...2..........4.......3....8...3..6........6..91.............6...1.34....9.2.....8.....5....1.3...7891.3...7...234..7...2.4..7.9.234..7.9"
+      ".23........34..7...234...8....4..78......6......4..7..........91............5........5..8....45.7..1................9.2...........5.78....4..7....3...........6...........9.....6......45......3......1.....7..1..45.7...2....7...2.4..7.........8.",
+              nonet::logic::find_aligned_triplet_exclusion, "Aligned triplet exclusion", 7.5,
+              {"r8c1<>5"});
 }
 
 TEST(LogicTechniques, UniqueLoopType1) {

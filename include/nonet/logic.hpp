@@ -16,6 +16,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "nonet/model.hpp"
@@ -71,6 +72,11 @@ struct Step {
   std::vector<int> houses;  // indices into Geometry::houses()
   std::vector<Link> links;  // for chains
   std::vector<std::string> chains;  // for forcing chains: each chain as text
+  int chain_length = 0;     // for chains: the length the rating counts (SE's measure)
+  // For chains: each "on" candidate the chains use, with the house where it is
+  // its digit's last place (-1: its cell's last candidate); what a chain nested
+  // in another one rests on.
+  std::vector<std::pair<Candidate, int>> singles;
   bool guess = false;       // a trial placement, not a deduction
 };
 
@@ -134,6 +140,9 @@ struct LogicOptions {
   // Where logic is stuck, place the solution's digit in one cell (a step marked
   // guess) and go on. Needs the puzzle's solution (solve_logically finds it).
   bool allow_guess = false;
+  // Seconds after which the solve gives up (unsolved, the step search under
+  // way abandoned); 0: no limit. Nested forcing chains (9.5+) can take minutes.
+  double time_limit = 0;
 };
 
 struct LogicResult {

@@ -179,6 +179,7 @@ struct ExplainCommand {
 struct RateCommand {
   InputOptions input;
   std::string scale = "se";
+  double time_limit = 0;  // seconds per puzzle, 0: none
 
   Outcome operator()(const Record& record) const {
     const Puzzle& puzzle = *record.puzzle;
@@ -201,6 +202,7 @@ struct RateCommand {
     }
     LogicOptions options;
     options.scale = scale_of(scale);
+    options.time_limit = time_limit;
     const LogicResult result = solve_logically(puzzle, options);
     const Rating& r = result.rating;
     outcome.tally = r.solved ? "ER " + fixed1(r.er) : std::string("unsolved (ER > ") + fixed1(r.er) + " or unknown)";
@@ -470,6 +472,11 @@ void register_logic_commands(CLI::App& app) {
   add_format_option(*rate_cmd, rate_state->input, {"line", "json"});
   rate_cmd->add_option("--scale", rate_state->scale, "se (Sudoku Explainer 1.2.1) or sukaku (SukakuExplainer)")
       ->check(CLI::IsMember({"se", "sukaku"}))
+      ->capture_default_str();
+  rate_cmd->add_option("--time-limit", rate_state->time_limit,
+                       "Seconds per puzzle (0: none); a puzzle not finished in time is 'unsolved'. "
+                       "Puzzles that need nested forcing chains (SE 9.5+) take seconds to minutes")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   rate_cmd->footer(
       "Line output: puzzle ER/EP/ED hardest-technique [technique count, ...] # input comment.\n"

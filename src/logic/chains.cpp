@@ -34,11 +34,16 @@
 // the loop's potentials less two) and Nishio (7.5 + length): one digit
 // followed dynamically until it contradicts itself.
 //
-// Honest limits: SE's "dynamic+" and nested levels (9.0+) and aligned
-// triplet exclusion (7.5) are not built; puzzles that need them are reported
-// unsolved or rated by the next technique that works.
+// Dynamic forcing chains (+) (9.0) and nested forcing chains (9.5-11.0): the
+// dynamic propagation, once nothing more follows, applies the rules of its
+// level to the assumed position (rule_step) and follows what they remove.
+// Honest limits: a rule contributes its first step per round and a nested
+// search its first step (SE takes every step of the rule at once), and a
+// nested chain's parents are approximated, so lengths are close to SE's but
+// not always equal. Aligned triplet exclusion (7.5) is not built.
 #include <algorithm>
 #include <cmath>
+#include <array>
 #include <deque>
 
 #include "internal.hpp"
@@ -59,6 +64,20 @@ int contradiction_length(const std::vector<int>& conflict, ChainSize chain_size)
   return length;
 }
 
+// Records in the step the "on" potentials of a chain that are singles, and
+// which (why(p): a house, -1 for the cell's last candidate, -2 for none).
+template <class Why>
+void record_singles(Step& s, const std::vector<int>& chain, int n, Why why) {
+  for (int p : chain) {
+    if (!(p & 1)) continue;
+    const int w = why(p);
+    if (w == -2) continue;
+    const Candidate on{(p >> 1) / n, (p >> 1) % n + 1};
+    const std::pair<Candidate, int> entry{on, w};
+    if (std::find(s.singles.begin(), s.singles.end(), entry) == s.singles.end()) s.singles.push_back(entry);
+  }
+}
+
 struct Propagation {
   const Context& ctx;
   int n, cells;
@@ -70,6 +89,17 @@ struct Propagation {
   std::vector<int> contradiction;  // potentials that together are impossible (empty: none)
   int blocked = -1;                // a candidate whose potentials (but the start) are not followed
   int forbid_from = -1, forbid_to = -1;  // one implication not followed
+  // Dynamic+ and nested (SE's levels 1-5): when nothing more follows, the
+  // rules of the level are applied to the assumed position (see rule_step)
+  // and what they remove is followed in turn.
+  int level = 0;
+  std::vector<int> weight;  // per potential: the length of the nested chain that removed it
+  std::vector<int> nest;    // per potential: which rule step of this run removed it (0: none)
+  std::vector<std::pair<int, std::string>> causes;  // potentials removed by a rule, and the rule
+  // Per "on" potential: the house of which it is the digit's last place, or
+  // kLastInCell (the cell's last candidate); kNoSingle for other potentials.
+  std::vector<int> single;
+  static constexpr int kNoSingle = -2, kLastInCell = -1;
 
   Propagation(const Context& c, bool dyn, bool x, bool y)
       : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {}
@@ -85,19 +115,30 @@ struct Propagation {
       reached.assign(total, 0);
       parents.assign(total, {});
     }
+    if (weight.size() != total) {
+      weight.assign(total, 0);
+      nest.assign(total, 0);
+      single.assign(total, kNoSingle);
+    }
     for (int p : order) {  // reset only what the last run touched
       reached[p] = 0;
       parents[p].clear();
+      weight[p] = 0;
+      nest[p] = 0;
+      single[p] = kNoSingle;
     }
+    int steps_applied = 0;
     order.clear();
+    causes.clear();
     contradiction.clear();
     std::deque<int> queue;
-    auto add = [&](int p, std::vector<int> from) {
+    auto add = [&](int p, std::vector<int> from, int why = kNoSingle) {
       if (reached[p] || !contradiction.empty()) return;
       if ((p >> 1) == blocked && p != start) return;
       if (p == forbid_to && from.size() == 1 && from[0] == forbid_from) return;
       const int other = p ^ 1;
       reached[p] = 1;
+      single[p] = why;
       parents[p] = std::move(from);
       order.push_back(p);
       if (dynamic && reached[other]) {
@@ -107,6 +148,7 @@ struct Propagation {
       queue.push_back(p);
     };
     add(start, {});
+    for (;;) {
     while (!queue.empty() && contradiction.empty()) {
       const int p = queue.front();
       queue.pop_front();
@@ -131,7 +173,7 @@ struct Propagation {
             if (!reached[pot(cell, e, kOn)]) {
               std::vector<int> from;
               for (int f : digits_of(ctx.grid.candidates(cell) & ~digit_bit(e))) from.push_back(pot(cell, f, kOff));
-              add(pot(cell, e, kOn), from);
+              add(pot(cell, e, kOn), from, kLastInCell);
             }
           }
           for (int h : ctx.geo.houses_of(cell)) {
@@ -148,26 +190,55 @@ struct Propagation {
               std::vector<int> from;
               for (int c : ctx.geo.houses()[h].cells)
                 if (c != last && ctx.grid.has(c, d)) from.push_back(pot(c, d, kOff));
-              add(pot(last, d, kOn), from);
+              add(pot(last, d, kOn), from, h);
             }
           }
           if (!contradiction.empty()) break;
         } else {
           if (y_links && popcount(ctx.grid.candidates(cell)) == 2)
-            add(pot(cell, lowest_digit(ctx.grid.candidates(cell) & ~digit_bit(d)), kOn), {p});
+            add(pot(cell, lowest_digit(ctx.grid.candidates(cell) & ~digit_bit(d)), kOn), {p}, kLastInCell);
           if (x_links)
             for (int h : ctx.geo.houses_of(cell)) {
               const Mask w = ctx.where(h, d);
               if (popcount(w) != 2) continue;
               for (Mask m = w; m; m &= m - 1) {
                 const int c = ctx.geo.houses()[h].cells[std::countr_zero(m)];
-                if (c != cell) add(pot(c, d, kOn), {p});
+                if (c != cell) add(pot(c, d, kOn), {p}, h);
               }
             }
         }
       }
     }
+      if (!contradiction.empty() || level == 0 || !dynamic) break;
+      bool any = false;
+      ++steps_applied;
+      for (Removal& r : advanced(start)) {
+        if (reached[r.pot]) continue;
+        add(r.pot, std::move(r.parents));
+        if (!reached[r.pot]) continue;
+        weight[r.pot] = r.weight;
+        nest[r.pot] = steps_applied;
+        causes.push_back({r.pot, r.cause});
+        any = true;
+      }
+      if (!any) break;
+    }
   }
+
+  // The singles a chain rests on, for a search that nests this one.
+  void add_singles(Step& s, const std::vector<int>& chain) const {
+    record_singles(s, chain, n, [&](int p) { return single[p]; });
+  }
+
+  // What a rule of the level removes from the assumed position, with the
+  // removals it rests on (SE's "rule parents").
+  struct Removal {
+    int pot;
+    std::vector<int> parents;
+    int weight;
+    std::string cause;
+  };
+  std::vector<Removal> advanced(int start) const;
 
   // The potentials a conclusion rests on (itself included), in reached order.
   std::vector<int> ancestors(const std::vector<int>& targets) const {
@@ -193,16 +264,97 @@ struct Propagation {
   }
 };
 
+// The rules SE 1.2.1 applies to an assumed position at each level, in its
+// order; the first that finds something is used. Level 1 (dynamic forcing
+// chains (+)): pointing and claiming, hidden and naked pairs, X-Wings; levels 2
+// and 3 add forcing chains and cycles, then cell/region forcing chains; level 4
+// dynamic forcing chains instead, level 5 dynamic forcing chains (+) nested
+// two levels down (9.5).
+std::optional<Step> rule_step(const Context& c, int level) {
+  if (auto s = find_intersection(c, true, false)) return s;
+  if (auto s = find_intersection(c, false, false)) return s;
+  if (auto s = find_hidden_subset(c, 2, false)) return s;
+  if (auto s = find_naked_subset(c, 2)) return s;
+  if (auto s = find_fish(c, 2)) return s;
+  if (level >= 2 && level < 4)
+    if (auto s = find_chains(c)) return s;
+  if (level == 3)
+    if (auto s = find_multiple_forcing_chain(c, false, 0)) return s;
+  if (level >= 4)
+    if (auto s = find_multiple_forcing_chain(c, true, 0)) return s;
+  if (level >= 5)
+    if (auto s = find_multiple_forcing_chain(c, true, level - 3)) return s;
+  return std::nullopt;
+}
+
+std::vector<Propagation::Removal> Propagation::advanced(int start) const {
+  if (ctx.expired()) return {};
+  const CandidateGrid assumed(ctx.grid.geometry_ptr(), ctx.grid.values(), cand);
+  Context inner{assumed, ctx.geo, ctx.tables, ctx.scale, nullptr, false};
+  inner.deadline = ctx.deadline;
+  inner.first_found = true;
+  const std::optional<Step> s = rule_step(inner, level);
+  if (!s) return {};
+  // The rule's parents: the candidates the assumption removed that make the
+  // pattern (for a chain, those of the cells it passes through).
+  std::vector<int> rests;
+  auto take = [&](int c, Mask digits) {
+    for (int d : digits_of(digits & ctx.grid.candidates(c) & ~cand[c]))
+      if (reached[pot(c, d, kOff)]) rests.push_back(pot(c, d, kOff));
+  };
+  Mask gone_digits = 0;
+  for (const Candidate& e : s->eliminations) gone_digits |= digit_bit(e.digit);
+  const auto& houses = ctx.geo.houses();
+  const std::string& t = s->technique;
+  if (t == "Pointing" || t == "Claiming" || t == "X-Wing") {
+    const std::size_t bases = t == "X-Wing" ? 2 : 1;
+    for (std::size_t i = 0; i < bases && i < s->houses.size(); ++i)
+      for (int c : houses[s->houses[i]].cells) take(c, gone_digits);
+  } else if (t == "Hidden pair") {
+    Mask pair = 0;
+    for (int c : s->cells) pair |= cand[c];
+    for (int c : houses[s->houses[0]].cells) take(c, pair & ~gone_digits);
+  } else if (t == "Naked pair") {
+    for (int c : s->cells) take(c, ~Mask{0});
+  } else {
+    // A chain (SE's rule parents of a chain): for each "on" candidate it uses,
+    // what the assumption removed from the cell whose last candidate it is,
+    // or the digit from the house whose last place it is.
+    for (const auto& [on, house] : s->singles) {
+      if (house < 0) take(on.cell, ~Mask{0});
+      else
+        for (int c : houses[house].cells) take(c, digit_bit(on.digit));
+    }
+  }
+  std::sort(rests.begin(), rests.end());
+  rests.erase(std::unique(rests.begin(), rests.end()), rests.end());
+  if (rests.empty()) rests.push_back(start);
+  std::vector<Removal> out;
+  auto remove = [&](int c, int d) {
+    if (cand[c] & digit_bit(d)) out.push_back({pot(c, d, kOff), rests, s->chain_length, t});
+  };
+  for (const Candidate& e : s->eliminations) remove(e.cell, e.digit);
+  for (const Candidate& p : s->placements)
+    for (int d : digits_of(cand[p.cell] & ~digit_bit(p.digit))) remove(p.cell, d);
+  return out;
+}
+
 std::string pot_text(const Context& ctx, int p) {
   const int v = p >> 1, cell = v / ctx.n(), d = v % ctx.n() + 1;
   return ctx.geo.cell_name(cell) + ((p & 1) ? "=" : "<>") + digit_char(d);
 }
 
-std::string chain_text(const Context& ctx, const std::vector<int>& chain) {
+using Causes = std::vector<std::pair<int, std::string>>;
+
+// Potentials a rule removed are followed by the rule's name: "r1c2<>4 (Pointing)".
+std::string chain_text(const Context& ctx, const std::vector<int>& chain, const Causes* causes = nullptr) {
   std::string out;
   for (std::size_t i = 0; i < chain.size(); ++i) {
     if (i) out += " \u21d2 ";
     out += pot_text(ctx, chain[i]);
+    if (!causes) continue;
+    for (const auto& [p, rule] : *causes)
+      if (p == chain[i]) out += cat({" (", rule, ")"});
   }
   return out;
 }
@@ -211,7 +363,7 @@ std::string chain_text(const Context& ctx, const std::vector<int>& chain) {
 bool useful(const Context& ctx, int p) {
   const int v = p >> 1, cell = v / ctx.n(), d = v % ctx.n() + 1;
   if (ctx.grid.value(cell)) return false;
-  if (p & 1) return true;
+  if (p & 1) return popcount(ctx.grid.candidates(cell)) > 1;  // removes something
   return ctx.grid.has(cell, d);
 }
 
@@ -230,12 +382,16 @@ struct Best {
   void offer(Step s, int len, int k = 0) {
     const bool tie = step && std::abs(s.rating - step->rating) < 1e-9;
     if (!step || s.rating < step->rating - 1e-9 || (tie && std::pair(len, k) < std::pair(length, key))) {
+      s.chain_length = len;
       step = std::move(s);
       length = len;
       key = k;
     }
   }
 };
+
+// A nested search stops at its first step; any search stops when time is up.
+bool done(const Context& ctx, const Best& best) { return (ctx.first_found && best.step) || ctx.expired(); }
 
 // SE's sort key of a chain family.
 int family_key(bool x, bool y) { return x && y ? 4 : y ? 3 : 2; }
@@ -312,6 +468,7 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
   };
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
+      if (done(ctx, best)) return;
       const int start = Propagation::pot(cell, d, kOn, n);
       prop.blocked = start >> 1;  // a loop passes its start candidate once
       // Each strong partner y of the start closes a loop on(s) … off(y) = on(s).
@@ -336,7 +493,10 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
           const int length = static_cast<int>(path.size()) - 2;
           const double rating = base + chain_length_bonus(length);
           if (best.step && rating > best.step->rating + 1e-9) continue;
-          if (auto step = loop_step(ctx, path, name, rating)) best.offer(std::move(*step), length, family_key(x, y));
+          if (auto step = loop_step(ctx, path, name, rating)) {
+            prop.add_singles(*step, path);
+            best.offer(std::move(*step), length, family_key(x, y));
+          }
         }
     }
 }
@@ -384,6 +544,7 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell)))
       for (int on : {kOn, kOff}) {
+        if (done(ctx, best)) return;
         const int start = Propagation::pot(cell, d, on, n);
         prop.run(start);
         const int target = start ^ 1;
@@ -408,6 +569,7 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
           s.links.push_back({{(a >> 1) / n, (a >> 1) % n + 1}, {(b >> 1) / n, (b >> 1) % n + 1}, (a & 1) == 0});
         }
         s.cells = {cell};
+        prop.add_singles(s, chain);
         best.offer(std::move(s), length, family_key(x, y));
       }
 }
@@ -431,11 +593,13 @@ std::optional<Step> find_chains(const Context& ctx) {
   return best.step;
 }
 
-std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic) {
+std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic, int level) {
   const int n = ctx.n();
-  const double base = dynamic ? 8.5 : 8.0;
+  // SE: 8.0, 8.5; dynamic (+) 9.0; nested levels 2-5 9.5, 10.0, 10.5, 11.0.
+  const double base = level >= 1 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
   Best best;
-  Propagation prop(ctx, dynamic, true, true);
+  Propagation prop(ctx, dynamic || level > 0, true, true);
+  prop.level = level;
   auto better_possible = [&](double rating) {
     return !best.step || rating < best.step->rating - 1e-9 || std::abs(rating - best.step->rating) < 1e-9;
   };
@@ -446,16 +610,21 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     std::vector<int> order;
     std::vector<std::vector<int>> parents;  // aligned with order
     std::vector<int> contradiction;
+    Causes causes;
+    std::vector<std::array<int, 3>> weights;  // potentials removed by a nested step: {potential, step, its length}
+    std::vector<std::pair<int, int>> singles;  // "on" potentials that are singles, and where
     bool has(int p) const { return (reached[p >> 6] >> (p & 63)) & 1; }
   };
   const std::size_t words = (static_cast<std::size_t>(ctx.cells()) * n * 2 + 63) / 64;
   auto run = [&](int start) {
     prop.run(start);
-    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, {}, prop.contradiction};
+    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, {}, prop.contradiction, prop.causes, {}, {}};
     o.parents.reserve(prop.order.size());
     for (int p : prop.order) {
       o.reached[p >> 6] |= std::uint64_t{1} << (p & 63);
       o.parents.push_back(prop.parents[p]);
+      if (prop.weight[p]) o.weights.push_back({p, prop.nest[p], prop.weight[p]});
+      if (prop.single[p] != Propagation::kNoSingle) o.singles.push_back({p, prop.single[p]});
     }
     return o;
   };
@@ -467,9 +636,35 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         },
         targets);
   };
+  // A chain's length as SE counts it: its potentials, and the length of every
+  // nested chain that removed one of them.
+  // (A nested step counts once, however many of its removals the chain uses.)
+  auto measure = [&](const Outcome& o, const std::vector<int>& chain) {
+    int length = static_cast<int>(chain.size());
+    std::vector<int> counted;
+    for (const auto& [p, step, w] : o.weights)
+      if (std::find(counted.begin(), counted.end(), step) == counted.end() &&
+          std::find(chain.begin(), chain.end(), p) != chain.end()) {
+        length += w;
+        counted.push_back(step);
+      }
+    return length;
+  };
+  auto singles_of = [&](Step& s, const Outcome& o, const std::vector<int>& chain) {
+    record_singles(s, chain, n, [&](int p) {
+      for (const auto& [q, why] : o.singles)
+        if (q == p) return why;
+      return static_cast<int>(Propagation::kNoSingle);
+    });
+  };
+  auto contradiction_of = [&](const Outcome& o) {
+    return contradiction_length(o.contradiction, [&](int t) { return measure(o, chain_of(o, {t})); });
+  };
   // Potentials implied by every outcome of a set of exhaustive assumptions.
+  // start_why: how the starts are singles (SE: a cell's candidates are its
+  // last ones, a house's places of a digit its last places; -2: neither).
   auto common = [&](const std::vector<Outcome>& outs, const std::string& technique, const std::string& detail,
-                    std::vector<int> cells) {
+                    std::vector<int> cells, int start_why) {
     if (!better_possible(base)) return;
     for (const Outcome& o : outs)
       if (!o.contradiction.empty()) return;  // handled as a contradiction instead
@@ -483,16 +678,23 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       if (is_start) continue;
       int length = 0;
       std::vector<std::string> texts;
+      std::vector<std::vector<int>> chains;
       for (const Outcome& o : outs) {
-        auto chain = chain_of(o, {p});
-        length += static_cast<int>(chain.size());
-        texts.push_back(chain_text(ctx, chain));
+        chains.push_back(chain_of(o, {p}));
+        length += measure(o, chains.back());
+        texts.push_back(chain_text(ctx, chains.back(), &o.causes));
       }
       length -= 2;
       Step s;
       s.technique = technique;
       s.rating = base + chain_length_bonus(length);
       if (!better_possible(s.rating)) continue;
+      if (ctx.first_found) {  // what a search that nests this one needs
+        for (std::size_t i = 0; i < outs.size(); ++i) {
+          singles_of(s, outs[i], chains[i]);
+          if (start_why != Propagation::kNoSingle) record_singles(s, {outs[i].start}, n, [&](int) { return start_why; });
+        }
+      }
       s.detail = detail;
       add_conclusion(ctx, s, p);
       s.chains = texts;
@@ -500,13 +702,16 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       best.offer(std::move(s), length);
     }
   };
-  const char* prefix = dynamic ? "Dynamic " : "";
+  const std::string prefix = dynamic || level > 0 ? "Dynamic " : "";
+  // SE's names: "Dynamic Forcing Chains (+)" at level 1, "Nested Forcing Chains" above.
+  const std::string suffix = level == 1 ? " (+)" : level >= 2 ? cat({" (nested, level ", std::to_string(level), ")"}) : "";
   // As SE: the static pass starts only from cells of three or more candidates
   // (a bivalue cell's chains are forcing chains), and so does a double
   // implication; a region is taken where its first place of the digit is such
   // a cell.
   const int min_start = dynamic ? 2 : 3;
   for (int cell = 0; cell < ctx.cells(); ++cell) {
+    if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
     if (ctx.grid.value(cell) || popcount(ctx.grid.candidates(cell)) < min_start) continue;
     std::vector<Outcome> outs;
     for (int d : digits_of(ctx.grid.candidates(cell))) {
@@ -515,15 +720,15 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         // The assumption is impossible: the candidate goes.
         const Outcome& o = outs.back();
         auto chain = chain_of(o, o.contradiction);
-        const int length = contradiction_length(
-            o.contradiction, [&](int t) { return static_cast<int>(chain_of(o, {t}).size()); });
+        const int length = contradiction_of(o);
         Step s;
-        s.technique = "Dynamic contradiction forcing chain";
+        s.technique = cat({"Dynamic contradiction forcing chain", suffix});
         s.rating = base + chain_length_bonus(length);
         if (better_possible(s.rating)) {
           s.detail = "assuming " + pot_text(ctx, outs.back().start) + " leads to a contradiction";
           s.eliminations.push_back({cell, d});
-          s.chains.push_back(chain_text(ctx, chain));
+          s.chains.push_back(chain_text(ctx, chain, &o.causes));
+          if (ctx.first_found) singles_of(s, o, chain);
           s.cells = {cell};
           best.offer(std::move(s), length);
         }
@@ -533,32 +738,33 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         Outcome off = run(Propagation::pot(cell, d, kOff, n));
         if (!off.contradiction.empty()) {
           auto chain = chain_of(off, off.contradiction);
-          const int length = contradiction_length(
-              off.contradiction, [&](int t) { return static_cast<int>(chain_of(off, {t}).size()); });
+          const int length = contradiction_of(off);
           Step s;
-          s.technique = "Dynamic contradiction forcing chain";
+          s.technique = cat({"Dynamic contradiction forcing chain", suffix});
           s.rating = base + chain_length_bonus(length);
           if (better_possible(s.rating)) {
             s.detail = "assuming " + pot_text(ctx, off.start) + " leads to a contradiction";
             s.placements.push_back({cell, d});
-            s.chains.push_back(chain_text(ctx, chain));
+            s.chains.push_back(chain_text(ctx, chain, &off.causes));
+            if (ctx.first_found) singles_of(s, off, chain);
             s.cells = {cell};
             best.offer(std::move(s), length);
           }
         } else if (outs.back().contradiction.empty() && popcount(ctx.grid.candidates(cell)) >= 3) {
-          common({outs.back(), off}, "Dynamic double forcing chain",
+          common({outs.back(), off}, cat({"Dynamic double forcing chain", suffix}),
                  "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there",
-                 {cell});
+                 {cell}, Propagation::kNoSingle);
         }
       }
     }
     if (outs.size() >= 2)
-      common(outs, std::string(prefix) + "Cell forcing chains",
-             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell});
+      common(outs, cat({prefix, "Cell forcing chains", suffix}),
+             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell}, Propagation::kLastInCell);
   }
   const auto& houses = ctx.geo.houses();
   for (int h = 0; h < static_cast<int>(houses.size()); ++h)
     for (int d = 1; d <= n; ++d) {
+      if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
       const Mask w = ctx.where(h, d);
       if (popcount(w) < 2) continue;
       const int first = houses[h].cells[std::countr_zero(w)];
@@ -570,9 +776,10 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         cells.push_back(cell);
         outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
       }
-      common(outs, std::string(prefix) + "Region forcing chains",
-             "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells);
+      common(outs, cat({prefix, "Region forcing chains", suffix}),
+             "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells, h);
     }
+  if (ctx.expired()) return std::nullopt;
   return best.step;
 }
 

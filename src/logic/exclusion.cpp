@@ -8,6 +8,16 @@
 //   row 1: r1c1 {1,2,3}, r1c5 {1,2,3}, excluders r1c8 {1,3}, r1c9 {2,3}:
 //   a 3 in either base cell leaves the other 1 or 2, which empties an
 //   excluder → r1c1<>3, r1c5<>3
+//
+// Aligned triplet exclusion (SE 7.5): the same with three base cells, the
+// third seeing one of the first two, and as excluders the cells of two or
+// three candidates that see all three (at least two of them). A combination
+// is impossible where two base cells that see each other take the same digit,
+// or where it holds every candidate of an excluder.
+#include <array>
+#include <bit>
+#include <cstdint>
+
 #include "internal.hpp"
 
 namespace nonet::logic {
@@ -53,10 +63,92 @@ std::optional<Step> exclude_pair(const Context& ctx, int a, int b) {
 }
 }  // namespace
 
-std::optional<Step> find_aligned_pair_exclusion(const Context& ctx) {
+namespace {
+// Cells as bits (any grid size).
+using CellSet = std::vector<std::uint64_t>;
+CellSet operator&(const CellSet& a, const CellSet& b) {
+  CellSet out(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) out[i] = a[i] & b[i];
+  return out;
+}
+int count(const CellSet& s) {
+  int n = 0;
+  for (std::uint64_t w : s) n += std::popcount(w);
+  return n;
+}
+
+// The digits of three base cells that no possible combination uses.
+std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>& base, const CellSet& excluder_set) {
+  std::vector<int> excluders;
+  for (std::size_t w = 0; w < excluder_set.size(); ++w)
+    for (std::uint64_t m = excluder_set[w]; m; m &= m - 1) excluders.push_back(static_cast<int>(w * 64) + std::countr_zero(m));
+  std::array<Mask, 3> used{};
+  for (int d0 : digits_of(ctx.grid.candidates(base[0])))
+    for (int d1 : digits_of(ctx.grid.candidates(base[1]))) {
+      if (d0 == d1 && ctx.tables.sees(base[0], base[1])) continue;
+      for (int d2 : digits_of(ctx.grid.candidates(base[2]))) {
+        if ((d2 == d0 && ctx.tables.sees(base[0], base[2])) || (d2 == d1 && ctx.tables.sees(base[1], base[2])))
+          continue;
+        const Mask combination = digit_bit(d0) | digit_bit(d1) | digit_bit(d2);
+        bool possible = true;
+        for (int x : excluders) possible &= (ctx.grid.candidates(x) & ~combination) != 0;
+        if (!possible) continue;
+        used[0] |= digit_bit(d0);
+        used[1] |= digit_bit(d1);
+        used[2] |= digit_bit(d2);
+      }
+    }
+  Step s;
+  bool any = false;
+  for (int i = 0; i < 3; ++i) any |= add_eliminations(ctx, s, {base[i]}, ctx.grid.candidates(base[i]) & ~used[i]);
+  if (!any) return std::nullopt;
+  s.technique = "Aligned triplet exclusion";
+  s.rating = 7.5;
+  s.detail = cat({cells_text(ctx.geo, {base.begin(), base.end()}), ", excluders ", cells_text(ctx.geo, excluders)});
+  s.cells = {base.begin(), base.end()};
+  s.cells.insert(s.cells.end(), excluders.begin(), excluders.end());
+  return s;
+}
+
+// The unsolved cells of two or more candidates.
+std::vector<int> base_cells(const Context& ctx) {
   std::vector<int> base;
   for (int c = 0; c < ctx.cells(); ++c)
     if (!ctx.grid.value(c) && popcount(ctx.grid.candidates(c)) >= 2) base.push_back(c);
+  return base;
+}
+}  // namespace
+
+std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
+  const std::vector<int> base = base_cells(ctx);
+  // Per cell: the peers that can exclude (unsolved, two or three candidates).
+  const std::size_t words = (static_cast<std::size_t>(ctx.cells()) + 63) / 64;
+  std::vector<CellSet> excluders(ctx.cells(), CellSet(words, 0));
+  for (int c : base)
+    for (int peer : ctx.geo.peers_of(c)) {
+      const int k = ctx.grid.value(peer) ? 0 : popcount(ctx.grid.candidates(peer));
+      if (peer != c && k >= 2 && k <= 3) excluders[c][peer / 64] |= std::uint64_t{1} << (peer % 64);
+    }
+  // As SE: the third cell has two or three candidates and sees one of the
+  // first two; two or more cells must see all three.
+  for (std::size_t i = 0; i < base.size(); ++i)
+    for (std::size_t j = i + 1; j < base.size(); ++j) {
+      const int a = base[i], b = base[j];
+      const CellSet both = excluders[a] & excluders[b];
+      if (count(both) < 2) continue;
+      for (int c : base) {
+        if (c == a || c == b || popcount(ctx.grid.candidates(c)) > 3) continue;
+        if (!ctx.tables.sees(a, c) && !ctx.tables.sees(b, c)) continue;
+        const CellSet all = both & excluders[c];
+        if (count(all) < 2) continue;
+        if (auto s = exclude_triplet(ctx, {a, b, c}, all)) return s;
+      }
+    }
+  return std::nullopt;
+}
+
+std::optional<Step> find_aligned_pair_exclusion(const Context& ctx) {
+  const std::vector<int> base = base_cells(ctx);
   for (std::size_t i = 0; i < base.size(); ++i)
     for (std::size_t j = i + 1; j < base.size(); ++j)
       if (auto s = exclude_pair(ctx, base[i], base[j])) return s;

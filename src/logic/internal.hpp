@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <chrono>
 #include <initializer_list>
 #include <string_view>
 #include <cstdint>
@@ -56,7 +57,15 @@ struct Context {
   Scale scale = Scale::se;
   const LazyBool* unique = nullptr;  // null: not known unique
   bool extras = false;
+  // Searches give up (find nothing) once this time has passed; default: never.
+  std::chrono::steady_clock::time_point deadline{};
+  // A chain search nested in another's propagation: the first step found will
+  // do (the easiest one is not looked for).
+  bool first_found = false;
   bool is_unique() const { return unique && unique->get(); }
+  bool expired() const {
+    return deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() > deadline;
+  }
   int n() const { return geo.size(); }
   int cells() const { return geo.cell_count(); }
   // Bit i set where houses()[h].cells[i] holds candidate d.
@@ -117,7 +126,8 @@ std::optional<Step> find_unique_rectangle(const Context&);  // rectangles and lo
 std::optional<Step> find_unique_loop(const Context&);       // loops of 6+ cells only
 std::optional<Step> find_bug(const Context&);
 // exclusion.cpp
-std::optional<Step> find_aligned_pair_exclusion(const Context&);  // 6.2
+std::optional<Step> find_aligned_pair_exclusion(const Context&);     // 6.2
+std::optional<Step> find_aligned_triplet_exclusion(const Context&);  // 7.5
 // colouring.cpp, als.cpp (explanations and hints only)
 std::optional<Step> find_simple_colouring(const Context&);
 std::optional<Step> find_als_xz(const Context&);
@@ -125,7 +135,12 @@ std::optional<Step> find_als_xz(const Context&);
 std::optional<Step> find_cycles(const Context&, bool x, bool y);
 std::optional<Step> find_forcing_chain(const Context&, bool x, bool y);
 std::optional<Step> find_chains(const Context&);  // all of the above, as SE's one chaining pass
-std::optional<Step> find_multiple_forcing_chain(const Context&, bool dynamic);
+// level 0: cell/region (8.0) or dynamic (8.5) forcing chains; level 1: dynamic
+// forcing chains (+) (9.0), whose propagation also applies pointing/claiming,
+// hidden and naked pairs and X-Wings to the assumed position; levels 2-5:
+// nested forcing chains (9.5, 10.0, 10.5, 11.0), whose propagation also applies
+// forcing chains of lower levels.
+std::optional<Step> find_multiple_forcing_chain(const Context&, bool dynamic, int level = 0);
 std::optional<Step> find_nishio(const Context&);
 
 }  // namespace nonet::logic

@@ -3,6 +3,7 @@
 // search starts again from the top, as Sudoku Explainer does. The rating of a
 // solve: ER the hardest step, EP the hardest up to the first placement, ED the
 // first step.
+#include <chrono>
 #include <cmath>
 #include <functional>
 
@@ -66,11 +67,22 @@ const std::vector<Rung>& ladder() {
       {"Simple colouring", 6.5, false, false, true, find_simple_colouring},
       {"ALS-XZ", 6.5, false, false, true, find_als_xz},
       {"Chains and forcing chains", 6.5, true, true, false, find_chains},
+      {"Aligned triplet exclusion", 7.5, true, true, false, find_aligned_triplet_exclusion},
       {"Nishio forcing chains", 7.5, true, true, false, find_nishio},
       {"Cell/region forcing chains", 8.0, true, true, false,
        [](const Context& c) { return find_multiple_forcing_chain(c, false); }},
       {"Dynamic forcing chains", 8.5, true, true, false,
        [](const Context& c) { return find_multiple_forcing_chain(c, true); }},
+      {"Dynamic forcing chains (+)", 9.0, true, true, false,
+       [](const Context& c) { return find_multiple_forcing_chain(c, true, 1); }},
+      {"Nested forcing chains (forcing chains)", 9.5, true, true, false,
+       [](const Context& c) { return find_multiple_forcing_chain(c, true, 2); }},
+      {"Nested forcing chains (cell/region forcing chains)", 10.0, true, true, false,
+       [](const Context& c) { return find_multiple_forcing_chain(c, true, 3); }},
+      {"Nested forcing chains (dynamic forcing chains)", 10.5, true, true, false,
+       [](const Context& c) { return find_multiple_forcing_chain(c, true, 4); }},
+      {"Nested forcing chains (dynamic forcing chains (+))", 11.0, true, true, false,
+       [](const Context& c) { return find_multiple_forcing_chain(c, true, 5); }},
   };
   return rungs;
 }
@@ -85,12 +97,19 @@ std::optional<Step> first_step(const Context& ctx, double max_rating) {
     if (!on_scale(r, ctx.scale, ctx.extras)) continue;
     if (max_rating > 0 && r.rating > max_rating + 1e-9) continue;
     auto step = r.find(ctx);
+    if (ctx.expired()) return std::nullopt;  // a search cut short proves nothing
     if (!step) continue;
     if (max_rating > 0 && step->rating > max_rating + 1e-9) return std::nullopt;
     step->rating = std::round(step->rating * 10) / 10;
     return step;
   }
   return std::nullopt;
+}
+
+std::chrono::steady_clock::time_point deadline_of(const LogicOptions& options) {
+  if (options.time_limit <= 0) return {};
+  return std::chrono::steady_clock::now() +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.time_limit));
 }
 
 LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::LazyBool* unique,
@@ -100,11 +119,14 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
   std::optional<Grid> solution_store;
   const Grid* solution = nullptr;
   bool placed = false, guessed = false;
+  const auto deadline = deadline_of(options);
   while (!grid.solved()) {
     if (grid.broken()) break;
     Context ctx{grid, grid.geometry(), tables, options.scale, options.assume_unique ? unique : nullptr,
                 options.extras};
+    ctx.deadline = deadline;
     auto step = first_step(ctx, options.max_rating);
+    if (!step && ctx.expired()) break;  // out of time: unsolved
     if (!step) {
       if (!options.allow_guess) break;
       if (!solution) {
@@ -183,6 +205,7 @@ std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& opt
   logic::LazyBool unique([] { return true; });
   Context ctx{grid, grid.geometry(), tables, options.scale, options.assume_unique ? &unique : nullptr,
               options.extras};
+  ctx.deadline = deadline_of(options);
   return first_step(ctx, options.max_rating);
 }
 

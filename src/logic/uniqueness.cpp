@@ -311,6 +311,128 @@ bool bug_after(const Context& ctx, const std::vector<Candidate>& removed) {
 }
 }  // namespace
 
+namespace {
+// SE's BUG cells and BUG values: where a digit has other than 0 or 2 places
+// in a house and exactly one of them is a cell of 3+ candidates, that digit is
+// a BUG value of that cell. Empty where the position, less its BUG values, is
+// not a BUG (every cell bivalue, every digit twice in every house).
+struct BugPattern {
+  std::vector<int> cells;
+  std::vector<Mask> values;  // aligned with cells
+  Mask all = 0;
+};
+std::optional<BugPattern> bug_pattern(const Context& ctx) {
+  BugPattern bug;
+  const auto& houses = ctx.geo.houses();
+  for (int h = 0; h < static_cast<int>(houses.size()); ++h)
+    for (int d = 1; d <= ctx.n(); ++d) {
+      const Mask w = ctx.where(h, d);
+      if (w == 0 || popcount(w) == 2) continue;
+      int found = -1, count = 0;
+      for (Mask m = w; m; m &= m - 1) {
+        const int c = houses[h].cells[std::countr_zero(m)];
+        if (popcount(ctx.grid.candidates(c)) >= 3) found = c, ++count;
+      }
+      if (count == 0) return std::nullopt;
+      if (count > 1) continue;  // another house tells which
+      auto at = std::find(bug.cells.begin(), bug.cells.end(), found);
+      if (at == bug.cells.end()) {
+        bug.cells.push_back(found);
+        bug.values.push_back(0);
+        at = bug.cells.end() - 1;
+      }
+      bug.values[at - bug.cells.begin()] |= digit_bit(d);
+      bug.all |= digit_bit(d);
+    }
+  std::vector<Candidate> removed;
+  for (std::size_t i = 0; i < bug.cells.size(); ++i)
+    for (int d : digits_of(bug.values[i])) removed.push_back({bug.cells[i], d});
+  if (bug.cells.size() < 2 || !bug_after(ctx, removed)) return std::nullopt;
+  return bug;
+}
+
+// A house holding every cell of the pattern, or -1.
+int common_house(const Context& ctx, const std::vector<int>& cells) {
+  for (int h : ctx.geo.houses_of(cells[0])) {
+    const auto& hc = ctx.geo.houses()[h].cells;
+    bool all = true;
+    for (int c : cells) all &= std::find(hc.begin(), hc.end(), c) != hc.end();
+    if (all) return h;
+  }
+  return -1;
+}
+
+// Types 3 and 4 (several BUG cells in one house; one of them at least takes a
+// BUG value, or the grid would be a deadly BUG).
+//   Type 4 (5.7): two BUG cells sharing a house and one digit v that is no BUG
+//     value of either: v has there exactly those two places, so one cell is v
+//     and the other takes a BUG value; each loses its other digits.
+//   Type 3 (5.8-6.1): the BUG values act as one more cell of the house, which
+//     with k-1 other cells holding only k digits (the BUG values among them)
+//     forms a naked set; the k digits leave the house's other cells.
+std::optional<Step> find_bug_3_4(const Context& ctx) {
+  auto bug = bug_pattern(ctx);
+  if (!bug) return std::nullopt;
+  const int h = common_house(ctx, bug->cells);
+  if (h < 0) return std::nullopt;
+  const auto& house = ctx.geo.houses()[h];
+  const std::string where = cat({" in ", house_name(house), ", BUG values ", digits_text(bug->all)});
+  if (bug->cells.size() == 2) {
+    const int c1 = bug->cells[0], c2 = bug->cells[1];
+    const Mask common = ctx.grid.candidates(c1) & ctx.grid.candidates(c2) & ~bug->all;
+    if (popcount(common) == 1) {
+      Step s;
+      for (int i = 0; i < 2; ++i)
+        for (int d : digits_of(ctx.grid.candidates(bug->cells[i]) & ~bug->values[i] & ~common))
+          s.eliminations.push_back({bug->cells[i], d});
+      if (!s.eliminations.empty()) {
+        s.technique = "BUG type 4";
+        s.rating = 5.7;
+        s.detail = cat({cells_text(ctx.geo, bug->cells), " on ", digits_text(common), where});
+        s.cells = bug->cells;
+        s.houses = {h};
+        return s;
+      }
+    }
+  }
+  std::vector<int> others;  // unsolved cells of the house outside the pattern
+  for (int c : house.cells)
+    if (!ctx.grid.value(c) && std::find(bug->cells.begin(), bug->cells.end(), c) == bug->cells.end())
+      others.push_back(c);
+  const int m = static_cast<int>(others.size());
+  for (int k = 2; k <= std::min(6, m); ++k) {
+    // Choose k-1 cells of `others` (bitmask enumeration over small houses).
+    std::vector<int> pick(k - 1);
+    std::function<std::optional<Step>(int, int, Mask)> choose = [&](int from, int depth, Mask set) -> std::optional<Step> {
+      if (popcount(set) > k) return std::nullopt;
+      if (depth == k - 1) {
+        if (popcount(set) != k || (bug->all & ~set)) return std::nullopt;  // the k-1 cells hold the k digits
+        std::vector<int> rest;
+        for (int c : others)
+          if (std::find(pick.begin(), pick.end(), c) == pick.end()) rest.push_back(c);
+        Step s;
+        if (!add_eliminations(ctx, s, rest, set)) return std::nullopt;
+        s.technique = "BUG type 3";
+        s.rating = 5.7 + 0.1 * (k - 1);
+        s.detail = cat({cells_text(ctx.geo, bug->cells), " with ", cells_text(ctx.geo, pick), " on ",
+                        digits_text(set), where});
+        s.cells = bug->cells;
+        s.cells.insert(s.cells.end(), pick.begin(), pick.end());
+        s.houses = {h};
+        return s;
+      }
+      for (int i = from; i < m; ++i) {
+        pick[depth] = others[i];
+        if (auto s = choose(i + 1, depth + 1, set | ctx.grid.candidates(others[i]))) return s;
+      }
+      return std::nullopt;
+    };
+    if (auto s = choose(0, 0, 0)) return s;
+  }
+  return std::nullopt;
+}
+}  // namespace
+
 std::optional<Step> find_bug(const Context& ctx) {
   if (!ctx.is_unique()) return std::nullopt;
   std::vector<int> extra_cells;
@@ -363,7 +485,7 @@ std::optional<Step> find_bug(const Context& ctx) {
     s.cells = extra_cells;
     return s;
   }
-  return std::nullopt;
+  return find_bug_3_4(ctx);
 }
 
 }  // namespace nonet::logic
