@@ -263,5 +263,22 @@ TEST(Cli, HintChecksPencilMarksFirst) {
   EXPECT_NE(junk.err.find("<stdin>:1:1: not a candidate line"), std::string::npos) << junk.err;
 }
 
+// Nested forcing chains run only on puzzles known to have one solution: on an
+// empty grid their search did not end (explain and hint hung). And a hint or
+// an explanation can be bounded in time.
+TEST(Cli, LogicOnOpenGridsEndsAndTimeLimitsHold) {
+  const std::string empty(81, '.');
+  const auto explain = run_nonet("explain", empty + "\n");
+  EXPECT_NE(explain.out.find("stopped: the puzzle has more than one solution"), std::string::npos) << explain.out;
+  const auto hint = run_nonet("hint", empty + "\n");
+  EXPECT_EQ(hint.out, "no technique nonet knows applies\n");
+  const std::string hardest = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9";
+  const auto bounded = run_nonet("hint --time-limit 1", hardest + "\n");
+  EXPECT_EQ(bounded.exit_code, 1);
+  EXPECT_EQ(bounded.out, "no step found within the time limit (--time-limit 1.0 s)\n");
+  const auto stopped = run_nonet("explain --time-limit 1", hardest + "\n");
+  EXPECT_NE(stopped.out.find("stopped: no step found within the time limit"), std::string::npos) << stopped.out;
+}
+
 }  // namespace
 }  // namespace nonet

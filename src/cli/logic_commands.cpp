@@ -5,6 +5,7 @@
 //   rate     Sudoku Explainer style ratings (ER/EP/ED), batch on every core
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -114,6 +115,7 @@ struct ExplainCommand {
   std::string max_technique;
   std::string scale = "se";
   bool extras = false;
+  double time_limit = 0;  // seconds per puzzle, 0: none
 
   Outcome operator()(const Record& record) const {
     const Puzzle& puzzle = *record.puzzle;
@@ -132,11 +134,16 @@ struct ExplainCommand {
     options.scale = scale_of(scale);
     options.max_rating = max_rating_of(max_technique, options.scale);
     options.extras = extras;
+    options.time_limit = time_limit;
+    const auto start = std::chrono::steady_clock::now();
     const LogicResult result = solve_logically(puzzle, options);
+    const bool out_of_time =
+        time_limit > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= time_limit;
     outcome.tally = result.solved ? "solved" : "stuck";
-    const std::string why = status == SolveStatus::multiple && !result.solved
-                                ? "stopped: the puzzle has more than one solution, so logic cannot finish it"
-                                : stop_reason(result, options.max_rating);
+    const std::string why =
+        status == SolveStatus::multiple && !result.solved ? "stopped: the puzzle has more than one solution, so logic cannot finish it"
+        : !result.solved && out_of_time ? "stopped: no step found within the time limit (--time-limit " + fixed1(time_limit) + " s)"
+                                        : stop_reason(result, options.max_rating);
     if (input.format == "json") {
       json steps = json::array();
       for (const Step& s : result.steps) steps.push_back(json::parse(to_json(geo, s)));
@@ -230,6 +237,7 @@ struct RateCommand {
 
 struct HintCommand {
   InputOptions input;
+  double time_limit = 60;  // seconds per position (a hint is awaited), 0: none
   int level = 1;
   std::string scale = "se";
   bool extras = true;
@@ -339,15 +347,21 @@ int run_hint(const HintCommand& command) {
   LogicOptions options;
   options.scale = scale_of(command.scale);
   options.extras = command.extras;
+  options.time_limit = command.time_limit;
   ReadOptions ro = read_options(command.input);
   auto show = [&](const CandidateGrid& grid, const std::string& label) {
     if (grid.solved()) {
       std::cout << label << "already solved\n";
       return true;
     }
+    const auto start = std::chrono::steady_clock::now();
     auto step = next_step(grid, options);
     if (!step) {
-      std::cout << label << "no technique nonet knows applies\n";
+      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      std::cout << label
+                << (command.time_limit > 0 && seconds >= command.time_limit
+                        ? "no step found within the time limit (--time-limit " + fixed1(command.time_limit) + " s)\n"
+                        : std::string("no technique nonet knows applies\n"));
       return false;
     }
     std::cout << label << hint_text(grid.geometry(), *step, command.level);
@@ -429,6 +443,16 @@ int run_hint(const HintCommand& command) {
 
 }  // namespace
 
+// --time-limit for the logic commands: nested forcing chains (SE 9.5+) can
+// take seconds to minutes a puzzle.
+void add_time_limit_option(CLI::App& command, double& seconds, const std::string& what) {
+  command.add_option("--time-limit", seconds,
+                     "Seconds per puzzle (0: none); " + what +
+                         ". Puzzles that need nested forcing chains (SE 9.5+) take seconds to minutes")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+}
+
 void register_logic_commands(CLI::App& app) {
   auto explain_state = std::make_shared<ExplainCommand>();
   CLI::App* explain = app.add_subcommand("explain", "Solve like a person: every step to the solution, explained");
@@ -440,6 +464,7 @@ void register_logic_commands(CLI::App& app) {
       ->check(CLI::IsMember({"se", "sukaku"}))
       ->capture_default_str();
   explain->add_flag("--extras", explain_state->extras, "Also use W-Wing, UVWXYZ-Wing, simple colouring and ALS-XZ (not on the SE scales; hints always do)");
+  add_time_limit_option(*explain, explain_state->time_limit, "the explanation stops there");
   explain->footer(
       "Each step: technique: pattern → placements (r3c5=7) and eliminations (r1c7<>4) (rating).\n"
       "Where a harder step would be needed the explanation stops and says so, with the pencil marks.\n"
@@ -460,6 +485,7 @@ void register_logic_commands(CLI::App& app) {
   hint->add_option("--scale", hint_state->scale, "Technique ladder: se or sukaku")
       ->check(CLI::IsMember({"se", "sukaku"}))
       ->capture_default_str();
+  add_time_limit_option(*hint, hint_state->time_limit, "then no hint is given");
   hint->footer(
       "Input: puzzles (one a line, or grids), 729-character candidate lines (81 groups of 9: digit or '.'),\n"
       "or one pencil-mark grid as HoDoKu prints it (cells separated by spaces, boxes by |).\n"
@@ -473,11 +499,7 @@ void register_logic_commands(CLI::App& app) {
   rate_cmd->add_option("--scale", rate_state->scale, "se (Sudoku Explainer 1.2.1) or sukaku (SukakuExplainer)")
       ->check(CLI::IsMember({"se", "sukaku"}))
       ->capture_default_str();
-  rate_cmd->add_option("--time-limit", rate_state->time_limit,
-                       "Seconds per puzzle (0: none); a puzzle not finished in time is 'unsolved'. "
-                       "Puzzles that need nested forcing chains (SE 9.5+) take seconds to minutes")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  add_time_limit_option(*rate_cmd, rate_state->time_limit, "a puzzle not finished in time is 'unsolved'");
   rate_cmd->footer(
       "Line output: puzzle ER/EP/ED hardest-technique [technique count, ...] # input comment.\n"
       "'unsolved' marks a puzzle logic could not finish (its ER is then a lower bound).\n"

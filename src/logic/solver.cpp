@@ -24,6 +24,17 @@ struct Rung {
   std::function<std::optional<Step>(const Context&)> find;
 };
 
+// Nested forcing chains only where the puzzle is known to have one solution
+// (as the uniqueness techniques): on a grid that many solutions fit, their
+// search has no end in sight (an empty grid: minutes and more), and logic
+// cannot finish such a grid anyway.
+std::function<std::optional<Step>(const Context&)> nested_forcing_chains(int level) {
+  return [level](const Context& c) -> std::optional<Step> {
+    if (!c.is_unique()) return std::nullopt;
+    return find_multiple_forcing_chain(c, true, level);
+  };
+}
+
 const std::vector<Rung>& ladder() {
   using namespace logic;
   static const std::vector<Rung> rungs = {
@@ -76,13 +87,13 @@ const std::vector<Rung>& ladder() {
       {"Dynamic forcing chains (+)", 9.0, true, true, false,
        [](const Context& c) { return find_multiple_forcing_chain(c, true, 1); }},
       {"Nested forcing chains (forcing chains)", 9.5, true, true, false,
-       [](const Context& c) { return find_multiple_forcing_chain(c, true, 2); }},
+       nested_forcing_chains(2)},
       {"Nested forcing chains (cell/region forcing chains)", 10.0, true, true, false,
-       [](const Context& c) { return find_multiple_forcing_chain(c, true, 3); }},
+       nested_forcing_chains(3)},
       {"Nested forcing chains (dynamic forcing chains)", 10.5, true, true, false,
-       [](const Context& c) { return find_multiple_forcing_chain(c, true, 4); }},
+       nested_forcing_chains(4)},
       {"Nested forcing chains (dynamic forcing chains (+))", 11.0, true, true, false,
-       [](const Context& c) { return find_multiple_forcing_chain(c, true, 5); }},
+       nested_forcing_chains(5)},
   };
   return rungs;
 }
