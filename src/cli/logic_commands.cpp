@@ -23,6 +23,11 @@ namespace {
 
 using nlohmann::json;
 
+// Whether a search that began at `start` used up a time limit (0: none).
+bool ran_out_of_time(std::chrono::steady_clock::time_point start, double limit) {
+  return limit > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= limit;
+}
+
 std::string fixed1(double v) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%.1f", v);
@@ -137,8 +142,7 @@ struct ExplainCommand {
     options.time_limit = time_limit;
     const auto start = std::chrono::steady_clock::now();
     const LogicResult result = solve_logically(puzzle, options);
-    const bool out_of_time =
-        time_limit > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= time_limit;
+    const bool out_of_time = ran_out_of_time(start, time_limit);
     outcome.tally = result.solved ? "solved" : "stuck";
     const std::string why =
         status == SolveStatus::multiple && !result.solved ? "stopped: the puzzle has more than one solution, so logic cannot finish it"
@@ -357,9 +361,8 @@ int run_hint(const HintCommand& command) {
     const auto start = std::chrono::steady_clock::now();
     auto step = next_step(grid, options);
     if (!step) {
-      const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       std::cout << label
-                << (command.time_limit > 0 && seconds >= command.time_limit
+                << (ran_out_of_time(start, command.time_limit)
                         ? "no step found within the time limit (--time-limit " + fixed1(command.time_limit) + " s)\n"
                         : std::string("no technique nonet knows applies\n"));
       return false;
