@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 
 #include "test_support.hpp"
 
@@ -39,6 +41,30 @@ TEST(Cli, BatchKeepsOrderAndReportsBadLines) {
     EXPECT_EQ(result.out, expected) << jobs;
     EXPECT_NE(result.err.find("<stdin>:6:1: "), std::string::npos) << result.err;
   }
+}
+
+TEST(Cli, MessagesAboutFilesKeepTheirPlaceInTheOutput) {
+  // A missing file is reported between the messages of the files around it,
+  // whatever the number of threads.
+  const std::string first = ::testing::TempDir() + "nonet_order_first.txt";
+  const std::string second = ::testing::TempDir() + "nonet_order_second.txt";
+  std::ofstream(first) << "abc\n" << kWikipedia << "\n";
+  std::ofstream(second) << kWikipedia << "\nxyz\n";
+  const std::string missing = ::testing::TempDir() + "nonet_no_such_file.txt";
+  for (const char* jobs : {"-j 1", "-j 2", "-j 5"}) {
+    const auto result = run_nonet(std::string("check ") + jobs + " " + first + " " + missing + " " + second);
+    EXPECT_EQ(result.exit_code, 3) << jobs;
+    const auto bad_first = result.err.find(first + ":1:1: ");
+    const auto no_file = result.err.find("cannot open " + missing);
+    const auto bad_second = result.err.find(second + ":2:1: ");
+    ASSERT_NE(bad_first, std::string::npos) << result.err;
+    ASSERT_NE(no_file, std::string::npos) << result.err;
+    ASSERT_NE(bad_second, std::string::npos) << result.err;
+    EXPECT_LT(bad_first, no_file) << result.err;
+    EXPECT_LT(no_file, bad_second) << result.err;
+  }
+  std::remove(first.c_str());
+  std::remove(second.c_str());
 }
 
 TEST(Cli, SolveSaysWhenThereAreSeveralSolutions) {

@@ -1,26 +1,25 @@
 // The batch runner behind every command that reads puzzles.
 //
-// Three stages: a reader thread cuts the input into blocks of records, worker
-// threads process whole blocks, and the calling thread writes each block's
-// outcomes as soon as every earlier block is written. Blocks keep locking off
-// the per-puzzle path; a bounded window of blocks in flight keeps memory flat
-// on inputs of any length; output order is input order by construction.
-// With -j 1 the calling thread does all three in turn, block by block: one
-// job, one core.
+// Every worker thread (the calling thread is one of them) takes a block of
+// records from the input under a lock, processes it, and passes it to the
+// ordered writer, which writes each block as soon as every earlier block is
+// written. Blocks keep locking off the per-puzzle path; a bounded window of
+// blocks in flight keeps memory flat on inputs of any length; output order
+// is input order by construction. -j 1 is one thread: one job, one core.
 #include <charconv>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
-#include <deque>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <mutex>
-#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -46,93 +45,92 @@ struct Block {
   std::vector<Record> records;
   std::string text;  // every outcome's stdout text, in order: one buffer, not one string each
   std::vector<BlockOutcome> outcomes;
+  std::string opening_notes, closing_notes;  // stderr lines about the input itself
 };
 
 using Process = std::function<void(const Record&, Outcome&)>;
 using MalformedLine = std::function<std::string(const Record&)>;
 
-// Where the reader's blocks go: to the worker threads, or (-j 1) straight
-// through processing and writing on the reader's own thread.
-class BlockSink {
+// Cuts the inputs, file after file, into blocks of records on request. Not
+// thread-safe: workers take turns under BatchRun's read lock.
+class BlockSource {
  public:
-  virtual ~BlockSink() = default;
-  virtual Block take_spare() = 0;
-  virtual void push_input(Block block) = 0;
-  // No more blocks: `blocks` were pushed in all.
-  virtual void close_input(std::size_t blocks) = 0;
-};
+  BlockSource(const InputOptions& options, ReadOptions read, std::atomic<bool>& io_failed)
+      : files_(options.files), read_(std::move(read)), io_failed_(io_failed) {
+    if (files_.empty()) files_.push_back("-");
+  }
 
-// Blocks handed between the stages, with a bound on how many are in flight.
-class Pipeline : public BlockSink {
- public:
-  explicit Pipeline(std::size_t window) : window_(window) {}
+  // Reads up to `limit` records of one input into `block` (its spare records
+  // are read into again); false when every input is used up. A block ends
+  // where its input ends, and an input that cannot be opened or read is
+  // reported in the block, so the message keeps its place in the output.
+  bool fill(Block& block, std::size_t limit) {
+    block.opening_notes.clear();
+    block.closing_notes.clear();
+    std::size_t count = 0;
+    while (count == 0 && block.closing_notes.empty() && (reader_ || open_next(block.opening_notes))) {
+      for (; count < limit; ++count) {
+        if (count == block.records.size()) block.records.emplace_back();
+        if (!reader_->next(block.records[count])) {
+          close_current(block.closing_notes);
+          break;
+        }
+      }
+    }
+    block.records.resize(count);
+    const bool any = count != 0 || !block.opening_notes.empty() || !block.closing_notes.empty();
+    block.number = blocks_;
+    blocks_ += any;
+    return any;
+  }
 
-  void push_input(Block block) override {
-    std::unique_lock lock(mutex_);
-    room_.wait(lock, [&] { return pending_ + 1 <= window_; });
-    ++pending_;
-    input_.push_back(std::move(block));
-    work_.notify_one();
-  }
-  void close_input(std::size_t blocks) override {
-    std::lock_guard lock(mutex_);
-    total_ = blocks;
-    input_closed_ = true;
-    work_.notify_all();
-    ready_.notify_all();
-  }
-  std::optional<Block> pop_input() {
-    std::unique_lock lock(mutex_);
-    work_.wait(lock, [&] { return !input_.empty() || input_closed_; });
-    if (input_.empty()) return std::nullopt;
-    Block block = std::move(input_.front());
-    input_.pop_front();
-    return block;
-  }
-  void push_done(Block block) {
-    std::lock_guard lock(mutex_);
-    done_.emplace(block.number, std::move(block));
-    ready_.notify_all();
-  }
-  // A written block goes back to the reader, whose records (and their cell
-  // and name buffers) are read into again: blocks are allocated once.
-  void recycle(Block block) {
-    block.text.clear();
-    block.outcomes.clear();
-    std::lock_guard lock(mutex_);
-    spare_.push_back(std::move(block));
-  }
-  Block take_spare() override {
-    std::lock_guard lock(mutex_);
-    if (spare_.empty()) return Block{};
-    Block block = std::move(spare_.back());
-    spare_.pop_back();
-    return block;
-  }
-  // The next block in order, or nullopt when all were written. Waits at most
-  // `timeout` so the caller can refresh a progress bar.
-  std::optional<Block> pop_done(std::size_t number, bool& finished, std::chrono::milliseconds timeout) {
-    std::unique_lock lock(mutex_);
-    ready_.wait_for(lock, timeout, [&] { return done_.count(number) || (total_ && number >= *total_); });
-    finished = total_ && number >= *total_;
-    auto found = done_.find(number);
-    if (found == done_.end()) return std::nullopt;
-    Block block = std::move(found->second);
-    done_.erase(found);
-    --pending_;
-    room_.notify_one();
-    return block;
-  }
+  // Typing at a terminal: answer each puzzle as soon as it is entered.
+  bool interactive() const { return interactive_; }
 
  private:
-  std::mutex mutex_;
-  std::condition_variable room_, work_, ready_;
-  std::deque<Block> input_;
-  std::map<std::size_t, Block> done_;
-  std::vector<Block> spare_;
-  std::size_t window_, pending_ = 0;
-  bool input_closed_ = false;
-  std::optional<std::size_t> total_;
+  bool open_next(std::string& notes) {
+    while (next_file_ < files_.size()) {
+      const std::string& file = files_[next_file_++];
+      const bool from_stdin = file == "-";
+      current_ = file;
+      std::istream* in = &std::cin;
+      if (!from_stdin) {
+        stream_ = std::make_unique<std::ifstream>();
+        stream_->rdbuf()->pubsetbuf(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+        stream_->open(file, std::ios::binary);
+        if (!*stream_) {
+          notes += "nonet: cannot open " + file + ": " + std::strerror(errno) + "\n";
+          io_failed_ = true;
+          continue;
+        }
+        in = stream_.get();
+      }
+      interactive_ = from_stdin && isatty(STDIN_FILENO);
+      reader_ = std::make_unique<PuzzleReader>(*in, from_stdin ? "<stdin>" : file, read_);
+      return true;
+    }
+    return false;
+  }
+
+  void close_current(std::string& notes) {
+    reader_.reset();
+    if (stream_ && stream_->bad()) {
+      notes += "nonet: error reading " + current_ + "\n";
+      io_failed_ = true;
+    }
+    stream_.reset();
+    interactive_ = false;
+  }
+
+  std::vector<std::string> files_;
+  ReadOptions read_;
+  std::atomic<bool>& io_failed_;
+  std::size_t next_file_ = 0, blocks_ = 0;
+  std::string current_;
+  std::vector<char> buffer_ = std::vector<char>(1 << 20);
+  std::unique_ptr<std::ifstream> stream_;
+  std::unique_ptr<PuzzleReader> reader_;
+  bool interactive_ = false;
 };
 
 struct Tally {
@@ -161,64 +159,6 @@ class ProgressBar {
  private:
   bool enabled_;
   Clock::time_point start_, last_{};
-};
-
-// Opens each input in turn and cuts its records into blocks.
-class BlockReader {
- public:
-  BlockReader(const InputOptions& options, ReadOptions read) : options_(options), read_(std::move(read)) {}
-
-  void run(BlockSink& pipeline, std::atomic<bool>& io_failed) {
-    std::vector<std::string> files = options_.files;
-    if (files.empty()) files.push_back("-");
-    std::size_t number = 0;
-    for (const auto& file : files) read_file(file, pipeline, number, io_failed);
-    pipeline.close_input(number);
-  }
-
- private:
-  void read_file(const std::string& file, BlockSink& pipeline, std::size_t& number, std::atomic<bool>& io_failed) {
-    const bool from_stdin = file == "-";
-    std::ifstream stream;
-    std::vector<char> buffer(from_stdin ? 0 : 1 << 20);
-    if (!from_stdin) {
-      stream.rdbuf()->pubsetbuf(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-      stream.open(file, std::ios::binary);
-      if (!stream) {
-        std::cerr << "nonet: cannot open " << file << ": " << std::strerror(errno) << "\n";
-        io_failed = true;
-        return;
-      }
-    }
-    std::istream& in = from_stdin ? std::cin : stream;
-    // Typing at a terminal: answer each puzzle as soon as it is entered.
-    const std::size_t block_size = from_stdin && isatty(STDIN_FILENO) ? 1 : 256;
-    PuzzleReader reader(in, from_stdin ? "<stdin>" : file, read_);
-    Block block = pipeline.take_spare();
-    std::size_t count = 0;  // records read into the block; those after them are spare
-    for (;;) {
-      if (count == block.records.size()) block.records.emplace_back();
-      if (!reader.next(block.records[count])) break;
-      if (++count >= block_size) flush(block, count, pipeline, number);
-    }
-    if (count != 0) flush(block, count, pipeline, number);
-    if (!from_stdin && stream.bad()) {
-      std::cerr << "nonet: error reading " << file << "\n";
-      io_failed = true;
-    }
-  }
-
-  // Sends the first `count` records on and starts a new block.
-  static void flush(Block& block, std::size_t& count, BlockSink& pipeline, std::size_t& number) {
-    block.records.resize(count);
-    block.number = number++;
-    pipeline.push_input(std::move(block));
-    block = pipeline.take_spare();
-    count = 0;
-  }
-
-  const InputOptions& options_;
-  ReadOptions read_;
 };
 
 // Empties a reused outcome, keeping the capacity of its strings.
@@ -265,14 +205,6 @@ struct BlockProcessor {
   }
 };
 
-void process_blocks(Pipeline& pipeline, const Process& process, const MalformedLine& malformed_line) {
-  BlockProcessor processor{process, malformed_line, {}, 0};
-  while (auto block = pipeline.pop_input()) {
-    processor(*block);
-    pipeline.push_done(std::move(*block));
-  }
-}
-
 // Tallies runs of equal labels: one map update per run, not per puzzle.
 class TallyRun {
  public:
@@ -303,6 +235,7 @@ void write_block(const Block& block, Tally& tally) {
     std::cout.write(block.text.data() + written, static_cast<std::streamsize>(end - written));
     written = end;
   };
+  std::cerr << block.opening_notes;
   TallyRun run(tally);
   for (const BlockOutcome& outcome : block.outcomes) {
     if (!outcome.err.empty()) {
@@ -314,32 +247,108 @@ void write_block(const Block& block, Tally& tally) {
     tally.any_failed = tally.any_failed || outcome.failed;
   }
   write_out(block.text.size());
+  std::cerr << block.closing_notes;
 }
 
-// -j 1: each block is processed and written on the reading thread as soon as
-// it is read, so one job is one thread (the reader would otherwise take a
-// second core of its own).
-class InlineSink : public BlockSink {
+// The workers of one batch. Each worker reads a block under the read lock,
+// processes it, and hands it to the ordered writer: whichever worker finds
+// no write in progress writes every block that is next in order, so no
+// thread only waits and output order is input order. At most `window`
+// blocks are read and not yet written, which keeps memory flat on inputs
+// of any length.
+class BatchRun {
  public:
-  InlineSink(const Process& process, const MalformedLine& malformed_line, Tally& tally, ProgressBar& progress)
-      : processor_{process, malformed_line, {}, 0}, tally_(tally), progress_(progress) {}
+  BatchRun(BlockSource& source, const Process& process, const MalformedLine& malformed_line, std::size_t window)
+      : source_(source), process_(process), malformed_line_(malformed_line), window_(window) {}
 
-  Block take_spare() override { return std::move(spare_); }
-  void push_input(Block block) override {
-    processor_(block);
-    write_block(block, tally_);
-    progress_.update(tally_.puzzles);
-    block.text.clear();
-    block.outcomes.clear();
-    spare_ = std::move(block);
+  void work() {
+    BlockProcessor processor{process_, malformed_line_, {}, 0};
+    BlockSize size;
+    for (;;) {
+      Block block = take_spare();
+      if (!read(block, size)) return;
+      const auto start = Clock::now();
+      processor(block);
+      size.learn(Clock::now() - start, block.records.size());
+      deposit(std::move(block));
+    }
   }
-  void close_input(std::size_t) override {}
+
+  Tally tally;
+  ProgressBar progress;
 
  private:
-  BlockProcessor processor_;
-  Tally& tally_;
-  ProgressBar& progress_;
-  Block spare_;
+  // Blocks big enough that the locks are off the per-puzzle path, small
+  // enough that slow puzzles (rating, explaining) still spread over every
+  // worker: about 2 ms of work, from the worker's last block.
+  struct BlockSize {
+    std::size_t records = 1;  // until the first block says how slow the puzzles are
+    void learn(Clock::duration spent, std::size_t count) {
+      const double per_record = std::chrono::duration<double>(spent).count() / static_cast<double>(count);
+      const double wanted = 0.002 / std::max(per_record, 1e-9);
+      records = static_cast<std::size_t>(std::clamp(wanted, 1.0, 256.0));
+    }
+  };
+
+  bool read(Block& block, const BlockSize& size) {
+    {
+      std::unique_lock lock(write_mutex_);
+      room_.wait(lock, [&] { return in_flight_ < window_; });
+      ++in_flight_;
+    }
+    bool read_any = false;
+    {
+      std::lock_guard lock(read_mutex_);
+      read_any = source_.fill(block, source_.interactive() ? 1 : size.records);
+    }
+    if (!read_any) {
+      std::lock_guard lock(write_mutex_);
+      --in_flight_;
+      room_.notify_one();
+    }
+    return read_any;
+  }
+
+  void deposit(Block block) {
+    std::unique_lock lock(write_mutex_);
+    done_.emplace(block.number, std::move(block));
+    if (writing_) return;  // the worker writing now will reach it
+    writing_ = true;
+    for (auto next = done_.find(next_write_); next != done_.end(); next = done_.find(next_write_)) {
+      Block ready = std::move(next->second);
+      done_.erase(next);
+      lock.unlock();
+      write_block(ready, tally);
+      progress.update(tally.puzzles);
+      ready.text.clear();
+      ready.outcomes.clear();
+      lock.lock();
+      spare_.push_back(std::move(ready));
+      ++next_write_;
+      --in_flight_;
+      room_.notify_one();
+    }
+    writing_ = false;
+  }
+
+  Block take_spare() {
+    std::lock_guard lock(write_mutex_);
+    if (spare_.empty()) return Block{};
+    Block block = std::move(spare_.back());
+    spare_.pop_back();
+    return block;
+  }
+
+  BlockSource& source_;
+  const Process& process_;
+  const MalformedLine& malformed_line_;
+  std::size_t window_;
+  std::mutex read_mutex_, write_mutex_;  // read_mutex_: source_; write_mutex_: all below
+  std::condition_variable room_;
+  std::map<std::size_t, Block> done_;
+  std::vector<Block> spare_;
+  std::size_t next_write_ = 0, in_flight_ = 0;
+  bool writing_ = false;
 };
 
 void print_stats(const Tally& tally, double seconds, unsigned jobs) {
@@ -389,36 +398,17 @@ int run_batch(const InputOptions& options, const std::function<Outcome(const Rec
 }
 
 int run_batch(const InputOptions& options, const Process& process, const MalformedLine& malformed_line) {
-  const ReadOptions read = read_options(options);
   const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   const auto start = Clock::now();
   std::atomic<bool> io_failed = false;
-  BlockReader block_reader(options, read);
-  Tally tally;
-  ProgressBar progress;
-  if (jobs == 1) {
-    InlineSink sink(process, malformed_line, tally, progress);
-    block_reader.run(sink, io_failed);
-    return finish_batch(options, tally, progress, start, jobs, io_failed);
-  }
-  Pipeline pipeline(4 * jobs + 4);
-  std::thread reader([&] { block_reader.run(pipeline, io_failed); });
-  std::vector<std::thread> workers;
-  for (unsigned i = 0; i < jobs; ++i) workers.emplace_back([&] { process_blocks(pipeline, process, malformed_line); });
-
-  bool finished = false;
-  for (std::size_t next = 0; !finished;) {
-    if (auto block = pipeline.pop_done(next, finished, std::chrono::milliseconds(200))) {
-      write_block(*block, tally);
-      pipeline.recycle(std::move(*block));
-      ++next;
-      finished = false;
-    }
-    progress.update(tally.puzzles);
-  }
-  reader.join();
-  for (auto& worker : workers) worker.join();
-  return finish_batch(options, tally, progress, start, jobs, io_failed);
+  BlockSource source(options, read_options(options), io_failed);
+  BatchRun run(source, process, malformed_line, 4 * jobs + 4);
+  // The calling thread is one of the workers: -j 1 is one thread.
+  std::vector<std::thread> helpers;
+  for (unsigned i = 1; i < jobs; ++i) helpers.emplace_back([&run] { run.work(); });
+  run.work();
+  for (auto& helper : helpers) helper.join();
+  return finish_batch(options, run.tally, run.progress, start, jobs, io_failed);
 }
 
 void add_input_options(CLI::App& command, InputOptions& options) {
