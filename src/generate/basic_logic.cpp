@@ -2,6 +2,7 @@
 // stand in for the rater's upper bound.
 #include "basic_logic.hpp"
 
+#include <algorithm>
 #include <bit>
 
 #include "nonet/generate.hpp"
@@ -61,8 +62,8 @@ bool find_locked_set(std::span<const Mask> masks, int size, Act act) {
 
 }  // namespace
 
-BasicSolver::BasicSolver(const Geometry& geometry, double ceiling)
-    : geometry_(geometry), size_(geometry.size()) {
+BasicSolver::BasicSolver(const Geometry& geometry, double ceiling, bool skip_unchanged)
+    : geometry_(geometry), size_(geometry.size()), skip_unchanged_(skip_unchanged) {
   intersections_on_ = ceiling >= kIntersections - 1e-9;
   naked_max_ = largest_within(kNaked, ceiling);
   hidden_max_ = largest_within(kHidden, ceiling);
@@ -94,13 +95,17 @@ BasicSolver::BasicSolver(const Geometry& geometry, double ceiling)
     if (meet.shared.size() >= 2)
       meets_.push_back({meet.first, meet.second, place_mask(meet.first, meet.shared),
                         place_mask(meet.second, meet.shared)});
+  houses_ = static_cast<int>(houses.size());
 }
 
+// Only the houses changed since their last mapping are mapped again.
 void BasicSolver::map_places() {
+  mapped_at_ = now();
   const auto& houses = geometry_.houses();
-  where_.assign(houses.size() * size_, 0);
-  for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+  for (int h = 0; h < houses_; ++h) {
+    if (!stale(mapped_[h], house_changed(h), mapped_at_)) continue;
     Mask* places = &where_[h * size_];
+    std::fill(places, places + size_, Mask{0});
     const auto& cells = houses[h].cells;
     for (int i = 0; i < static_cast<int>(cells.size()); ++i)
       if (value_[cells[i]] == 0)
@@ -115,6 +120,12 @@ void BasicSolver::start(const Grid& givens) {
   queue_.clear();
   open_ = cells;
   broken_ = false;
+  clock_ = 1;
+  last_change_ = 1;
+  changed_.assign(houses_ + size_, 1);
+  where_.assign(static_cast<std::size_t>(houses_) * size_, 0);
+  mapped_.assign(houses_, 0);
+  searched_.assign(static_cast<std::size_t>(houses_) * 7 + meets_.size() + size_ * 3 + 2, 0);
   for (int cell = 0; cell < cells; ++cell)
     if (givens[cell] != 0 && value_[cell] == 0) {
       if (!(candidates_[cell] & digit_bit(givens[cell]))) {
@@ -125,8 +136,15 @@ void BasicSolver::start(const Grid& givens) {
     }
 }
 
+void BasicSolver::touch(int cell, Mask digits) {
+  last_change_ = clock_;
+  for (int house : geometry_.houses_of(cell)) changed_[house] = clock_;
+  for (; digits; digits &= digits - 1) changed_[houses_ + std::countr_zero(digits)] = clock_;
+}
+
 void BasicSolver::place(int cell, int digit) {
   const Mask bit = digit_bit(digit);
+  touch(cell, candidates_[cell]);
   candidates_[cell] = bit;
   value_[cell] = static_cast<std::uint8_t>(digit);
   --open_;
@@ -136,6 +154,7 @@ void BasicSolver::place(int cell, int digit) {
 bool BasicSolver::remove(int cell, Mask digits) {
   Mask& mask = candidates_[cell];
   if (value_[cell] != 0 || !(mask & digits)) return false;
+  touch(cell, mask & digits);
   mask &= ~digits;
   if (mask == 0) broken_ = true;
   if (one_bit(mask)) queue_.push_back(cell);
@@ -150,7 +169,9 @@ bool BasicSolver::singles() {
       queue_.pop_back();
       if (value_[cell] == 0 && one_bit(candidates_[cell])) place(cell, std::countr_zero(candidates_[cell]) + 1);
     }
-    for (const House& house : geometry_.houses()) {
+    for (int h = 0; h < houses_; ++h) {
+      if (!stale(searched_singles(h), house_changed(h), now())) continue;
+      const House& house = geometry_.houses()[h];
       const HouseDigits digits = sweep_hidden_singles(house, value_, candidates_, [&](int cell, int digit) {
         place(cell, digit);
         progress = true;
@@ -170,17 +191,21 @@ bool BasicSolver::intersections() {
   const auto clear = [&](int house, Mask places, int digit) {
     for (; places; places &= places - 1) progress |= remove(houses[house].cells[std::countr_zero(places)], Mask{1} << digit);
   };
-  for (const Meet& meet : meets_)
+  for (std::size_t m = 0; m < meets_.size(); ++m) {
+    const Meet& meet = meets_[m];
+    if (!stale(searched_meet(m), std::max(house_changed(meet.first), house_changed(meet.second)), mapped_at_)) continue;
     for (int d = 0; d < size_; ++d) {
       const Mask first = where(meet.first, d), second = where(meet.second, d);
       if (!(first & meet.first_shared)) continue;
       if (!(first & ~meet.first_shared)) clear(meet.second, second & ~meet.second_shared, d);
       else if (!(second & ~meet.second_shared)) clear(meet.first, first & ~meet.first_shared, d);
     }
+  }
   return progress;
 }
 
 bool BasicSolver::naked_subsets(int house, int size) {
+  if (!stale(searched_subset(false, size, house), house_changed(house), now())) return false;
   const auto& cells = geometry_.houses()[house].cells;
   Mask masks[kMaxSize];
   int items[kMaxSize], count = 0;
@@ -199,6 +224,7 @@ bool BasicSolver::naked_subsets(int house, int size) {
 }
 
 bool BasicSolver::hidden_subsets(int house, int size) {
+  if (!stale(searched_subset(true, size, house), house_changed(house), mapped_at_)) return false;
   const auto& cells = geometry_.houses()[house].cells;
   Mask masks[kMaxSize], open_digits = 0;
   int digits[kMaxSize], count = 0;
@@ -223,7 +249,8 @@ bool BasicSolver::hidden_subsets(int house, int size) {
 // d leaves those cross-lines everywhere else.
 bool BasicSolver::fish(int size) {
   const auto& houses = geometry_.houses();
-  for (int d = 0; d < size_; ++d)
+  for (int d = 0; d < size_; ++d) {
+    if (!stale(searched_fish(size, d), digit_changed(d), mapped_at_)) continue;
     for (int orientation = 0; orientation < 2; ++orientation) {
       const auto& lines = lines_[orientation];
       const auto& cross = lines_[1 - orientation];
@@ -249,6 +276,7 @@ bool BasicSolver::fish(int size) {
       };
       if (find_locked_set(std::span<const Mask>(masks, count), size, act)) return true;
     }
+  }
   return false;
 }
 
@@ -256,6 +284,7 @@ bool BasicSolver::fish(int size) {
 // leaves every cell that sees both. XYZ-Wing: the pivot is {x,y,z} and the
 // cells must see it too.
 bool BasicSolver::wings(bool xyz) {
+  if (!stale(searched_wings(xyz), last_change_, now())) return false;
   const int cells = geometry_.cell_count();
   // A pincer: two digits, one of them (XY) or both (XYZ) in the pivot.
   const auto pincer = [&](int cell, Mask pivot_digits) {
@@ -327,6 +356,12 @@ void BasicSolver::save(Position& into) const {
   into.queue = queue_;
   into.open = open_;
   into.broken = broken_;
+  into.changed = changed_;
+  into.searched = searched_;
+  into.clock = clock_;
+  into.last_change = last_change_;
+  into.where = where_;
+  into.mapped = mapped_;
 }
 
 void BasicSolver::restore(const Position& from) {
@@ -335,6 +370,12 @@ void BasicSolver::restore(const Position& from) {
   queue_ = from.queue;
   open_ = from.open;
   broken_ = from.broken;
+  changed_ = from.changed;
+  searched_ = from.searched;
+  clock_ = from.clock;
+  last_change_ = from.last_change;
+  where_ = from.where;
+  mapped_ = from.mapped;
 }
 
 bool BasicSolver::extend(std::span<const int> cells, const Grid& solution) {

@@ -16,6 +16,7 @@
 // puzzle too hard); the rater still confirms every puzzle it keeps.
 #pragma once
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -26,7 +27,9 @@ namespace nonet::detail {
 class BasicSolver {
  public:
   // The techniques whose SE rating is at most `ceiling` (singles always).
-  BasicSolver(const Geometry& geometry, double ceiling);
+  // `skip_unchanged` false runs every search every round (the reference the
+  // tests hold the skipping to).
+  BasicSolver(const Geometry& geometry, double ceiling, bool skip_unchanged = true);
 
   // The techniques fill every cell (so the puzzle has exactly one solution).
   bool solves(const Grid& givens);
@@ -49,6 +52,10 @@ class BasicSolver {
     std::vector<int> queue;
     int open = 0;
     bool broken = false;
+    std::vector<std::uint32_t> changed, searched;
+    std::uint32_t clock = 0, last_change = 0;
+    std::vector<Mask> where;
+    std::vector<std::uint32_t> mapped;
   };
   void save(Position& into) const;
   void restore(const Position& from);
@@ -69,6 +76,33 @@ class BasicSolver {
   Mask where(int house, int digit) const { return where_[house * size_ + digit]; }
   bool wings(bool xyz);
   bool sees(int a, int b) const { return sees_[a * words_ + b / 64] >> (b % 64) & 1; }
+  // A search that found nothing finds nothing again until what it reads
+  // changes: each house and digit keeps the time of its last change, each
+  // search (a kind on one house, digit or intersection) the time of the
+  // position it last read. Whether to run a search, noting that it reads the
+  // position as of `as_of` (now(), or map_places() for searches over where_):
+  bool stale(std::uint32_t& searched, std::uint32_t changed, std::uint32_t as_of) const {
+    if (changed <= searched && skip_unchanged_) return false;
+    searched = as_of;
+    return true;
+  }
+  // A time no change has yet: changes are stamped with clock_, and the clock
+  // moves on only when a search looks, so a change costs no increment.
+  std::uint32_t now() { return clock_++; }
+  void touch(int cell, Mask digits);
+  std::uint32_t house_changed(int house) const { return changed_[house]; }
+  std::uint32_t digit_changed(int digit) const { return changed_[houses_ + digit]; }
+  // Slots in searched_: per house for singles, naked and hidden subsets of
+  // sizes 2..4; per intersection; per digit for fish of sizes 2..4; wings.
+  std::uint32_t& searched_singles(int house) { return searched_[house]; }
+  std::uint32_t& searched_subset(bool hidden, int size, int house) {
+    return searched_[houses_ * (1 + (hidden ? 3 : 0) + size - 2) + house];
+  }
+  std::uint32_t& searched_meet(int meet) { return searched_[houses_ * 7 + meet]; }
+  std::uint32_t& searched_fish(int size, int digit) {
+    return searched_[houses_ * 7 + meets_.size() + size_ * (size - 2) + digit];
+  }
+  std::uint32_t& searched_wings(bool xyz) { return searched_[houses_ * 7 + meets_.size() + size_ * 3 + xyz]; }
 
   const Geometry& geometry_;
   int size_;
@@ -90,6 +124,14 @@ class BasicSolver {
   std::vector<Meet> meets_;
   int open_ = 0;
   bool broken_ = false;
+  int houses_ = 0;
+  bool skip_unchanged_ = true;
+  std::vector<std::uint32_t> changed_;   // per house, then per digit: the time of the last change
+  std::vector<std::uint32_t> searched_;  // per search: the time it last ran (see stale())
+  std::uint32_t clock_ = 0;
+  std::uint32_t mapped_at_ = 0;    // the time where_ was last brought up to date
+  std::vector<std::uint32_t> mapped_;  // per house: the time its rows of where_ were built
+  std::uint32_t last_change_ = 0;  // the time of the latest change anywhere
 };
 
 }  // namespace nonet::detail

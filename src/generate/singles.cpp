@@ -9,6 +9,8 @@
 // aim at "simple" and "easy" without calling the full rater once.
 #include "singles.hpp"
 
+#include <cstring>
+
 #include <bit>
 
 // std::has_single_bit compiles to a libgcc popcount call without -mpopcnt;
@@ -153,6 +155,16 @@ void SinglesSolver::house_digits(const Grid& givens) {
       for (int h : geometry_.houses_of(cell)) ++given_open_[h];
   }
   for (int cell = 0; cell < cells; ++cell) {
+    // Between two tests only a few cells change: skip equal runs 8 at a time.
+    if (cell % 8 == 0 && cell + 8 <= cells) {
+      std::uint64_t was, is;
+      std::memcpy(&was, &synced_[cell], 8);
+      std::memcpy(&is, &givens[cell], 8);
+      if (was == is) {
+        cell += 7;
+        continue;
+      }
+    }
     const int before = synced_[cell], now = givens[cell];
     if (before == now) continue;
     for (int h : geometry_.houses_of(cell)) {
