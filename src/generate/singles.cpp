@@ -21,8 +21,10 @@ namespace nonet {
 
 namespace detail {
 
-SinglesSolver::SinglesSolver(const Geometry& geometry, SinglesKind kind)
-    : geometry_(geometry), kind_(kind), all_(all_digits(geometry.size())), size_(geometry.size()) {}
+SinglesSolver::SinglesSolver(const Geometry& geometry, SinglesKind kind, bool bit_parallel)
+    : geometry_(geometry), kind_(kind), all_(all_digits(geometry.size())), size_(geometry.size()) {
+  if (bit_parallel && SmallSingles::fits(geometry)) small_.emplace(geometry, kind);
+}
 
 // Candidates from the givens: each open cell's, one AND-NOT per house of the
 // houses' given digits (far less than clearing each given's digit from its
@@ -109,6 +111,7 @@ bool SinglesSolver::propagate(Done done) {
 }
 
 bool SinglesSolver::solves(const Grid& givens) {
+  if (small_) return small_->solves(givens);
   start(givens);
   return propagate([&] { return open_ == 0; });
 }
@@ -208,6 +211,7 @@ bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) 
 
 bool SinglesSolver::derives(const Grid& givens, std::span<const int> targets) {
   if (immediate(givens, targets)) return true;
+  if (small_) return small_->derives(givens, targets);
   start(givens);
   for (bool progress = true; progress;) {
     progress = false;

@@ -4,10 +4,12 @@
 #pragma once
 
 #include <bit>
+#include <optional>
 #include <span>
 #include <vector>
 
 #include "nonet/generate.hpp"
+#include "small_singles.hpp"
 
 namespace nonet::detail {
 
@@ -45,7 +47,9 @@ HouseDigits sweep_hidden_singles(const House& house, const Grid& value, const st
 
 class SinglesSolver {
  public:
-  SinglesSolver(const Geometry& geometry, SinglesKind kind);
+  // `bit_parallel` false keeps to the generic code on grids SmallSingles
+  // fits (the reference the tests hold it to).
+  SinglesSolver(const Geometry& geometry, SinglesKind kind, bool bit_parallel = true);
 
   // Singles fill every cell.
   bool solves(const Grid& givens);
@@ -83,6 +87,7 @@ class SinglesSolver {
   std::vector<int> naked_queue_;  // cells that may have become naked singles
   Grid value_;
   int open_ = 0;
+  std::optional<SmallSingles> small_;  // the same answers, faster, on grids it fits
 };
 
 }  // namespace nonet::detail
