@@ -546,6 +546,14 @@ TEST(GenerateBasicLogic, BoundsTheRatingFromAbove) {
   EXPECT_GT(solved_at_39, 50);
 }
 
+// The cells 0 .. count-1 in a random order: the order a test carves in.
+std::vector<int> shuffled_cells(std::size_t count, std::mt19937_64& rng) {
+  std::vector<int> order(count);
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), rng);
+  return order;
+}
+
 // The basic-logic solver skips searches whose houses, digits or
 // intersections did not change since they last found nothing, and extend()
 // and restore() carry that bookkeeping. Growing a minimal puzzle one given
@@ -559,10 +567,8 @@ TEST(GenerateBasicLogic, ReusedSolverAgreesWithAFreshOne) {
   for (const auto& geometry : geometries) {
     for (std::uint64_t seed = 1; seed <= 10; ++seed) {
       const Grid solution = random_full_grid(*geometry, seed);
-      std::vector<int> order(solution.size());
-      std::iota(order.begin(), order.end(), 0);
       std::mt19937_64 rng(seed);
-      std::shuffle(order.begin(), order.end(), rng);
+      std::vector<int> order = shuffled_cells(solution.size(), rng);
       Grid givens = solution;
       for (int cell : order) {  // carve to a minimal puzzle
         givens[cell] = 0;
@@ -693,10 +699,8 @@ TEST(GenerateSingles, BitParallelAnswersAsTheGenericCode) {
       detail::SinglesSolver fast(*geometry, kind), generic(*geometry, kind, false);
       for (std::uint64_t seed = 1; seed <= 8; ++seed) {
         const Grid solution = random_full_grid(*geometry, seed);
-        std::vector<int> order(solution.size());
-        std::iota(order.begin(), order.end(), 0);
         std::mt19937_64 rng(seed);
-        std::shuffle(order.begin(), order.end(), rng);
+        const std::vector<int> order = shuffled_cells(solution.size(), rng);
         Grid givens = solution;
         for (std::size_t i = 0; i < order.size() * 3 / 4; ++i) {
           givens[order[i]] = 0;
