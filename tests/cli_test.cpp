@@ -1,7 +1,15 @@
 // The nonet binary end to end: stdout, stderr and exit codes.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 
@@ -65,6 +73,44 @@ TEST(Cli, MessagesAboutFilesKeepTheirPlaceInTheOutput) {
   }
   std::remove(first.c_str());
   std::remove(second.c_str());
+}
+
+// A puzzle typed at a terminal is answered before the next line is typed,
+// with one thread or several (another thread may already wait for that
+// line), also when stderr is not a terminal (no progress bar to flush).
+TEST(Cli, TypedPuzzleIsAnsweredAtOnce) {
+  for (const char* jobs : {"1", "2"}) {
+    int terminal = -1, program_side = -1;
+    ASSERT_EQ(openpty(&terminal, &program_side, nullptr, nullptr, nullptr), 0);
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      dup2(program_side, STDIN_FILENO);
+      dup2(program_side, STDOUT_FILENO);
+      const int null = open("/dev/null", O_WRONLY);
+      dup2(null, STDERR_FILENO);
+      close(terminal);
+      execl(NONET_BINARY, "nonet", "solve", "-j", jobs, static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    close(program_side);
+    const std::string line = kWikipedia + "\n";
+    ASSERT_EQ(write(terminal, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    std::string seen;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (seen.find(kWikipediaSolution) == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+      pollfd ready{terminal, POLLIN, 0};
+      if (poll(&ready, 1, 100) <= 0) continue;
+      char buffer[4096];
+      const ssize_t got = read(terminal, buffer, sizeof buffer);
+      if (got <= 0) break;
+      seen.append(buffer, static_cast<std::size_t>(got));
+    }
+    kill(child, SIGKILL);
+    waitpid(child, nullptr, 0);
+    close(terminal);
+    EXPECT_NE(seen.find(kWikipediaSolution), std::string::npos) << "-j " << jobs << " showed: " << seen;
+  }
 }
 
 TEST(Cli, SolveSaysWhenThereAreSeveralSolutions) {

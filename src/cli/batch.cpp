@@ -46,6 +46,7 @@ struct Block {
   std::string text;  // every outcome's stdout text, in order: one buffer, not one string each
   std::vector<BlockOutcome> outcomes;
   std::string opening_notes, closing_notes;  // stderr lines about the input itself
+  bool typed = false;                          // read from a terminal: show the answer at once
 };
 
 using Process = std::function<void(const Record&, Outcome&)>;
@@ -78,6 +79,7 @@ class BlockSource {
       }
     }
     block.records.resize(count);
+    block.typed = interactive_;
     const bool any = count != 0 || !block.opening_notes.empty() || !block.closing_notes.empty();
     block.number = blocks_;
     blocks_ += any;
@@ -319,6 +321,7 @@ class BatchRun {
       done_.erase(next);
       lock.unlock();
       write_block(ready, tally);
+      if (ready.typed) std::cout.flush();  // the next read may already be waiting on another thread
       progress.update(tally.puzzles);
       ready.text.clear();
       ready.outcomes.clear();
