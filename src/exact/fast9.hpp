@@ -113,12 +113,15 @@ void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveRe
 // and that record travels with the board, so after a guess only the digits
 // the guess touched are looked at again. A digit is settled on a copy of its
 // words in a register (writing one 32-bit lane into the board and reading
-// the 128-bit value back would stall on store-to-load forwarding). The
+// the 128-bit value back would stall on store-to-load forwarding), all three
+// bands at once: the rows × boxes view with shifts in the vector lanes
+// rather than the table, and the row singles placed as one batch. The
 // search branches on the bivalue cell with the most open peers, else on a
 // cell with the fewest candidates.
 // On this kind of CPU mispredicted branches cost more than instructions: the
-// row-single test and the choice of digits to settle are branch-free for that
-// reason, though they execute more instructions (docs/performance.md).
+// bands are settled, the row singles found and placed and the digits to
+// settle chosen without data-dependent branches for that reason, though
+// that executes more instructions (docs/performance.md).
 namespace nonet::detail::NONET_FAST9_ISA {
 namespace {
 
@@ -176,13 +179,9 @@ inline bool two_or_more(Lanes lanes) {
 }
 
 struct Tables {
-  // For the 9 cells of a row, which of its three boxes hold a candidate.
-  std::array<std::uint8_t, 512> row_boxes{};
   // A 3×3 pattern (bit 3·line + box) → the union of the permutation matrices
   // inside it; 0 when there is none.
   std::array<std::uint16_t, 512> consistent{};
-  // A band's (row, box) pattern → its cells.
-  std::array<std::uint32_t, 512> segment_cells{};
   // A stack's (band, column) pattern → the kept part, laid out as a block of
   // a column word (bit 16·band + column); 0 when there is none.
   std::array<std::uint64_t, 512> stack_kept{};
@@ -190,12 +189,6 @@ struct Tables {
 
 constexpr Tables make_tables() {
   Tables tables;
-  for (unsigned row = 0; row < 512; ++row) {
-    unsigned boxes = 0;
-    for (unsigned box = 0; box < 3; ++box)
-      if (row & (7u << (3 * box))) boxes |= 1u << box;
-    tables.row_boxes[row] = static_cast<std::uint8_t>(boxes);
-  }
   constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
   for (unsigned pattern = 0; pattern < 512; ++pattern) {
     unsigned kept = 0;
@@ -205,13 +198,9 @@ constexpr Tables make_tables() {
       if ((pattern & matrix) == matrix) kept |= matrix;
     }
     tables.consistent[pattern] = static_cast<std::uint16_t>(kept);
-    std::uint32_t cells = 0;
     std::uint64_t block = 0;
-    for (unsigned bit = 0; bit < 9; ++bit) {
-      if (pattern & (1u << bit)) cells |= 7u << (9 * (bit / 3) + 3 * (bit % 3));
+    for (unsigned bit = 0; bit < 9; ++bit)
       if (kept & (1u << bit)) block |= 1ull << (16 * (bit / 3) + bit % 3);
-    }
-    tables.segment_cells[pattern] = cells;
     tables.stack_kept[pattern] = block;
   }
   return tables;
@@ -444,54 +433,72 @@ class Engine {
     return true;
   }
 
-  // The rows × boxes view of one band's word; 0 (no permutation left) is a
-  // contradiction, and a word with cells keeps some.
-  static std::uint32_t lock_rows(std::uint32_t word) {
-    const unsigned pattern = kTables.row_boxes[word & kRowCells] |
-                             (kTables.row_boxes[(word >> 9) & kRowCells] << 3) |
-                             (kTables.row_boxes[word >> 18] << 6);
-    return word & kTables.segment_cells[kTables.consistent[pattern]];
+  // Lanes rotated by one / two bands (lane b takes lane b+1 / b+2, mod 3;
+  // lane 3 stays 0).
+  static Lanes next_band(Lanes lanes) { return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3); }
+  static Lanes band_after_next(Lanes lanes) { return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3); }
+
+  // The rows × boxes view of all three bands at once, without tables or
+  // branches. A (row, box) segment of a band stays when it holds the digit and
+  // the other two rows can take the other two boxes, one each: the union of
+  // the permutations inside the pattern (see the layout notes). A band left 0
+  // has no permutation: a contradiction.
+  static Lanes lock_rows(Lanes words) {
+    // Bit 0 of each segment (bits 0, 3, 6 of each row): the segment is not empty.
+    constexpr std::uint32_t kSegments = 0x49u * kColumnRepeat;
+    constexpr std::uint32_t kBoxes01 = 0x09u * kColumnRepeat, kBox2 = 0x40u * kColumnRepeat;
+    constexpr std::uint32_t kBox0 = 0x01u * kColumnRepeat, kBoxes12 = 0x48u * kColumnRepeat;
+    const Lanes segments = (words | (words >> 1) | (words >> 2)) & kSegments;
+    // Row i takes row i+1 / i+2 (mod 3).
+    const Lanes rows1 = ((segments >> 9) | (segments << 18)) & kBandCells;
+    const Lanes rows2 = ((segments >> 18) | (segments << 9)) & kBandCells;
+    // Box j takes box j+1 / j+2 (mod 3), row by row.
+    auto boxes1 = [](Lanes x) { return ((x >> 3) & kBoxes01) | ((x << 6) & kBox2); };
+    auto boxes2 = [](Lanes x) { return ((x >> 6) & kBox0) | ((x << 3) & kBoxes12); };
+    const Lanes kept = segments & ((boxes1(rows1) & boxes2(rows2)) | (boxes2(rows1) & boxes1(rows2)));
+    return words & (kept | (kept << 1) | (kept << 2));
   }
 
-  // The open cells that are alone in their row of the band's word (after
-  // lock_rows). Placing one leaves this band's word as it is: the rest of its
-  // row, box and column (and diagonal, which stays inside the box) is already
-  // empty.
-  static std::uint32_t row_singles(std::uint32_t word, std::uint32_t unplaced) {
+  // The open cells that are alone in their row of a band's word (after
+  // lock_rows), all bands at once.
+  static Lanes row_singles(Lanes words, Lanes unplaced) {
     // lock_rows left a cell in every row, so subtracting 1 from each 9-bit
     // row never borrows across rows: row by row, word & (word - 1) is the row
-    // without its lowest cell, 0 for a row with one cell. No branch per row:
-    // whether a row is a single is hard to predict.
-    const std::uint32_t rest = word & (word - kColumnRepeat);
+    // without its lowest cell, 0 for a row with one cell.
+    const Lanes rest = words & (words - kColumnRepeat);
     // Bit 8 of each row: set when the row of rest is not 0 (its low 8 bits
     // added to 0xFF carry into bit 8; no carry leaves the row).
     constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
-    const std::uint32_t empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
+    const Lanes empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
     // One bit at column 0 of each single row, spread over the row.
-    const std::uint32_t single = empty_rest >> 8;
-    return word & ((single << 9) - single) & unplaced;
+    const Lanes single = empty_rest >> 8;
+    return words & ((single << 9) - single) & unplaced;
   }
 
-  // One band of settle_digit; words and settled are the digit's, in
-  // registers (a 32-bit store into a vector in memory that is then read as a
-  // whole stalls the load). The band is a constant, so lane reads and writes
-  // are single instructions.
-  template <int kBand>
-  static bool settle_band(Board& board, int digit, Lanes& words, Lanes& settled) {
-    if (words[kBand] == settled[kBand]) return true;
-    const std::uint32_t word = lock_rows(words[kBand]);
-    if (word == 0) return false;
-    words[kBand] = word;
-    if (const std::uint32_t singles = row_singles(word, board.unplaced[kBand])) {
-      // Rare: place them on the board (which also changes the other bands'
-      // words: the cells' columns), then read the words back.
-      board.candidates[digit] = words;
-      for (std::uint32_t cells = singles; cells; cells &= cells - 1)
-        place(board, digit, 27 * kBand + std::countr_zero(cells));
-      words = board.candidates[digit];
+  // Places the digit on the cells `singles` (row singles after lock_rows, at
+  // most one a row; words in a register). After lock_rows a row single is
+  // alone in its box too, and its column and diagonals inside the band lie in
+  // that box, so only the other bands of its column (and diagonals) lose the
+  // digit; every other digit loses the cells. With no singles nothing changes,
+  // so this runs without a branch.
+  static void place_row_singles(Board& board, Lanes& words, Lanes singles) {
+    const Lanes columns = (singles | (singles >> 9) | (singles >> 18)) & kRowCells;
+    const Lanes others = next_band(columns) | band_after_next(columns);
+    Lanes cleared = others | (others << 9) | (others << 18);
+    if constexpr (kDiagonal) {
+      for (int diagonal = 0; diagonal < 2; ++diagonal) {
+        const Lanes cells = diagonal_lanes(diagonal);
+        // -1 in the lanes of bands with a single on the diagonal.
+        const Lanes hit = reinterpret_cast<Lanes>((singles & cells) != 0);
+        cleared |= (next_band(hit) | band_after_next(hit)) & cells;
+      }
     }
-    settled[kBand] = words[kBand];
-    return true;
+    words &= ~cleared;
+    // The other digits and unplaced lose the cells (the board's copy of this
+    // digit is overwritten from words at the end of settle_digit).
+    const Wide singles_wide = __builtin_shufflevector(singles, singles, 0, 1, 2, 3, 0, 1, 2, 3);
+    Wide* all = reinterpret_cast<Wide*>(board.candidates.data());
+    for (int i = 0; i < 5; ++i) all[i] &= ~singles_wide;
   }
 
   // A diagonal with one place left for the digit gets it; none left fails.
@@ -517,23 +524,25 @@ class Engine {
   }
 
   // Both views and the row singles of one digit, until its words stop
-  // changing; a band whose word is as it was last settled is skipped.
+  // changing. Every step is branch-free over the three bands (whether a band
+  // changed, or has a row single, is hard to predict).
   static bool settle_digit(Board& board, int digit) {
     Lanes words = board.candidates[digit];
-    Lanes settled = board.settled[digit];
     for (;;) {
       if (!lock_columns(words, board.locked_columns[digit])) return false;
       const Lanes after_columns = words;
-      if (!settle_band<0>(board, digit, words, settled) || !settle_band<1>(board, digit, words, settled) ||
-          !settle_band<2>(board, digit, words, settled))
-        return false;
-      // Done when the rows step left the words as lock_columns made them
-      // (lock_columns on its own output changes nothing); that includes
-      // every band being settled already.
+      words = lock_rows(words);
+      // A band left empty: its lane is 0 (lane 3 always is).
+      constexpr Lanes kNoBand = {0, 0, 0, ~0u};
+      if (any(reinterpret_cast<Lanes>(words == 0) & ~kNoBand)) return false;
+      place_row_singles(board, words, row_singles(words, board.unplaced));
+      // Done when the words are as lock_columns made them (lock_columns on
+      // its own output changes nothing; singles placed here are not open any
+      // more, so they are not singles again).
       if (!any(after_columns ^ words)) break;
     }
     board.candidates[digit] = words;
-    board.settled[digit] = settled;
+    board.settled[digit] = words;
     if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
     return true;
   }
