@@ -84,22 +84,24 @@ void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveRe
 // at once. unplaced (same lanes) marks the cells that hold no digit yet; a
 // placed cell keeps exactly its own digit. The nine words and unplaced lie
 // back to back, so placing clears the cell from all ten with five 256-bit
-// steps. The board is 384 bytes, so the search copies it (in 32-byte moves)
+// steps. The board is 320 bytes, so the search copies it (in 32-byte moves)
 // for each branch instead of keeping an undo log.
 //
 // Two views of one digit's three words do most of the work:
 //   * rows × boxes of a band: the 3×3 pattern of (row, box) segments that
 //     still hold the digit (each 3-cell segment folded to one bit);
 //   * bands × columns of a stack: fold each band's three rows onto one
-//     (w | w>>9 | w>>18, all three lanes in one vector step) and pack the
-//     three folds into a 64-bit "column word", 16 bits a band; a stack is
-//     then a 3×3 block of single bits in it.
+//     (w | w>>9 | w>>18); a stack is then a 3×3 pattern of (band, column).
 // In both, each line (a row; a band) holds the digit in exactly one box (a
 // box; a column of the stack) and the other way round, so the pattern must
-// contain a permutation matrix. A 512-entry table maps a pattern to the union
-// of the six permutation matrices inside it; everything else loses the digit,
-// and an empty union is a contradiction. That is pointing and claiming, both
-// ways, for rows and for columns, and "a house with no place for the digit".
+// contain a permutation matrix. An element of the pattern lies on such a
+// permutation when the other two lines can take the other two boxes, one
+// each; that test is a few shifts and masks, done for the three bands (or
+// the three stacks) at once in the vector lanes. Everything on no
+// permutation loses the digit, and an empty union is a contradiction (a
+// stack's shows up as empty bands in the rows step). That is pointing and
+// claiming, both ways, for rows and for columns, and "a house with no place
+// for the digit".
 //
 // Deductions, repeated to a fixed point at every node:
 //   * naked singles, and empty cells as contradictions: bit-parallel "seen
@@ -130,16 +132,12 @@ constexpr std::uint32_t kRowCells = 0x1FF;
 // One bit per row of a band at column 0: multiplying a 9-bit column set by it
 // copies the set into all three rows.
 constexpr std::uint32_t kColumnRepeat = 1u | (1u << 9) | (1u << 18);
-// Column words (lock_columns) are 64-bit: bit 16·band + column.
-// Columns 0..2 of each band: one stack's 3×3 block once shifted to column 0.
-constexpr std::uint64_t kStackBlock = 7u | (7ull << 16) | (7ull << 32);
 
 // The three band words of one digit (and a fourth lane, always 0) as one
 // 128-bit value: GCC's vector extension gives SSE2 on x86-64 and the same
 // operations elsewhere, so a step over the nine digits is nine vector steps.
 using Lanes = std::uint32_t __attribute__((vector_size(16)));
 using Halves = std::uint64_t __attribute__((vector_size(16)));
-using Shorts = std::uint16_t __attribute__((vector_size(16)));
 
 // True when any lane has a bit set: one ptest with AVX, a compare and a
 // byte mask with SSE2, two 64-bit halves ORed elsewhere.
@@ -177,36 +175,6 @@ inline bool two_or_more(Lanes lanes) {
   const std::uint64_t low = halves[0], high = halves[1];
   return (((low & (low - 1)) | (high & (high - 1))) != 0) | ((low != 0) & (high != 0));
 }
-
-struct Tables {
-  // A 3×3 pattern (bit 3·line + box) → the union of the permutation matrices
-  // inside it; 0 when there is none.
-  std::array<std::uint16_t, 512> consistent{};
-  // A stack's (band, column) pattern → the kept part, laid out as a block of
-  // a column word (bit 16·band + column); 0 when there is none.
-  std::array<std::uint64_t, 512> stack_kept{};
-};
-
-constexpr Tables make_tables() {
-  Tables tables;
-  constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  for (unsigned pattern = 0; pattern < 512; ++pattern) {
-    unsigned kept = 0;
-    for (const auto& permutation : kPermutations) {
-      unsigned matrix = 0;
-      for (int line = 0; line < 3; ++line) matrix |= 1u << (3 * line + permutation[line]);
-      if ((pattern & matrix) == matrix) kept |= matrix;
-    }
-    tables.consistent[pattern] = static_cast<std::uint16_t>(kept);
-    std::uint64_t block = 0;
-    for (unsigned bit = 0; bit < 9; ++bit)
-      if (kept & (1u << bit)) block |= 1ull << (16 * (bit / 3) + bit % 3);
-    tables.stack_kept[pattern] = block;
-  }
-  return tables;
-}
-
-constexpr Tables kTables = make_tables();
 
 // For each cell, the cells of each band that see it (itself excluded), per
 // variant: placing a digit clears it from these cells of the digit's words.
@@ -259,9 +227,6 @@ struct alignas(32) Board {
   std::array<Lanes, 9> candidates;  // [digit][band], see the layout above
   Lanes unplaced;                   // [band]; right after candidates (place)
   std::array<Lanes, 9> settled;     // [digit][band]: the words when it was last settled
-  // [digit]: the column word lock_columns last left; the same column word
-  // again would give the same result, so the step is skipped.
-  std::array<std::uint64_t, 9> locked_columns;
 
   bool solved() const { return !any(unplaced); }
 };
@@ -329,7 +294,6 @@ class Engine {
       board.candidates[digit] = (all_cells & ~seen[digit] & ~given_cells) | given[digit];
     board.unplaced = all_cells & ~given_cells;
     board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
-    board.locked_columns.fill(~0ull);  // no column word has bit 63
     if (propagate(board)) search(board);
     return true;
   }
@@ -390,53 +354,27 @@ class Engine {
     return true;
   }
 
-  // The bands × columns view of each stack (see the layout notes), on a
-  // digit's words held in a register; locked is the digit's locked_columns.
-  static bool lock_columns(Lanes& words, std::uint64_t& locked) {
-    // Each band's rows folded onto one (all three lanes at once), then the
-    // low 16 bits of the lanes packed side by side.
-    const Lanes folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
-#if defined(__SSE2__)
-    // One pack instruction (the folds are at most 511: no saturation).
-    const __m128i folded_x = reinterpret_cast<__m128i>(folded);
-    const auto columns = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_packs_epi32(folded_x, folded_x)));
-#else
-    const Shorts as_shorts = reinterpret_cast<Shorts>(folded);
-    const Shorts packed = __builtin_shufflevector(as_shorts, as_shorts, 0, 2, 4, 6, 1, 3, 5, 7);
-    const std::uint64_t columns = reinterpret_cast<Halves>(packed)[0];
-#endif
-    // Words only lose bits, so they already lie inside the mask this column
-    // word produced last time.
-    if (columns == locked) return true;
-    std::uint64_t kept = 0;
-    for (int shift = 0; shift < 9; shift += 3) {
-      const std::uint64_t block = (columns >> shift) & kStackBlock;
-      // The block's rows sit at bits 0, 16 and 32; bring them to 0, 3 and 6.
-      const unsigned pattern = static_cast<unsigned>((block | (block >> 13) | (block >> 26)) & kRowCells);
-      const std::uint64_t stack_kept = kTables.stack_kept[pattern];
-      if (stack_kept == 0) return false;
-      kept |= stack_kept << shift;
-    }
-    // Back to one column set per lane, copied into the three rows.
-#if defined(__SSE2__)
-    const Lanes kept_lanes = reinterpret_cast<Lanes>(
-        _mm_unpacklo_epi16(_mm_cvtsi64_si128(static_cast<long long>(kept)), _mm_setzero_si128()));
-#else
-    const Shorts kept_shorts = reinterpret_cast<Shorts>(Halves{kept, 0});
-    const Lanes kept_lanes =
-        reinterpret_cast<Lanes>(__builtin_shufflevector(kept_shorts, Shorts{}, 0, 8, 1, 8, 2, 8, 3, 8));
-#endif
-    words &= kept_lanes | (kept_lanes << 9) | (kept_lanes << 18);
-    // Every column of kept still holds a cell of the digit (kept lies inside
-    // the column word), so kept is the column word of the new words.
-    locked = kept;
-    return true;
-  }
-
   // Lanes rotated by one / two bands (lane b takes lane b+1 / b+2, mod 3;
   // lane 3 stays 0).
   static Lanes next_band(Lanes lanes) { return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3); }
   static Lanes band_after_next(Lanes lanes) { return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3); }
+
+  // The bands × columns view of the three stacks at once, in the lanes: each
+  // band's rows folded onto one 9-bit column set, then a (band, column) stays
+  // when it holds the digit and the other two bands can take the other two
+  // columns of its stack, one each (the union of the permutations inside the
+  // stack's pattern). A stack with no permutation loses the digit in all its
+  // boxes; lock_rows then finds those bands empty, so no test here.
+  static Lanes lock_columns(Lanes words) {
+    constexpr std::uint32_t kColumns01 = 0x0DB, kColumn2 = 0x124, kColumn0 = 0x049, kColumns12 = 0x1B6;
+    const Lanes folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
+    const Lanes bands1 = next_band(folded), bands2 = band_after_next(folded);
+    // Column j of a stack takes column j+1 / j+2 (mod 3).
+    auto columns1 = [](Lanes x) { return ((x >> 1) & kColumns01) | ((x << 2) & kColumn2); };
+    auto columns2 = [](Lanes x) { return ((x >> 2) & kColumn0) | ((x << 1) & kColumns12); };
+    const Lanes kept = folded & ((columns1(bands1) & columns2(bands2)) | (columns2(bands1) & columns1(bands2)));
+    return words & (kept | (kept << 9) | (kept << 18));
+  }
 
   // The rows × boxes view of all three bands at once, without tables or
   // branches. A (row, box) segment of a band stays when it holds the digit and
@@ -529,7 +467,7 @@ class Engine {
   static bool settle_digit(Board& board, int digit) {
     Lanes words = board.candidates[digit];
     for (;;) {
-      if (!lock_columns(words, board.locked_columns[digit])) return false;
+      words = lock_columns(words);
       const Lanes after_columns = words;
       words = lock_rows(words);
       // A band left empty: its lane is 0 (lane 3 always is).
