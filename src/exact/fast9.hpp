@@ -570,12 +570,18 @@ class Engine {
     // A grid left in the result by an earlier solve is overwritten in place.
     if (kept_ == result_.solutions.size()) result_.solutions.emplace_back();
     Grid& grid = result_.solutions[kept_++];
-    grid.assign(81, 0);
-    // Solved: each digit's words hold exactly its nine cells.
-    for (int digit = 0; digit < 9; ++digit)
-      for (int band = 0; band < 3; ++band)
-        for (std::uint32_t cells = board.candidates[digit][band]; cells; cells &= cells - 1)
-          grid[27 * band + std::countr_zero(cells)] = static_cast<std::uint8_t>(digit + 1);
+    // Solved: each digit's words hold exactly its nine cells, three a band,
+    // so the cells are read without a loop whose length varies. The buffer
+    // has room past cell 80 for a word with fewer (which would be a bug).
+    std::array<std::uint8_t, 96> cells{};
+    for (int digit = 0; digit < 9; ++digit) {
+      for (int band = 0; band < 3; ++band) {
+        std::uint32_t word = board.candidates[digit][band];
+        for (int i = 0; i < 3; ++i, word &= word - 1)
+          cells[27 * band + std::countr_zero(word)] = static_cast<std::uint8_t>(digit + 1);
+      }
+    }
+    grid.assign(cells.begin(), cells.begin() + 81);
   }
 
  public:
