@@ -223,6 +223,16 @@ constexpr PeerTable kDiagonalPeers = make_peer_table(true);
 using Wide = std::uint32_t __attribute__((vector_size(32), may_alias));
 using LanesAlias = std::uint32_t __attribute__((vector_size(16), may_alias));
 
+// True when any lane of two Lanes side by side has a bit set.
+inline bool any(Wide wide) {
+#if defined(NONET_FAST9_AVX2)
+  const __m256i x = reinterpret_cast<__m256i>(wide);
+  return !_mm256_testz_si256(x, x);
+#else
+  return any(Lanes(__builtin_shufflevector(wide, wide, 0, 1, 2, 3) | __builtin_shufflevector(wide, wide, 4, 5, 6, 7)));
+#endif
+}
+
 struct alignas(32) Board {
   std::array<Lanes, 9> candidates;  // [digit][band], see the layout above
   Lanes unplaced;                   // [band]; right after candidates (place)
@@ -368,10 +378,28 @@ class Engine {
     return true;
   }
 
+  // The steps of settle work on one digit's Lanes or, in the AVX2 build, on
+  // two digits' side by side (a Wide, settle_pair): every operation is lane by
+  // lane, and the band rotations below stay inside each 128-bit half.
+  //
   // Lanes rotated by one / two bands (lane b takes lane b+1 / b+2, mod 3;
   // lane 3 stays 0).
-  static Lanes next_band(Lanes lanes) { return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3); }
-  static Lanes band_after_next(Lanes lanes) { return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3); }
+  template <class V>
+  static V next_band(V lanes) {
+    if constexpr (sizeof(V) == 16) return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3);
+    else return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3, 5, 6, 4, 7);
+  }
+  template <class V>
+  static V band_after_next(V lanes) {
+    if constexpr (sizeof(V) == 16) return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3);
+    else return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3, 6, 4, 5, 7);
+  }
+  // A board value (unplaced, a diagonal) for each digit of V.
+  template <class V>
+  static V widen(Lanes lanes) {
+    if constexpr (sizeof(V) == 16) return lanes;
+    else return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3);
+  }
 
   // The bands × columns view of the three stacks at once, in the lanes: each
   // band's rows folded onto one 9-bit column set, then a (band, column) stays
@@ -379,14 +407,18 @@ class Engine {
   // columns of its stack, one each (the union of the permutations inside the
   // stack's pattern). A stack with no permutation loses the digit in all its
   // boxes; lock_rows then finds those bands empty, so no test here.
-  static Lanes lock_columns(Lanes words) {
+  template <class V>
+  static V lock_columns(V words) {
     constexpr std::uint32_t kColumns01 = 0x0DB, kColumn2 = 0x124, kColumn0 = 0x049, kColumns12 = 0x1B6;
-    const Lanes folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
-    const Lanes bands1 = next_band(folded), bands2 = band_after_next(folded);
-    // Column j of a stack takes column j+1 / j+2 (mod 3).
-    auto columns1 = [](Lanes x) { return ((x >> 1) & kColumns01) | ((x << 2) & kColumn2); };
-    auto columns2 = [](Lanes x) { return ((x >> 2) & kColumn0) | ((x << 1) & kColumns12); };
-    const Lanes kept = folded & ((columns1(bands1) & columns2(bands2)) | (columns2(bands1) & columns1(bands2)));
+    const V folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
+    const V bands1 = next_band(folded), bands2 = band_after_next(folded);
+    // Column j of a stack takes column j+1 / j+2 (mod 3). (No lambdas: GCC
+    // compiles them without the AVX2 target of this build.)
+    const V columns1_of1 = ((bands1 >> 1) & kColumns01) | ((bands1 << 2) & kColumn2);
+    const V columns1_of2 = ((bands2 >> 1) & kColumns01) | ((bands2 << 2) & kColumn2);
+    const V columns2_of1 = ((bands1 >> 2) & kColumn0) | ((bands1 << 1) & kColumns12);
+    const V columns2_of2 = ((bands2 >> 2) & kColumn0) | ((bands2 << 1) & kColumns12);
+    const V kept = folded & ((columns1_of1 & columns2_of2) | (columns2_of1 & columns1_of2));
     return words & (kept | (kept << 9) | (kept << 18));
   }
 
@@ -395,35 +427,39 @@ class Engine {
   // the other two rows can take the other two boxes, one each: the union of
   // the permutations inside the pattern (see the layout notes). A band left 0
   // has no permutation: a contradiction.
-  static Lanes lock_rows(Lanes words) {
+  template <class V>
+  static V lock_rows(V words) {
     // Bit 0 of each segment (bits 0, 3, 6 of each row): the segment is not empty.
     constexpr std::uint32_t kSegments = 0x49u * kColumnRepeat;
     constexpr std::uint32_t kBoxes01 = 0x09u * kColumnRepeat, kBox2 = 0x40u * kColumnRepeat;
     constexpr std::uint32_t kBox0 = 0x01u * kColumnRepeat, kBoxes12 = 0x48u * kColumnRepeat;
-    const Lanes segments = (words | (words >> 1) | (words >> 2)) & kSegments;
+    const V segments = (words | (words >> 1) | (words >> 2)) & kSegments;
     // Row i takes row i+1 / i+2 (mod 3).
-    const Lanes rows1 = ((segments >> 9) | (segments << 18)) & kBandCells;
-    const Lanes rows2 = ((segments >> 18) | (segments << 9)) & kBandCells;
+    const V rows1 = ((segments >> 9) | (segments << 18)) & kBandCells;
+    const V rows2 = ((segments >> 18) | (segments << 9)) & kBandCells;
     // Box j takes box j+1 / j+2 (mod 3), row by row.
-    auto boxes1 = [](Lanes x) { return ((x >> 3) & kBoxes01) | ((x << 6) & kBox2); };
-    auto boxes2 = [](Lanes x) { return ((x >> 6) & kBox0) | ((x << 3) & kBoxes12); };
-    const Lanes kept = segments & ((boxes1(rows1) & boxes2(rows2)) | (boxes2(rows1) & boxes1(rows2)));
+    const V boxes1_of1 = ((rows1 >> 3) & kBoxes01) | ((rows1 << 6) & kBox2);
+    const V boxes1_of2 = ((rows2 >> 3) & kBoxes01) | ((rows2 << 6) & kBox2);
+    const V boxes2_of1 = ((rows1 >> 6) & kBox0) | ((rows1 << 3) & kBoxes12);
+    const V boxes2_of2 = ((rows2 >> 6) & kBox0) | ((rows2 << 3) & kBoxes12);
+    const V kept = segments & ((boxes1_of1 & boxes2_of2) | (boxes2_of1 & boxes1_of2));
     return words & (kept | (kept << 1) | (kept << 2));
   }
 
   // The open cells that are alone in their row of a band's word (after
   // lock_rows), all bands at once.
-  static Lanes row_singles(Lanes words, Lanes unplaced) {
+  template <class V>
+  static V row_singles(V words, V unplaced) {
     // lock_rows left a cell in every row, so subtracting 1 from each 9-bit
     // row never borrows across rows: row by row, word & (word - 1) is the row
     // without its lowest cell, 0 for a row with one cell.
-    const Lanes rest = words & (words - kColumnRepeat);
+    const V rest = words & (words - kColumnRepeat);
     // Bit 8 of each row: set when the row of rest is not 0 (its low 8 bits
     // added to 0xFF carry into bit 8; no carry leaves the row).
     constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
-    const Lanes empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
+    const V empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
     // One bit at column 0 of each single row, spread over the row.
-    const Lanes single = empty_rest >> 8;
+    const V single = empty_rest >> 8;
     return words & ((single << 9) - single) & unplaced;
   }
 
@@ -433,24 +469,34 @@ class Engine {
   // that box, so only the other bands of its column (and diagonals) lose the
   // digit; every other digit loses the cells. With no singles nothing changes,
   // so this runs without a branch.
-  static void place_row_singles(Board& board, Lanes& words, Lanes singles) {
-    const Lanes columns = (singles | (singles >> 9) | (singles >> 18)) & kRowCells;
-    const Lanes others = next_band(columns) | band_after_next(columns);
-    Lanes cleared = others | (others << 9) | (others << 18);
+  // In a pair, each digit also loses the other's singles (a cell that is a
+  // single of both empties a row: a contradiction, found by the next step).
+  template <class V>
+  static void place_row_singles(Board& board, V& words, V singles) {
+    const V columns = (singles | (singles >> 9) | (singles >> 18)) & kRowCells;
+    const V others = next_band(columns) | band_after_next(columns);
+    V cleared = others | (others << 9) | (others << 18);
     if constexpr (kDiagonal) {
       for (int diagonal = 0; diagonal < 2; ++diagonal) {
-        const Lanes cells = diagonal_lanes(diagonal);
+        const V cells = widen<V>(diagonal_lanes(diagonal));
         // -1 in the lanes of bands with a single on the diagonal.
-        const Lanes hit = reinterpret_cast<Lanes>((singles & cells) != 0);
+        const V hit = reinterpret_cast<V>((singles & cells) != 0);
         cleared |= (next_band(hit) | band_after_next(hit)) & cells;
       }
     }
-    words &= ~cleared;
     // The other digits and unplaced lose the cells (the board's copy of this
-    // digit is overwritten from words at the end of settle_digit).
-    const Wide singles_wide = __builtin_shufflevector(singles, singles, 0, 1, 2, 3, 0, 1, 2, 3);
+    // digit is overwritten from words at the end of settle).
+    Wide both;
+    if constexpr (sizeof(V) == 16) {
+      both = __builtin_shufflevector(singles, singles, 0, 1, 2, 3, 0, 1, 2, 3);
+    } else {
+      const V swapped = __builtin_shufflevector(singles, singles, 4, 5, 6, 7, 0, 1, 2, 3);
+      cleared |= swapped;
+      both = singles | swapped;
+    }
+    words &= ~cleared;
     Wide* all = reinterpret_cast<Wide*>(board.candidates.data());
-    for (int i = 0; i < 5; ++i) all[i] &= ~singles_wide;
+    for (int i = 0; i < 5; ++i) all[i] &= ~both;
   }
 
   // A diagonal with one place left for the digit gets it; none left fails.
@@ -475,27 +521,44 @@ class Engine {
     return true;
   }
 
-  // Both views and the row singles of one digit, until its words stop
-  // changing. Every step is branch-free over the three bands (whether a band
-  // changed, or has a row single, is hard to predict).
-  static bool settle_digit(Board& board, int digit) {
-    Lanes words = board.candidates[digit];
+  // Both views and the row singles of one digit (or a pair), until its words
+  // stop changing. Every step is branch-free over the three bands (whether a
+  // band changed, or has a row single, is hard to predict). False on a
+  // contradiction.
+  template <class V>
+  static bool settle(Board& board, V& words) {
+    // A band left empty: its lane is 0 (lane 3 always is).
+    V bands{};
+    for (std::size_t lane = 0; lane < sizeof(V) / 4; ++lane) bands[lane] = lane % 4 == 3 ? 0 : ~0u;
     for (;;) {
       words = lock_columns(words);
-      const Lanes after_columns = words;
+      const V after_columns = words;
       words = lock_rows(words);
-      // A band left empty: its lane is 0 (lane 3 always is).
-      constexpr Lanes kNoBand = {0, 0, 0, ~0u};
-      if (any(reinterpret_cast<Lanes>(words == 0) & ~kNoBand)) return false;
-      place_row_singles(board, words, row_singles(words, board.unplaced));
+      if (any(reinterpret_cast<V>(words == 0) & bands)) return false;
+      place_row_singles(board, words, row_singles(words, widen<V>(board.unplaced)));
       // Done when the words are as lock_columns made them (lock_columns on
       // its own output changes nothing; singles placed here are not open any
       // more, so they are not singles again).
-      if (!any(after_columns ^ words)) break;
+      if (!any(after_columns ^ words)) return true;
     }
+  }
+
+  static bool settle_digit(Board& board, int digit) {
+    Lanes words = board.candidates[digit];
+    if (!settle(board, words)) return false;
     board.candidates[digit] = words;
     board.settled[digit] = words;
     if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
+    return true;
+  }
+
+  // Two digits at once, for the cost of one with 256-bit vectors.
+  static bool settle_pair(Board& board, int digit, int other) {
+    Wide words = __builtin_shufflevector(board.candidates[digit], board.candidates[other], 0, 1, 2, 3, 4, 5, 6, 7);
+    if (!settle(board, words)) return false;
+    board.candidates[digit] = board.settled[digit] = __builtin_shufflevector(words, words, 0, 1, 2, 3);
+    board.candidates[other] = board.settled[other] = __builtin_shufflevector(words, words, 4, 5, 6, 7);
+    if constexpr (kDiagonal) return place_diagonal_singles(board, digit) && place_diagonal_singles(board, other);
     return true;
   }
 
@@ -516,8 +579,20 @@ class Engine {
       unsigned digits = 0;
       for (int digit = 0; digit < 9; ++digit) digits |= static_cast<unsigned>(unsettled(board, digit)) << digit;
       if (digits) progress = true;
+#if defined(NONET_FAST9_AVX2)
+      // Two at a time; an odd one out is paired with a settled digit (settling
+      // it again is harmless, and costs nothing extra).
+      while (digits) {
+        const int digit = std::countr_zero(digits);
+        digits &= digits - 1;
+        const int other = digits ? std::countr_zero(digits) : (digit == 8 ? 0 : digit + 1);
+        digits &= digits - 1;
+        if (!settle_pair(board, digit, other)) return false;
+      }
+#else
       for (; digits; digits &= digits - 1)
         if (!settle_digit(board, std::countr_zero(digits))) return false;
+#endif
     }
     return true;
   }
