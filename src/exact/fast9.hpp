@@ -499,26 +499,29 @@ class Engine {
     for (int i = 0; i < 5; ++i) all[i] &= ~both;
   }
 
-  // A diagonal with one place left for the digit gets it; none left fails.
-  static bool place_diagonal_singles(Board& board, int digit) {
-    // The usual case takes one well-predicted branch: on each diagonal the
-    // digit is placed already, or has two cells or more.
-    const Lanes words = board.candidates[digit];
-    const Lanes placed = words & ~board.unplaced;
-    const Lanes main = words & diagonal_lanes(0), anti = words & diagonal_lanes(1);
-    if ((two_or_more(main) | any(main & placed)) & (two_or_more(anti) | any(anti & placed))) return true;
-    for (const auto& diagonal : kPeers.diagonals) {
-      // The diagonal's cells of the digit, bands 0 and 1 in the low 64 bits.
-      const Halves in = reinterpret_cast<Halves>(board.candidates[digit] &
-                                                 *reinterpret_cast<const LanesAlias*>(diagonal.data()));
-      const int cells = count_bits(in);
-      if (cells == 0) return false;
-      if (cells > 1) continue;
-      const int position = in[0] ? std::countr_zero(in[0]) : 64 + std::countr_zero(in[1]);
-      const int band = position >> 5, bit = position & 31;
-      if ((board.unplaced[band] >> bit) & 1) place(board, digit, 27 * band + bit);
+  // Diagonal variant, inside settle: a diagonal whose only open cell for the
+  // digit is x (and where the digit is not placed: placing clears the
+  // diagonal) forces x, so the rest of x's row loses the digit; the rows step
+  // then makes x a row single, which is placed with its box, column and
+  // diagonals. (Two forced cells in one row both clear it: a contradiction.)
+  // Returns -1 in the lanes of a digit with no cell left on a diagonal.
+  template <class V>
+  static V take_diagonal_singles(V& words, V unplaced) {
+    V empty{};
+    for (int diagonal = 0; diagonal < 2; ++diagonal) {
+      const V cells = widen<V>(diagonal_lanes(diagonal));
+      const V on = words & cells, open = on & unplaced;
+      const V no_cell = reinterpret_cast<V>(on == 0);
+      empty |= no_cell & next_band(no_cell) & band_after_next(no_cell);
+      // The open cell when exactly one band has open cells, and one of them.
+      const V filled = reinterpret_cast<V>(open != 0);
+      const V single = open & reinterpret_cast<V>((open & (open - 1)) == 0) & ~(next_band(filled) | band_after_next(filled));
+      // Its row, as in row_singles: bit 8 of a row is set when it has a cell.
+      constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
+      const V row_bit = ((((single & kLow8) + kLow8) | single) & kHigh) >> 8;
+      words &= ~((row_bit << 9) - row_bit) | single;
     }
-    return true;
+    return empty;
   }
 
   // Both views and the row singles of one digit (or a pair), until its words
@@ -533,8 +536,11 @@ class Engine {
     for (;;) {
       words = lock_columns(words);
       const V after_columns = words;
+      V empty = reinterpret_cast<V>(words == 0);
+      if constexpr (kDiagonal) empty |= take_diagonal_singles(words, widen<V>(board.unplaced));
       words = lock_rows(words);
-      if (any(reinterpret_cast<V>(words == 0) & bands)) return false;
+      empty |= reinterpret_cast<V>(words == 0);
+      if (any(empty & bands)) return false;
       place_row_singles(board, words, row_singles(words, widen<V>(board.unplaced)));
       // Done when the words are as lock_columns made them (lock_columns on
       // its own output changes nothing; singles placed here are not open any
@@ -548,7 +554,6 @@ class Engine {
     if (!settle(board, words)) return false;
     board.candidates[digit] = words;
     board.settled[digit] = words;
-    if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
     return true;
   }
 
@@ -558,7 +563,6 @@ class Engine {
     if (!settle(board, words)) return false;
     board.candidates[digit] = board.settled[digit] = __builtin_shufflevector(words, words, 0, 1, 2, 3);
     board.candidates[other] = board.settled[other] = __builtin_shufflevector(words, words, 4, 5, 6, 7);
-    if constexpr (kDiagonal) return place_diagonal_singles(board, digit) && place_diagonal_singles(board, other);
     return true;
   }
 
