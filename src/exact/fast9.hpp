@@ -501,12 +501,15 @@ class Engine {
 
   // Diagonal variant, inside settle: a diagonal whose only open cell for the
   // digit is x (and where the digit is not placed: placing clears the
-  // diagonal) forces x, so the rest of x's row loses the digit; the rows step
-  // then makes x a row single, which is placed with its box, column and
-  // diagonals. (Two forced cells in one row both clear it: a contradiction.)
-  // Returns -1 in the lanes of a digit with no cell left on a diagonal.
+  // diagonal) forces x, so the rest of x's row loses the digit (keep); the
+  // next round of settle makes x a row single, which is placed with its box,
+  // column and diagonals. (Two forced cells in one row both clear it: a
+  // contradiction.) Returns -1 in the lanes of a digit with no cell left on a
+  // diagonal.
   template <class V>
-  static V take_diagonal_singles(V& words, V unplaced) {
+  static V take_diagonal_singles(V words, V unplaced, V& keep) {
+    // Both diagonals from the same words, so that the two chains of steps
+    // run side by side too.
     V empty{};
     for (int diagonal = 0; diagonal < 2; ++diagonal) {
       const V cells = widen<V>(diagonal_lanes(diagonal));
@@ -519,7 +522,7 @@ class Engine {
       // Its row, as in row_singles: bit 8 of a row is set when it has a cell.
       constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
       const V row_bit = ((((single & kLow8) + kLow8) | single) & kHigh) >> 8;
-      words &= ~((row_bit << 9) - row_bit) | single;
+      keep &= ~((row_bit << 9) - row_bit) | single;
     }
     return empty;
   }
@@ -536,12 +539,19 @@ class Engine {
     for (;;) {
       words = lock_columns(words);
       const V after_columns = words;
-      V empty = reinterpret_cast<V>(words == 0);
-      if constexpr (kDiagonal) empty |= take_diagonal_singles(words, widen<V>(board.unplaced));
       words = lock_rows(words);
-      empty |= reinterpret_cast<V>(words == 0);
+      // A stack with no permutation shows up here too (as empty bands).
+      V empty = reinterpret_cast<V>(words == 0);
+      const V unplaced = widen<V>(board.unplaced);
+      const V singles = row_singles(words, unplaced);
+      // The diagonal step works on the same words as the row singles, so
+      // the two run side by side rather than one after the other (settle is
+      // one long chain of dependent steps).
+      V keep = ~V{};
+      if constexpr (kDiagonal) empty |= take_diagonal_singles(words, unplaced, keep);
       if (any(empty & bands)) return false;
-      place_row_singles(board, words, row_singles(words, widen<V>(board.unplaced)));
+      place_row_singles(board, words, singles);
+      if constexpr (kDiagonal) words &= keep;
       // Done when the words are as lock_columns made them (lock_columns on
       // its own output changes nothing; singles placed here are not open any
       // more, so they are not singles again).
