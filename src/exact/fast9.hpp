@@ -109,21 +109,24 @@ void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveRe
 //   * per digit, the two views, then rows with one open cell left, placed. A
 //     hidden single in a box or a column becomes such a row after the two
 //     views (the box or column pins its line to one box, then to one cell);
-//   * diagonal variant: a digit with one place left on a diagonal is placed,
-//     and placing on a diagonal clears it (the peer table includes it).
+//   * diagonal variant: a digit with one open place left on a diagonal (and
+//     not placed on it) is placed there, and placing on a diagonal clears it
+//     (the peer table and the batch of row singles include it).
 // A digit whose words have not changed since it was last settled is skipped,
 // and that record travels with the board, so after a guess only the digits
 // the guess touched are looked at again. A digit is settled on a copy of its
 // words in a register (writing one 32-bit lane into the board and reading
 // the 128-bit value back would stall on store-to-load forwarding), all three
-// bands at once: the rows × boxes view with shifts in the vector lanes
-// rather than the table, and the row singles placed as one batch. The
-// search branches on the bivalue cell with the most open peers, else on a
-// cell with the fewest candidates.
+// bands at once, and its row singles are placed as one batch; the AVX2 build
+// settles two digits at once in a 256-bit register. The search branches on
+// the bivalue cell with the most open peers, else on a cell with the fewest
+// candidates.
 // On this kind of CPU mispredicted branches cost more than instructions: the
-// bands are settled, the row singles found and placed and the digits to
-// settle chosen without data-dependent branches for that reason, though
-// that executes more instructions (docs/performance.md).
+// bands are settled, the row singles found and placed, a naked single's digit
+// read and the digits to settle chosen without data-dependent branches for
+// that reason, though that executes more instructions; and the settle loop is
+// one chain of dependent steps, so its length matters too
+// (docs/performance.md).
 namespace nonet::detail::NONET_FAST9_ISA {
 namespace {
 
