@@ -84,22 +84,24 @@ void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveRe
 // at once. unplaced (same lanes) marks the cells that hold no digit yet; a
 // placed cell keeps exactly its own digit. The nine words and unplaced lie
 // back to back, so placing clears the cell from all ten with five 256-bit
-// steps. The board is 384 bytes, so the search copies it (in 32-byte moves)
+// steps. The board is 320 bytes, so the search copies it (in 32-byte moves)
 // for each branch instead of keeping an undo log.
 //
 // Two views of one digit's three words do most of the work:
 //   * rows × boxes of a band: the 3×3 pattern of (row, box) segments that
 //     still hold the digit (each 3-cell segment folded to one bit);
 //   * bands × columns of a stack: fold each band's three rows onto one
-//     (w | w>>9 | w>>18, all three lanes in one vector step) and pack the
-//     three folds into a 64-bit "column word", 16 bits a band; a stack is
-//     then a 3×3 block of single bits in it.
+//     (w | w>>9 | w>>18); a stack is then a 3×3 pattern of (band, column).
 // In both, each line (a row; a band) holds the digit in exactly one box (a
 // box; a column of the stack) and the other way round, so the pattern must
-// contain a permutation matrix. A 512-entry table maps a pattern to the union
-// of the six permutation matrices inside it; everything else loses the digit,
-// and an empty union is a contradiction. That is pointing and claiming, both
-// ways, for rows and for columns, and "a house with no place for the digit".
+// contain a permutation matrix. An element of the pattern lies on such a
+// permutation when the other two lines can take the other two boxes, one
+// each; that test is a few shifts and masks, done for the three bands (or
+// the three stacks) at once in the vector lanes. Everything on no
+// permutation loses the digit, and an empty union is a contradiction (a
+// stack's shows up as empty bands in the rows step). That is pointing and
+// claiming, both ways, for rows and for columns, and "a house with no place
+// for the digit".
 //
 // Deductions, repeated to a fixed point at every node:
 //   * naked singles, and empty cells as contradictions: bit-parallel "seen
@@ -107,18 +109,24 @@ void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveRe
 //   * per digit, the two views, then rows with one open cell left, placed. A
 //     hidden single in a box or a column becomes such a row after the two
 //     views (the box or column pins its line to one box, then to one cell);
-//   * diagonal variant: a digit with one place left on a diagonal is placed,
-//     and placing on a diagonal clears it (the peer table includes it).
+//   * diagonal variant: a digit with one open place left on a diagonal (and
+//     not placed on it) is placed there, and placing on a diagonal clears it
+//     (the peer table and the batch of row singles include it).
 // A digit whose words have not changed since it was last settled is skipped,
 // and that record travels with the board, so after a guess only the digits
 // the guess touched are looked at again. A digit is settled on a copy of its
 // words in a register (writing one 32-bit lane into the board and reading
-// the 128-bit value back would stall on store-to-load forwarding). The
-// search branches on the bivalue cell with the most open peers, else on a
-// cell with the fewest candidates.
+// the 128-bit value back would stall on store-to-load forwarding), all three
+// bands at once, and its row singles are placed as one batch; the AVX2 build
+// settles two digits at once in a 256-bit register. The search branches on
+// the bivalue cell with the most open peers, else on a cell with the fewest
+// candidates.
 // On this kind of CPU mispredicted branches cost more than instructions: the
-// row-single test and the choice of digits to settle are branch-free for that
-// reason, though they execute more instructions (docs/performance.md).
+// bands are settled, the row singles found and placed, a naked single's digit
+// read and the digits to settle chosen without data-dependent branches for
+// that reason, though that executes more instructions; and the settle loop is
+// one chain of dependent steps, so its length matters too
+// (docs/performance.md).
 namespace nonet::detail::NONET_FAST9_ISA {
 namespace {
 
@@ -127,16 +135,12 @@ constexpr std::uint32_t kRowCells = 0x1FF;
 // One bit per row of a band at column 0: multiplying a 9-bit column set by it
 // copies the set into all three rows.
 constexpr std::uint32_t kColumnRepeat = 1u | (1u << 9) | (1u << 18);
-// Column words (lock_columns) are 64-bit: bit 16·band + column.
-// Columns 0..2 of each band: one stack's 3×3 block once shifted to column 0.
-constexpr std::uint64_t kStackBlock = 7u | (7ull << 16) | (7ull << 32);
 
 // The three band words of one digit (and a fourth lane, always 0) as one
 // 128-bit value: GCC's vector extension gives SSE2 on x86-64 and the same
 // operations elsewhere, so a step over the nine digits is nine vector steps.
 using Lanes = std::uint32_t __attribute__((vector_size(16)));
 using Halves = std::uint64_t __attribute__((vector_size(16)));
-using Shorts = std::uint16_t __attribute__((vector_size(16)));
 
 // True when any lane has a bit set: one ptest with AVX, a compare and a
 // byte mask with SSE2, two 64-bit halves ORed elsewhere.
@@ -174,50 +178,6 @@ inline bool two_or_more(Lanes lanes) {
   const std::uint64_t low = halves[0], high = halves[1];
   return (((low & (low - 1)) | (high & (high - 1))) != 0) | ((low != 0) & (high != 0));
 }
-
-struct Tables {
-  // For the 9 cells of a row, which of its three boxes hold a candidate.
-  std::array<std::uint8_t, 512> row_boxes{};
-  // A 3×3 pattern (bit 3·line + box) → the union of the permutation matrices
-  // inside it; 0 when there is none.
-  std::array<std::uint16_t, 512> consistent{};
-  // A band's (row, box) pattern → its cells.
-  std::array<std::uint32_t, 512> segment_cells{};
-  // A stack's (band, column) pattern → the kept part, laid out as a block of
-  // a column word (bit 16·band + column); 0 when there is none.
-  std::array<std::uint64_t, 512> stack_kept{};
-};
-
-constexpr Tables make_tables() {
-  Tables tables;
-  for (unsigned row = 0; row < 512; ++row) {
-    unsigned boxes = 0;
-    for (unsigned box = 0; box < 3; ++box)
-      if (row & (7u << (3 * box))) boxes |= 1u << box;
-    tables.row_boxes[row] = static_cast<std::uint8_t>(boxes);
-  }
-  constexpr int kPermutations[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-  for (unsigned pattern = 0; pattern < 512; ++pattern) {
-    unsigned kept = 0;
-    for (const auto& permutation : kPermutations) {
-      unsigned matrix = 0;
-      for (int line = 0; line < 3; ++line) matrix |= 1u << (3 * line + permutation[line]);
-      if ((pattern & matrix) == matrix) kept |= matrix;
-    }
-    tables.consistent[pattern] = static_cast<std::uint16_t>(kept);
-    std::uint32_t cells = 0;
-    std::uint64_t block = 0;
-    for (unsigned bit = 0; bit < 9; ++bit) {
-      if (pattern & (1u << bit)) cells |= 7u << (9 * (bit / 3) + 3 * (bit % 3));
-      if (kept & (1u << bit)) block |= 1ull << (16 * (bit / 3) + bit % 3);
-    }
-    tables.segment_cells[pattern] = cells;
-    tables.stack_kept[pattern] = block;
-  }
-  return tables;
-}
-
-constexpr Tables kTables = make_tables();
 
 // For each cell, the cells of each band that see it (itself excluded), per
 // variant: placing a digit clears it from these cells of the digit's words.
@@ -266,13 +226,20 @@ constexpr PeerTable kDiagonalPeers = make_peer_table(true);
 using Wide = std::uint32_t __attribute__((vector_size(32), may_alias));
 using LanesAlias = std::uint32_t __attribute__((vector_size(16), may_alias));
 
+// True when any lane of two Lanes side by side has a bit set.
+inline bool any(Wide wide) {
+#if defined(NONET_FAST9_AVX2)
+  const __m256i x = reinterpret_cast<__m256i>(wide);
+  return !_mm256_testz_si256(x, x);
+#else
+  return any(Lanes(__builtin_shufflevector(wide, wide, 0, 1, 2, 3) | __builtin_shufflevector(wide, wide, 4, 5, 6, 7)));
+#endif
+}
+
 struct alignas(32) Board {
   std::array<Lanes, 9> candidates;  // [digit][band], see the layout above
   Lanes unplaced;                   // [band]; right after candidates (place)
   std::array<Lanes, 9> settled;     // [digit][band]: the words when it was last settled
-  // [digit]: the column word lock_columns last left; the same column word
-  // again would give the same result, so the step is skipped.
-  std::array<std::uint64_t, 9> locked_columns;
 
   bool solved() const { return !any(unplaced); }
 };
@@ -340,7 +307,6 @@ class Engine {
       board.candidates[digit] = (all_cells & ~seen[digit] & ~given_cells) | given[digit];
     board.unplaced = all_cells & ~given_cells;
     board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
-    board.locked_columns.fill(~0ull);  // no column word has bit 63
     if (propagate(board)) search(board);
     return true;
   }
@@ -385,156 +351,231 @@ class Engine {
     if (any(board.unplaced & ~once)) return false;
     const Lanes naked_cells = once & ~twice & board.unplaced;
     if (!any(naked_cells)) return true;
-    for (int band = 0; band < 3; ++band) {
-      for (std::uint32_t naked = naked_cells[band]; naked; naked &= naked - 1) {
-        const int bit = std::countr_zero(naked);
-        int digit = 0;
-        while (digit < 9 && !(board.candidates[digit][band] & (1u << bit))) ++digit;
-        // An earlier single of this batch took the cell's last candidate.
-        if (digit == 9) return false;
+    progress = true;
+    // Each naked cell's digit, read from four bit planes (plane k: the cells
+    // of the digits with bit k set) rather than found by a search over the
+    // digits, whose length is hard to predict.
+    const auto& words = board.candidates;
+    const Halves planes[4] = {reinterpret_cast<Halves>(words[1] | words[3] | words[5] | words[7]),
+                              reinterpret_cast<Halves>(words[2] | words[3] | words[6] | words[7]),
+                              reinterpret_cast<Halves>(words[4] | words[5] | words[6] | words[7]),
+                              reinterpret_cast<Halves>(words[8])};
+    // Bands 0 and 1 in the low half, band 2 in the high half: two loops
+    // rather than three.
+    const Halves naked = reinterpret_cast<Halves>(naked_cells);
+    for (int half = 0; half < 2; ++half) {
+      for (std::uint64_t cells = naked[half]; cells; cells &= cells - 1) {
+        const int position = std::countr_zero(cells);
+        const int digit = static_cast<int>(((planes[0][half] >> position) & 1) | (((planes[1][half] >> position) & 1) << 1) |
+                                           (((planes[2][half] >> position) & 1) << 2) |
+                                           (((planes[3][half] >> position) & 1) << 3));
+        const int band = 2 * half + (position >> 5), bit = position & 31;
+        // An earlier single of this batch (same digit, a peer) took the
+        // cell's last candidate.
+        if (!((board.candidates[digit][band] >> bit) & 1)) return false;
         // The cell's other digits were gone when the batch was counted, and
         // words only lose bits.
         place<false>(board, digit, 27 * band + bit);
-        progress = true;
       }
     }
     return true;
   }
 
-  // The bands × columns view of each stack (see the layout notes), on a
-  // digit's words held in a register; locked is the digit's locked_columns.
-  static bool lock_columns(Lanes& words, std::uint64_t& locked) {
-    // Each band's rows folded onto one (all three lanes at once), then the
-    // low 16 bits of the lanes packed side by side.
-    const Lanes folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
-#if defined(__SSE2__)
-    // One pack instruction (the folds are at most 511: no saturation).
-    const __m128i folded_x = reinterpret_cast<__m128i>(folded);
-    const auto columns = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_packs_epi32(folded_x, folded_x)));
-#else
-    const Shorts as_shorts = reinterpret_cast<Shorts>(folded);
-    const Shorts packed = __builtin_shufflevector(as_shorts, as_shorts, 0, 2, 4, 6, 1, 3, 5, 7);
-    const std::uint64_t columns = reinterpret_cast<Halves>(packed)[0];
-#endif
-    // Words only lose bits, so they already lie inside the mask this column
-    // word produced last time.
-    if (columns == locked) return true;
-    std::uint64_t kept = 0;
-    for (int shift = 0; shift < 9; shift += 3) {
-      const std::uint64_t block = (columns >> shift) & kStackBlock;
-      // The block's rows sit at bits 0, 16 and 32; bring them to 0, 3 and 6.
-      const unsigned pattern = static_cast<unsigned>((block | (block >> 13) | (block >> 26)) & kRowCells);
-      const std::uint64_t stack_kept = kTables.stack_kept[pattern];
-      if (stack_kept == 0) return false;
-      kept |= stack_kept << shift;
-    }
-    // Back to one column set per lane, copied into the three rows.
-#if defined(__SSE2__)
-    const Lanes kept_lanes = reinterpret_cast<Lanes>(
-        _mm_unpacklo_epi16(_mm_cvtsi64_si128(static_cast<long long>(kept)), _mm_setzero_si128()));
-#else
-    const Shorts kept_shorts = reinterpret_cast<Shorts>(Halves{kept, 0});
-    const Lanes kept_lanes =
-        reinterpret_cast<Lanes>(__builtin_shufflevector(kept_shorts, Shorts{}, 0, 8, 1, 8, 2, 8, 3, 8));
-#endif
-    words &= kept_lanes | (kept_lanes << 9) | (kept_lanes << 18);
-    // Every column of kept still holds a cell of the digit (kept lies inside
-    // the column word), so kept is the column word of the new words.
-    locked = kept;
-    return true;
+  // The steps of settle work on one digit's Lanes or, in the AVX2 build, on
+  // two digits' side by side (a Wide, settle_pair): every operation is lane by
+  // lane, and the band rotations below stay inside each 128-bit half.
+  //
+  // Lanes rotated by one / two bands (lane b takes lane b+1 / b+2, mod 3;
+  // lane 3 stays 0).
+  template <class V>
+  static V next_band(V lanes) {
+    if constexpr (sizeof(V) == 16) return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3);
+    else return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3, 5, 6, 4, 7);
+  }
+  template <class V>
+  static V band_after_next(V lanes) {
+    if constexpr (sizeof(V) == 16) return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3);
+    else return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3, 6, 4, 5, 7);
+  }
+  // A board value (unplaced, a diagonal) for each digit of V.
+  template <class V>
+  static V widen(Lanes lanes) {
+    if constexpr (sizeof(V) == 16) return lanes;
+    else return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3);
   }
 
-  // The rows × boxes view of one band's word; 0 (no permutation left) is a
-  // contradiction, and a word with cells keeps some.
-  static std::uint32_t lock_rows(std::uint32_t word) {
-    const unsigned pattern = kTables.row_boxes[word & kRowCells] |
-                             (kTables.row_boxes[(word >> 9) & kRowCells] << 3) |
-                             (kTables.row_boxes[word >> 18] << 6);
-    return word & kTables.segment_cells[kTables.consistent[pattern]];
+  // The bands × columns view of the three stacks at once, in the lanes: each
+  // band's rows folded onto one 9-bit column set, then a (band, column) stays
+  // when it holds the digit and the other two bands can take the other two
+  // columns of its stack, one each (the union of the permutations inside the
+  // stack's pattern). A stack with no permutation loses the digit in all its
+  // boxes; lock_rows then finds those bands empty, so no test here.
+  template <class V>
+  static V lock_columns(V words) {
+    constexpr std::uint32_t kColumns01 = 0x0DB, kColumn2 = 0x124, kColumn0 = 0x049, kColumns12 = 0x1B6;
+    const V folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
+    const V bands1 = next_band(folded), bands2 = band_after_next(folded);
+    // Column j of a stack takes column j+1 / j+2 (mod 3). (No lambdas: GCC
+    // compiles them without the AVX2 target of this build.)
+    const V columns1_of1 = ((bands1 >> 1) & kColumns01) | ((bands1 << 2) & kColumn2);
+    const V columns1_of2 = ((bands2 >> 1) & kColumns01) | ((bands2 << 2) & kColumn2);
+    const V columns2_of1 = ((bands1 >> 2) & kColumn0) | ((bands1 << 1) & kColumns12);
+    const V columns2_of2 = ((bands2 >> 2) & kColumn0) | ((bands2 << 1) & kColumns12);
+    const V kept = folded & ((columns1_of1 & columns2_of2) | (columns2_of1 & columns1_of2));
+    return words & (kept | (kept << 9) | (kept << 18));
   }
 
-  // The open cells that are alone in their row of the band's word (after
-  // lock_rows). Placing one leaves this band's word as it is: the rest of its
-  // row, box and column (and diagonal, which stays inside the box) is already
-  // empty.
-  static std::uint32_t row_singles(std::uint32_t word, std::uint32_t unplaced) {
+  // The rows × boxes view of all three bands at once, without tables or
+  // branches. A (row, box) segment of a band stays when it holds the digit and
+  // the other two rows can take the other two boxes, one each: the union of
+  // the permutations inside the pattern (see the layout notes). A band left 0
+  // has no permutation: a contradiction.
+  template <class V>
+  static V lock_rows(V words) {
+    // Bit 0 of each segment (bits 0, 3, 6 of each row): the segment is not empty.
+    constexpr std::uint32_t kSegments = 0x49u * kColumnRepeat;
+    constexpr std::uint32_t kBoxes01 = 0x09u * kColumnRepeat, kBox2 = 0x40u * kColumnRepeat;
+    constexpr std::uint32_t kBox0 = 0x01u * kColumnRepeat, kBoxes12 = 0x48u * kColumnRepeat;
+    const V segments = (words | (words >> 1) | (words >> 2)) & kSegments;
+    // Row i takes row i+1 / i+2 (mod 3).
+    const V rows1 = ((segments >> 9) | (segments << 18)) & kBandCells;
+    const V rows2 = ((segments >> 18) | (segments << 9)) & kBandCells;
+    // Box j takes box j+1 / j+2 (mod 3), row by row.
+    const V boxes1_of1 = ((rows1 >> 3) & kBoxes01) | ((rows1 << 6) & kBox2);
+    const V boxes1_of2 = ((rows2 >> 3) & kBoxes01) | ((rows2 << 6) & kBox2);
+    const V boxes2_of1 = ((rows1 >> 6) & kBox0) | ((rows1 << 3) & kBoxes12);
+    const V boxes2_of2 = ((rows2 >> 6) & kBox0) | ((rows2 << 3) & kBoxes12);
+    const V kept = segments & ((boxes1_of1 & boxes2_of2) | (boxes2_of1 & boxes1_of2));
+    return words & (kept | (kept << 1) | (kept << 2));
+  }
+
+  // The open cells that are alone in their row of a band's word (after
+  // lock_rows), all bands at once.
+  template <class V>
+  static V row_singles(V words, V unplaced) {
     // lock_rows left a cell in every row, so subtracting 1 from each 9-bit
     // row never borrows across rows: row by row, word & (word - 1) is the row
-    // without its lowest cell, 0 for a row with one cell. No branch per row:
-    // whether a row is a single is hard to predict.
-    const std::uint32_t rest = word & (word - kColumnRepeat);
+    // without its lowest cell, 0 for a row with one cell.
+    const V rest = words & (words - kColumnRepeat);
     // Bit 8 of each row: set when the row of rest is not 0 (its low 8 bits
     // added to 0xFF carry into bit 8; no carry leaves the row).
     constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
-    const std::uint32_t empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
+    const V empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
     // One bit at column 0 of each single row, spread over the row.
-    const std::uint32_t single = empty_rest >> 8;
-    return word & ((single << 9) - single) & unplaced;
+    const V single = empty_rest >> 8;
+    return words & ((single << 9) - single) & unplaced;
   }
 
-  // One band of settle_digit; words and settled are the digit's, in
-  // registers (a 32-bit store into a vector in memory that is then read as a
-  // whole stalls the load). The band is a constant, so lane reads and writes
-  // are single instructions.
-  template <int kBand>
-  static bool settle_band(Board& board, int digit, Lanes& words, Lanes& settled) {
-    if (words[kBand] == settled[kBand]) return true;
-    const std::uint32_t word = lock_rows(words[kBand]);
-    if (word == 0) return false;
-    words[kBand] = word;
-    if (const std::uint32_t singles = row_singles(word, board.unplaced[kBand])) {
-      // Rare: place them on the board (which also changes the other bands'
-      // words: the cells' columns), then read the words back.
-      board.candidates[digit] = words;
-      for (std::uint32_t cells = singles; cells; cells &= cells - 1)
-        place(board, digit, 27 * kBand + std::countr_zero(cells));
-      words = board.candidates[digit];
+  // Places the digit on the cells `singles` (row singles after lock_rows, at
+  // most one a row; words in a register). After lock_rows a row single is
+  // alone in its box too, and its column and diagonals inside the band lie in
+  // that box, so only the other bands of its column (and diagonals) lose the
+  // digit; every other digit loses the cells. With no singles nothing changes,
+  // so this runs without a branch.
+  // In a pair, each digit also loses the other's singles (a cell that is a
+  // single of both empties a row: a contradiction, found by the next step).
+  template <class V>
+  static void place_row_singles(Board& board, V& words, V singles) {
+    const V columns = (singles | (singles >> 9) | (singles >> 18)) & kRowCells;
+    const V others = next_band(columns) | band_after_next(columns);
+    V cleared = others | (others << 9) | (others << 18);
+    if constexpr (kDiagonal) {
+      for (int diagonal = 0; diagonal < 2; ++diagonal) {
+        const V cells = widen<V>(diagonal_lanes(diagonal));
+        // -1 in the lanes of bands with a single on the diagonal.
+        const V hit = reinterpret_cast<V>((singles & cells) != 0);
+        cleared |= (next_band(hit) | band_after_next(hit)) & cells;
+      }
     }
-    settled[kBand] = words[kBand];
-    return true;
-  }
-
-  // A diagonal with one place left for the digit gets it; none left fails.
-  static bool place_diagonal_singles(Board& board, int digit) {
-    // The usual case takes one well-predicted branch: on each diagonal the
-    // digit is placed already, or has two cells or more.
-    const Lanes words = board.candidates[digit];
-    const Lanes placed = words & ~board.unplaced;
-    const Lanes main = words & diagonal_lanes(0), anti = words & diagonal_lanes(1);
-    if ((two_or_more(main) | any(main & placed)) & (two_or_more(anti) | any(anti & placed))) return true;
-    for (const auto& diagonal : kPeers.diagonals) {
-      // The diagonal's cells of the digit, bands 0 and 1 in the low 64 bits.
-      const Halves in = reinterpret_cast<Halves>(board.candidates[digit] &
-                                                 *reinterpret_cast<const LanesAlias*>(diagonal.data()));
-      const int cells = count_bits(in);
-      if (cells == 0) return false;
-      if (cells > 1) continue;
-      const int position = in[0] ? std::countr_zero(in[0]) : 64 + std::countr_zero(in[1]);
-      const int band = position >> 5, bit = position & 31;
-      if ((board.unplaced[band] >> bit) & 1) place(board, digit, 27 * band + bit);
+    // The other digits and unplaced lose the cells (the board's copy of this
+    // digit is overwritten from words at the end of settle).
+    Wide both;
+    if constexpr (sizeof(V) == 16) {
+      both = __builtin_shufflevector(singles, singles, 0, 1, 2, 3, 0, 1, 2, 3);
+    } else {
+      const V swapped = __builtin_shufflevector(singles, singles, 4, 5, 6, 7, 0, 1, 2, 3);
+      cleared |= swapped;
+      both = singles | swapped;
     }
-    return true;
+    words &= ~cleared;
+    Wide* all = reinterpret_cast<Wide*>(board.candidates.data());
+    for (int i = 0; i < 5; ++i) all[i] &= ~both;
   }
 
-  // Both views and the row singles of one digit, until its words stop
-  // changing; a band whose word is as it was last settled is skipped.
+  // Diagonal variant, inside settle: a diagonal whose only open cell for the
+  // digit is x (and where the digit is not placed: placing clears the
+  // diagonal) forces x, so the rest of x's row loses the digit (keep); the
+  // next round of settle makes x a row single, which is placed with its box,
+  // column and diagonals. (Two forced cells in one row both clear it: a
+  // contradiction.) Returns -1 in the lanes of a digit with no cell left on a
+  // diagonal.
+  template <class V>
+  static V take_diagonal_singles(V words, V unplaced, V& keep) {
+    // Both diagonals from the same words, so that the two chains of steps
+    // run side by side too.
+    V empty{};
+    for (int diagonal = 0; diagonal < 2; ++diagonal) {
+      const V cells = widen<V>(diagonal_lanes(diagonal));
+      const V on = words & cells, open = on & unplaced;
+      const V no_cell = reinterpret_cast<V>(on == 0);
+      empty |= no_cell & next_band(no_cell) & band_after_next(no_cell);
+      // The open cell when exactly one band has open cells, and one of them.
+      const V filled = reinterpret_cast<V>(open != 0);
+      const V single = open & reinterpret_cast<V>((open & (open - 1)) == 0) & ~(next_band(filled) | band_after_next(filled));
+      // Its row, as in row_singles: bit 8 of a row is set when it has a cell.
+      constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
+      const V row_bit = ((((single & kLow8) + kLow8) | single) & kHigh) >> 8;
+      keep &= ~((row_bit << 9) - row_bit) | single;
+    }
+    return empty;
+  }
+
+  // Both views and the row singles of one digit (or a pair), until its words
+  // stop changing. Every step is branch-free over the three bands (whether a
+  // band changed, or has a row single, is hard to predict). False on a
+  // contradiction.
+  template <class V>
+  static bool settle(Board& board, V& words) {
+    // A band left empty: its lane is 0 (lane 3 always is).
+    V bands{};
+    for (std::size_t lane = 0; lane < sizeof(V) / 4; ++lane) bands[lane] = lane % 4 == 3 ? 0 : ~0u;
+    for (;;) {
+      words = lock_columns(words);
+      const V after_columns = words;
+      words = lock_rows(words);
+      // A stack with no permutation shows up here too (as empty bands).
+      V empty = reinterpret_cast<V>(words == 0);
+      const V unplaced = widen<V>(board.unplaced);
+      const V singles = row_singles(words, unplaced);
+      // The diagonal step works on the same words as the row singles, so
+      // the two run side by side rather than one after the other (settle is
+      // one long chain of dependent steps).
+      V keep = ~V{};
+      if constexpr (kDiagonal) empty |= take_diagonal_singles(words, unplaced, keep);
+      if (any(empty & bands)) return false;
+      place_row_singles(board, words, singles);
+      if constexpr (kDiagonal) words &= keep;
+      // Done when the words are as lock_columns made them (lock_columns on
+      // its own output changes nothing; singles placed here are not open any
+      // more, so they are not singles again).
+      if (!any(after_columns ^ words)) return true;
+    }
+  }
+
   static bool settle_digit(Board& board, int digit) {
     Lanes words = board.candidates[digit];
-    Lanes settled = board.settled[digit];
-    for (;;) {
-      if (!lock_columns(words, board.locked_columns[digit])) return false;
-      const Lanes after_columns = words;
-      if (!settle_band<0>(board, digit, words, settled) || !settle_band<1>(board, digit, words, settled) ||
-          !settle_band<2>(board, digit, words, settled))
-        return false;
-      // Done when the rows step left the words as lock_columns made them
-      // (lock_columns on its own output changes nothing); that includes
-      // every band being settled already.
-      if (!any(after_columns ^ words)) break;
-    }
+    if (!settle(board, words)) return false;
     board.candidates[digit] = words;
-    board.settled[digit] = settled;
-    if constexpr (kDiagonal) return place_diagonal_singles(board, digit);
+    board.settled[digit] = words;
+    return true;
+  }
+
+  // Two digits at once, for the cost of one with 256-bit vectors.
+  static bool settle_pair(Board& board, int digit, int other) {
+    Wide words = __builtin_shufflevector(board.candidates[digit], board.candidates[other], 0, 1, 2, 3, 4, 5, 6, 7);
+    if (!settle(board, words)) return false;
+    board.candidates[digit] = board.settled[digit] = __builtin_shufflevector(words, words, 0, 1, 2, 3);
+    board.candidates[other] = board.settled[other] = __builtin_shufflevector(words, words, 4, 5, 6, 7);
     return true;
   }
 
@@ -555,8 +596,20 @@ class Engine {
       unsigned digits = 0;
       for (int digit = 0; digit < 9; ++digit) digits |= static_cast<unsigned>(unsettled(board, digit)) << digit;
       if (digits) progress = true;
+#if defined(NONET_FAST9_AVX2)
+      // Two at a time; an odd one out is paired with a settled digit (settling
+      // it again is harmless, and costs nothing extra).
+      while (digits) {
+        const int digit = std::countr_zero(digits);
+        digits &= digits - 1;
+        const int other = digits ? std::countr_zero(digits) : (digit == 8 ? 0 : digit + 1);
+        digits &= digits - 1;
+        if (!settle_pair(board, digit, other)) return false;
+      }
+#else
       for (; digits; digits &= digits - 1)
         if (!settle_digit(board, std::countr_zero(digits))) return false;
+#endif
     }
     return true;
   }
@@ -609,12 +662,18 @@ class Engine {
     // A grid left in the result by an earlier solve is overwritten in place.
     if (kept_ == result_.solutions.size()) result_.solutions.emplace_back();
     Grid& grid = result_.solutions[kept_++];
-    grid.assign(81, 0);
-    // Solved: each digit's words hold exactly its nine cells.
-    for (int digit = 0; digit < 9; ++digit)
-      for (int band = 0; band < 3; ++band)
-        for (std::uint32_t cells = board.candidates[digit][band]; cells; cells &= cells - 1)
-          grid[27 * band + std::countr_zero(cells)] = static_cast<std::uint8_t>(digit + 1);
+    // Solved: each digit's words hold exactly its nine cells, three a band,
+    // so the cells are read without a loop whose length varies. The buffer
+    // has room past cell 80 for a word with fewer (which would be a bug).
+    std::array<std::uint8_t, 96> cells{};
+    for (int digit = 0; digit < 9; ++digit) {
+      for (int band = 0; band < 3; ++band) {
+        std::uint32_t word = board.candidates[digit][band];
+        for (int i = 0; i < 3; ++i, word &= word - 1)
+          cells[27 * band + std::countr_zero(word)] = static_cast<std::uint8_t>(digit + 1);
+      }
+    }
+    grid.assign(cells.begin(), cells.begin() + 81);
   }
 
  public:
