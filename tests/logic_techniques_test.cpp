@@ -62,6 +62,11 @@ void expect_step(const std::string& position, std::optional<nonet::Step> (*find)
   EXPECT_EQ(elims(*s), eliminations);
 }
 
+// The three-link chains (5.4-5.7) alone, for expect_step.
+std::optional<nonet::Step> three_links(const nonet::logic::Context& c) {
+  return nonet::logic::find_single_digit_pattern(c, 4);
+}
+
 TEST(LogicTechniques, HiddenSingleTextAndJson) {
   Fixture f{open_grid()};
   for (int c = 1; c <= 9; ++c)
@@ -281,6 +286,17 @@ TEST(LogicTechniques, ThreeLinkXChain) {
   EXPECT_EQ(s->technique, "3-String kite");
   EXPECT_NEAR(s->rating, 5.6, 1e-9);
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c1<>7"}));
+}
+
+TEST(LogicTechniques, ThreeLinkBoxInTheMiddleIsATurbot) {
+  // Exchange puzzle 050030070007000800604207509000000000070506040502809703006000200005090400720000096: 8 in r9c3=r9c6 (row 9) - r1c6=r3c5 (box 2)
+  // - r3c2=r8c2 (column 2). A row and a column link, but a box in the middle:
+  // SukakuExplainer's published ratings call that a 3-Turbot fish (5.5).
+  expect_step(
+      "12.....89....5....1......891..4....9..3......1..4...8......6.........7..12.4.....123.....91.3.....9......7..1..4....9.....6.......5...........8.123......12.4..........6...1.3....8....4......2.......1......8.......7......5....1.3..............9"
+      "1..4...89.....6...1......89..3...7..12.4..7..1.3......1.......9.2..5..8..2..5..8.1......89......7....3..........5....12............6...1.......9...4......2.....8.....5....1..4......2..............8.1..4.............9......7.......6.....3......"
+      "...4....9...4....9.....6.....3...7..1.....78.1.3....8..2.......1...5..8.1...5..8.1.3....8.1.3....8.....5.........6...........9.2..........4.....1......8.......7........7...2.......1......8.1..4.........5....1..4...8...3..............9.....6...",
+      three_links, "3-Turbot fish", 5.5, {"r8c1<>8"});
 }
 
 TEST(LogicTechniques, ThreeLinkEmptyRectangle) {
