@@ -12,7 +12,7 @@
 // claiming 2.8, and their "direct" forms 1.7 / 1.9: used only where the
 // elimination leaves d a single place in a box (SE checks boxes only: this
 // choice matched the published ratings of the cbg set best), which the step
-// then places.
+// then places, removing nothing else (as SE's direct hints).
 #include "internal.hpp"
 
 namespace nonet::logic {
@@ -82,7 +82,9 @@ std::optional<Step> find_intersection(const Context& ctx, bool pointing, bool di
           s.technique = pointing ? "Direct pointing" : "Direct claiming";
           s.rating = pointing ? 1.7 : 1.9;
           s.detail += ", leaving " + std::string(1, digit_char(d)) + " one place in " + house_name(houses[h]);
+          // SE's direct hints place the single and remove nothing else.
           s.placements.push_back(*single);
+          s.eliminations.clear();
         }
         return s;
       }
