@@ -56,71 +56,71 @@ std::vector<StrongLink> strong_links(const Context& ctx, int d) {
 }
 }  // namespace
 
-std::optional<Step> find_fish(const Context& ctx, int k) {
+namespace {
+// The fish of digit d on base houses `chosen` (each holding d in 2..k cells),
+// or nullopt: d confined to k cover houses of cover_kind, leaving them elsewhere.
+std::optional<Step> fish_on(const Context& ctx, int k, int d, const std::vector<int>& chosen, HouseKind cover_kind) {
   static const char* names[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
   static const double ratings[] = {0, 0, 3.2, 3.8, 5.2};
   const auto& houses = ctx.geo.houses();
-  const std::pair<HouseKind, HouseKind> kinds[] = {{HouseKind::row, HouseKind::column},
-                                                   {HouseKind::column, HouseKind::row}};
-  for (int d = 1; d <= ctx.n(); ++d)
-    for (auto [base_kind, cover_kind] : kinds) {
-      std::vector<int> bases;
-      for (int h = 0; h < static_cast<int>(houses.size()); ++h)
-        if (houses[h].kind == base_kind) {
-          const int count = popcount(ctx.where(h, d));
-          if (count >= 2 && count <= k) bases.push_back(h);
-        }
-      if (static_cast<int>(bases.size()) < k) continue;
-      std::optional<Step> found;
-      std::vector<int> chosen;
-      std::function<bool(int)> rec = [&](int start) -> bool {
-        if (static_cast<int>(chosen.size()) == k) {
-          std::vector<int> base_cells;
-          for (int b : chosen)
-            for (int c : houses[b].cells)
-              if (ctx.grid.has(c, d)) base_cells.push_back(c);
-          std::vector<int> covers;
-          for (int c : base_cells)
-            for (int h : ctx.geo.houses_of(c))
-              if (houses[h].kind == cover_kind && std::find(covers.begin(), covers.end(), h) == covers.end())
-                covers.push_back(h);
-          if (static_cast<int>(covers.size()) != k) return false;
-          std::vector<int> targets;
-          for (int cv : covers)
-            for (int c : houses[cv].cells) {
-              if (!ctx.grid.has(c, d)) continue;
-              bool in_base = false;
-              for (int b : chosen) in_base |= ctx.tables.house_pos(b, c) >= 0;
-              if (!in_base) targets.push_back(c);
-            }
-          Step s;
-          if (!add_eliminations(ctx, s, targets, digit_bit(d))) return false;
-          s.technique = names[k];
-          s.rating = ratings[k];
-          std::string base_text, cover_text;
-          for (int b : chosen) base_text += (base_text.empty() ? "" : ", ") + house_name(houses[b]);
-          for (int cv : covers) cover_text += (cover_text.empty() ? "" : ", ") + house_name(houses[cv]);
-          s.detail = std::string(1, digit_char(d)) + " in " + base_text + " only in " + cover_text;
-          s.cells = base_cells;
-          s.houses = chosen;
-          s.houses.insert(s.houses.end(), covers.begin(), covers.end());
-          found = s;
-          return true;
-        }
-        for (int i = start; i < static_cast<int>(bases.size()); ++i) {
-          bool disjoint = true;
-          for (int b : chosen)
-            for (int c : houses[bases[i]].cells) disjoint &= ctx.tables.house_pos(b, c) < 0;
-          if (!disjoint) continue;
-          chosen.push_back(bases[i]);
-          if (rec(i + 1)) return true;
-          chosen.pop_back();
-        }
-        return false;
-      };
-      rec(0);
-      if (found) return found;
+  std::vector<int> base_cells;
+  for (int b : chosen) {
+    const int count = popcount(ctx.where(b, d));
+    if (count < 2 || count > k) return std::nullopt;
+    for (int c : houses[b].cells)
+      if (ctx.grid.has(c, d)) base_cells.push_back(c);
+  }
+  std::vector<int> covers;
+  for (int c : base_cells)
+    for (int h : ctx.geo.houses_of(c))
+      if (houses[h].kind == cover_kind && std::find(covers.begin(), covers.end(), h) == covers.end())
+        covers.push_back(h);
+  if (static_cast<int>(covers.size()) != k) return std::nullopt;
+  std::vector<int> targets;
+  for (int cv : covers)
+    for (int c : houses[cv].cells) {
+      bool in_base = false;
+      for (int b : chosen) in_base |= ctx.tables.house_pos(b, c) >= 0;
+      if (!in_base) targets.push_back(c);
     }
+  Step s;
+  if (!add_eliminations(ctx, s, targets, digit_bit(d))) return std::nullopt;
+  s.technique = names[k];
+  s.rating = ratings[k];
+  std::string base_text, cover_text;
+  for (int b : chosen) base_text += (base_text.empty() ? "" : ", ") + house_name(houses[b]);
+  for (int cv : covers) cover_text += (cover_text.empty() ? "" : ", ") + house_name(houses[cv]);
+  s.detail = std::string(1, digit_char(d)) + " in " + base_text + " only in " + cover_text;
+  s.cells = base_cells;
+  s.houses = chosen;
+  s.houses.insert(s.houses.end(), covers.begin(), covers.end());
+  return s;
+}
+}  // namespace
+
+// In SE's order: columns as base lines first, then rows; the k-tuples of base
+// lines in SE's combination order, every digit for each; a digit placed more
+// than n - 2k times is skipped, as SE does.
+std::optional<Step> find_fish(const Context& ctx, int k) {
+  const auto& houses = ctx.geo.houses();
+  const std::pair<HouseKind, HouseKind> kinds[] = {{HouseKind::column, HouseKind::row},
+                                                   {HouseKind::row, HouseKind::column}};
+  std::vector<int> placed(ctx.n() + 1, 0);
+  for (int c = 0; c < ctx.cells(); ++c) ++placed[ctx.grid.value(c)];
+  std::optional<Step> found;
+  for (auto [base_kind, cover_kind] : kinds) {
+    std::vector<int> lines;
+    for (int h = 0; h < static_cast<int>(houses.size()); ++h)
+      if (houses[h].kind == base_kind) lines.push_back(h);
+    std::vector<int> chosen(k);
+    combinations(static_cast<int>(lines.size()), k, [&](const std::vector<int>& idx) {
+      for (int i = 0; i < k; ++i) chosen[i] = lines[idx[i]];
+      for (int d = 1; d <= ctx.n() && !found; ++d)
+        if (placed[d] + 2 * k <= ctx.n()) found = fish_on(ctx, k, d, chosen, cover_kind);
+      return found.has_value();
+    });
+    if (found) return found;
+  }
   return std::nullopt;
 }
 

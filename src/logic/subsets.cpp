@@ -21,21 +21,6 @@
 namespace nonet::logic {
 
 namespace {
-// Calls visit(indices) for every k-combination of 0..n-1 whose running union
-// passes `keep`; visit returns true to stop.
-bool combinations(int n, int k, const std::function<bool(const std::vector<int>&)>& visit) {
-  std::vector<int> idx(k);
-  std::function<bool(int, int)> rec = [&](int start, int depth) -> bool {
-    if (depth == k) return visit(idx);
-    for (int i = start; i <= n - (k - depth); ++i) {
-      idx[depth] = i;
-      if (rec(i + 1, depth + 1)) return true;
-    }
-    return false;
-  };
-  return rec(0, 0);
-}
-
 // Houses in SE's order: boxes (or jigsaw regions), columns, rows, then the rest.
 std::vector<int> se_house_order(const Context& ctx) {
   auto rank = [](HouseKind k) {

@@ -104,34 +104,30 @@ std::optional<Ranked> type3_naked(const Context& ctx, const Pattern& p, int c1, 
   std::vector<int> others;
   for (int c : cells)
     if (c != c1 && c != c2 && !ctx.grid.value(c) && popcount(ctx.grid.candidates(c)) >= 2) others.push_back(c);
-  std::vector<int> chosen;
-  std::function<std::optional<Ranked>(std::size_t, Mask)> choose = [&](std::size_t from,
-                                                                      Mask u) -> std::optional<Ranked> {
+  std::optional<Ranked> found;
+  std::vector<int> chosen(degree - 1);
+  combinations(static_cast<int>(others.size()), degree - 1, [&](const std::vector<int>& idx) {
+    Mask u = 0;
+    for (int i = 0; i < degree - 1; ++i) {
+      chosen[i] = others[idx[i]];
+      u |= ctx.grid.candidates(chosen[i]);
+    }
     const Mask all = u | e1 | e2;
-    if (popcount(all) > degree) return std::nullopt;
-    if (static_cast<int>(chosen.size()) == degree - 1) {
-      if (popcount(all) != degree || popcount(u | (e1 & e2)) != degree) return std::nullopt;
-      std::vector<int> targets;
-      for (int c : cells)
-        if (c != c1 && c != c2 && std::find(chosen.begin(), chosen.end(), c) == chosen.end()) targets.push_back(c);
-      Ranked r = make_step(p, 3, p.base + 0.1 * (degree - 1),
-                           cat({pattern_text(ctx, p), ", extras {", digits_text(e1 | e2), "} of ",
-                                cells_text(ctx.geo, {c1, c2}), " with ", cells_text(ctx.geo, chosen),
-                                " a naked set {", digits_text(all), "} in ", house_name(ctx.geo.houses()[h])}));
-      if (!add_eliminations(ctx, r.step, targets, all)) return std::nullopt;
-      r.step.houses = {h};
-      r.step.cells.insert(r.step.cells.end(), chosen.begin(), chosen.end());
-      return r;
-    }
-    for (std::size_t i = from; i < others.size(); ++i) {
-      chosen.push_back(others[i]);
-      auto r = choose(i + 1, u | ctx.grid.candidates(others[i]));
-      chosen.pop_back();
-      if (r) return r;
-    }
-    return std::nullopt;
-  };
-  return choose(0, 0);
+    if (popcount(all) != degree || popcount(u | (e1 & e2)) != degree) return false;
+    std::vector<int> targets;
+    for (int c : cells)
+      if (c != c1 && c != c2 && std::find(chosen.begin(), chosen.end(), c) == chosen.end()) targets.push_back(c);
+    Ranked r = make_step(p, 3, p.base + 0.1 * (degree - 1),
+                         cat({pattern_text(ctx, p), ", extras {", digits_text(e1 | e2), "} of ",
+                              cells_text(ctx.geo, {c1, c2}), " with ", cells_text(ctx.geo, chosen),
+                              " a naked set {", digits_text(all), "} in ", house_name(ctx.geo.houses()[h])}));
+    if (!add_eliminations(ctx, r.step, targets, all)) return false;
+    r.step.houses = {h};
+    r.step.cells.insert(r.step.cells.end(), chosen.begin(), chosen.end());
+    found = std::move(r);
+    return true;
+  });
+  return found;
 }
 
 // Type 3, hidden: x and y cannot both sit in c1 and c2 (the pattern would be
@@ -150,31 +146,30 @@ std::optional<Ranked> type3_hidden(const Context& ctx, const Pattern& p, int c1,
   for (int d = 1; d <= ctx.n(); ++d)
     if (!(digit_bit(d) & (p.xy | extras))) rest.push_back(d);
   const auto& cells = ctx.geo.houses()[h].cells;
-  std::function<std::optional<Ranked>(std::size_t, Mask, Mask)> choose =
-      [&](std::size_t from, Mask digits, Mask where) -> std::optional<Ranked> {
-    if (popcount(where) > degree) return std::nullopt;
-    if (popcount(digits) == degree) {
-      if (popcount(where) != degree) return std::nullopt;
-      std::vector<int> set;
-      for (Mask m = where & ~(Mask{1} << pos1); m; m &= m - 1) set.push_back(cells[std::countr_zero(m)]);
-      Ranked r = make_step(p, 3, p.base + 0.1 * (degree - 2),
-                           cat({pattern_text(ctx, p), ", extras {", digits_text(extras), "} of ",
-                                cells_text(ctx.geo, {c1, c2}), "; ", cells_text(ctx.geo, set), " with one of ",
-                                cells_text(ctx.geo, {c1, c2}), " a hidden set {", digits_text(digits), "} in ",
-                                house_name(ctx.geo.houses()[h])}));
-      if (!add_eliminations(ctx, r.step, set, all_digits(ctx.n()) & ~digits)) return std::nullopt;
-      r.step.houses = {h};
-      r.step.cells.insert(r.step.cells.end(), set.begin(), set.end());
-      return r;
-    }
-    for (std::size_t i = from; i < rest.size(); ++i) {
+  std::optional<Ranked> found;
+  combinations(static_cast<int>(rest.size()), degree - 2, [&](const std::vector<int>& idx) {
+    Mask digits = p.xy, where = base_places;
+    for (int i : idx) {
       const Mask w = places(rest[i]);
-      if (!w) continue;  // a placed digit is in no set
-      if (auto r = choose(i + 1, digits | digit_bit(rest[i]), where | w)) return r;
+      if (!w) return false;  // a placed digit is in no set
+      digits |= digit_bit(rest[i]);
+      where |= w;
     }
-    return std::nullopt;
-  };
-  return choose(0, p.xy, base_places);
+    if (popcount(where) != degree) return false;
+    std::vector<int> set;
+    for (Mask m = where & ~(Mask{1} << pos1); m; m &= m - 1) set.push_back(cells[std::countr_zero(m)]);
+    Ranked r = make_step(p, 3, p.base + 0.1 * (degree - 2),
+                         cat({pattern_text(ctx, p), ", extras {", digits_text(extras), "} of ",
+                              cells_text(ctx.geo, {c1, c2}), "; ", cells_text(ctx.geo, set), " with one of ",
+                              cells_text(ctx.geo, {c1, c2}), " a hidden set {", digits_text(digits), "} in ",
+                              house_name(ctx.geo.houses()[h])}));
+    if (!add_eliminations(ctx, r.step, set, all_digits(ctx.n()) & ~digits)) return false;
+    r.step.houses = {h};
+    r.step.cells.insert(r.step.cells.end(), set.begin(), set.end());
+    found = std::move(r);
+    return true;
+  });
+  return found;
 }
 
 // Type 3 of a pattern with two extra cells c1, c2 in a house: the easiest
