@@ -220,9 +220,9 @@ const std::string kPointingFirst = "..3.5.......1..2.668...2.5.....14.7.34...796
 TEST(CliLogic, ExplainRateAndHintAPublishedPuzzle) {
   const auto explain = run_nonet("explain", kXWing + "\n");
   EXPECT_EQ(explain.exit_code, 0) << explain.err;
-  EXPECT_NE(explain.out.find("12. X-Wing: 5 in column 6, column 9 only in row 6, row 7 → r6c4<>5, r6c8<>5 (3.2)"),
+  EXPECT_NE(explain.out.find("13. X-Wing: 5 in column 6, column 9 only in row 6, row 7 → r6c4<>5, r6c8<>5 (3.2)"),
             std::string::npos) << explain.out;
-  EXPECT_NE(explain.out.find("Solved in 61 steps: ER 3.2 EP 1.2 ED 1.2, hardest X-Wing"), std::string::npos);
+  EXPECT_NE(explain.out.find("Solved in 62 steps: ER 3.2 EP 1.2 ED 1.2, hardest X-Wing"), std::string::npos);
   const auto rate = run_nonet("rate", kXWing + "\n");
   EXPECT_EQ(rate.exit_code, 0);
   EXPECT_EQ(rate.out.rfind(kXWing + " 3.2/1.2/1.2 X-Wing [", 0), 0u) << rate.out;

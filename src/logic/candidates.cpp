@@ -340,5 +340,20 @@ bool add_eliminations(const Context& ctx, Step& step, const std::vector<int>& ce
   return any;
 }
 
+// SE's order: the k-bit masks in increasing value (its bit permutations).
+bool combinations(int n, int k, const std::function<bool(const std::vector<int>&)>& visit) {
+  if (k < 0 || k > n) return false;
+  std::vector<int> idx(k);
+  if (k == 0) return visit(idx);  // the empty combination, once
+  for (std::uint64_t mask = (std::uint64_t{1} << k) - 1; mask < (std::uint64_t{1} << n);) {
+    int i = 0;
+    for (std::uint64_t m = mask; m; m &= m - 1) idx[i++] = std::countr_zero(m);
+    if (visit(idx)) return true;
+    const std::uint64_t low = mask & -mask, ripple = mask + low;  // next mask with k bits
+    mask = ripple | (((mask ^ ripple) >> 2) / low);
+  }
+  return false;
+}
+
 }  // namespace logic
 }  // namespace nonet

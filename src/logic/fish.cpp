@@ -19,16 +19,18 @@
 // one of a, e holds d, so d leaves every cell that sees both.
 //   Skyscraper 4.0  both strong links in parallel lines
 //   2-String Kite 4.1  one in a row, one in a column, b and c in one box
-//   Turbot fish 4.2  any other pair
+//   Turbot fish 4.2  a line and a box (SukakuExplainer pairs no two boxes)
+//   Within each, as SukakuExplainer sorts them, the most eliminations first.
 //   Empty rectangle 4.3  a box's d confined to one row and one column, and a
 //                    strong link outside the box (see find_empty_rectangle)
 //   Three strong links a=b-c=e-f=g: d leaves cells seeing a and g. Rated by
 //   the kinds of the three link houses, as SukakuExplainer names them:
 //     3 Skyscrapers 5.4    all three in rows, or all three in columns
 //     3-Turbot fish 5.5    any other mix without both a row and a column
-//     3-String kite 5.6    a row link and a column link among the three
+//     3-String kite 5.6    a row link and a column link among the three, the
+//                          middle link a line (a box there: 3-Turbot fish)
 //     3-link empty rectangle 5.7  one link is a box's d confined to a row and
-//                          a column (two groups, see GroupLink)
+//                          a column (see ChainLink)
 //   SukakuExplainer tries them all before the WXYZ-Wing and takes the easiest.
 #include <functional>
 
@@ -54,71 +56,71 @@ std::vector<StrongLink> strong_links(const Context& ctx, int d) {
 }
 }  // namespace
 
-std::optional<Step> find_fish(const Context& ctx, int k) {
+namespace {
+// The fish of digit d on base houses `chosen` (each holding d in 2..k cells),
+// or nullopt: d confined to k cover houses of cover_kind, leaving them elsewhere.
+std::optional<Step> fish_on(const Context& ctx, int k, int d, const std::vector<int>& chosen, HouseKind cover_kind) {
   static const char* names[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
   static const double ratings[] = {0, 0, 3.2, 3.8, 5.2};
   const auto& houses = ctx.geo.houses();
-  const std::pair<HouseKind, HouseKind> kinds[] = {{HouseKind::row, HouseKind::column},
-                                                   {HouseKind::column, HouseKind::row}};
-  for (int d = 1; d <= ctx.n(); ++d)
-    for (auto [base_kind, cover_kind] : kinds) {
-      std::vector<int> bases;
-      for (int h = 0; h < static_cast<int>(houses.size()); ++h)
-        if (houses[h].kind == base_kind) {
-          const int count = popcount(ctx.where(h, d));
-          if (count >= 2 && count <= k) bases.push_back(h);
-        }
-      if (static_cast<int>(bases.size()) < k) continue;
-      std::optional<Step> found;
-      std::vector<int> chosen;
-      std::function<bool(int)> rec = [&](int start) -> bool {
-        if (static_cast<int>(chosen.size()) == k) {
-          std::vector<int> base_cells;
-          for (int b : chosen)
-            for (int c : houses[b].cells)
-              if (ctx.grid.has(c, d)) base_cells.push_back(c);
-          std::vector<int> covers;
-          for (int c : base_cells)
-            for (int h : ctx.geo.houses_of(c))
-              if (houses[h].kind == cover_kind && std::find(covers.begin(), covers.end(), h) == covers.end())
-                covers.push_back(h);
-          if (static_cast<int>(covers.size()) != k) return false;
-          std::vector<int> targets;
-          for (int cv : covers)
-            for (int c : houses[cv].cells) {
-              if (!ctx.grid.has(c, d)) continue;
-              bool in_base = false;
-              for (int b : chosen) in_base |= ctx.tables.house_pos(b, c) >= 0;
-              if (!in_base) targets.push_back(c);
-            }
-          Step s;
-          if (!add_eliminations(ctx, s, targets, digit_bit(d))) return false;
-          s.technique = names[k];
-          s.rating = ratings[k];
-          std::string base_text, cover_text;
-          for (int b : chosen) base_text += (base_text.empty() ? "" : ", ") + house_name(houses[b]);
-          for (int cv : covers) cover_text += (cover_text.empty() ? "" : ", ") + house_name(houses[cv]);
-          s.detail = std::string(1, digit_char(d)) + " in " + base_text + " only in " + cover_text;
-          s.cells = base_cells;
-          s.houses = chosen;
-          s.houses.insert(s.houses.end(), covers.begin(), covers.end());
-          found = s;
-          return true;
-        }
-        for (int i = start; i < static_cast<int>(bases.size()); ++i) {
-          bool disjoint = true;
-          for (int b : chosen)
-            for (int c : houses[bases[i]].cells) disjoint &= ctx.tables.house_pos(b, c) < 0;
-          if (!disjoint) continue;
-          chosen.push_back(bases[i]);
-          if (rec(i + 1)) return true;
-          chosen.pop_back();
-        }
-        return false;
-      };
-      rec(0);
-      if (found) return found;
+  std::vector<int> base_cells;
+  for (int b : chosen) {
+    const int count = popcount(ctx.where(b, d));
+    if (count < 2 || count > k) return std::nullopt;
+    for (int c : houses[b].cells)
+      if (ctx.grid.has(c, d)) base_cells.push_back(c);
+  }
+  std::vector<int> covers;
+  for (int c : base_cells)
+    for (int h : ctx.geo.houses_of(c))
+      if (houses[h].kind == cover_kind && std::find(covers.begin(), covers.end(), h) == covers.end())
+        covers.push_back(h);
+  if (static_cast<int>(covers.size()) != k) return std::nullopt;
+  std::vector<int> targets;
+  for (int cv : covers)
+    for (int c : houses[cv].cells) {
+      bool in_base = false;
+      for (int b : chosen) in_base |= ctx.tables.house_pos(b, c) >= 0;
+      if (!in_base) targets.push_back(c);
     }
+  Step s;
+  if (!add_eliminations(ctx, s, targets, digit_bit(d))) return std::nullopt;
+  s.technique = names[k];
+  s.rating = ratings[k];
+  std::string base_text, cover_text;
+  for (int b : chosen) base_text += (base_text.empty() ? "" : ", ") + house_name(houses[b]);
+  for (int cv : covers) cover_text += (cover_text.empty() ? "" : ", ") + house_name(houses[cv]);
+  s.detail = std::string(1, digit_char(d)) + " in " + base_text + " only in " + cover_text;
+  s.cells = base_cells;
+  s.houses = chosen;
+  s.houses.insert(s.houses.end(), covers.begin(), covers.end());
+  return s;
+}
+}  // namespace
+
+// In SE's order: columns as base lines first, then rows; the k-tuples of base
+// lines in SE's combination order, every digit for each; a digit placed more
+// than n - 2k times is skipped, as SE does.
+std::optional<Step> find_fish(const Context& ctx, int k) {
+  const auto& houses = ctx.geo.houses();
+  const std::pair<HouseKind, HouseKind> kinds[] = {{HouseKind::column, HouseKind::row},
+                                                   {HouseKind::row, HouseKind::column}};
+  std::vector<int> placed(ctx.n() + 1, 0);
+  for (int c = 0; c < ctx.cells(); ++c) ++placed[ctx.grid.value(c)];
+  std::optional<Step> found;
+  for (auto [base_kind, cover_kind] : kinds) {
+    std::vector<int> lines;
+    for (int h = 0; h < static_cast<int>(houses.size()); ++h)
+      if (houses[h].kind == base_kind) lines.push_back(h);
+    std::vector<int> chosen(k);
+    combinations(static_cast<int>(lines.size()), k, [&](const std::vector<int>& idx) {
+      for (int i = 0; i < k; ++i) chosen[i] = lines[idx[i]];
+      for (int d = 1; d <= ctx.n() && !found; ++d)
+        if (placed[d] + 2 * k <= ctx.n()) found = fish_on(ctx, k, d, chosen, cover_kind);
+      return found.has_value();
+    });
+    if (found) return found;
+  }
   return std::nullopt;
 }
 
@@ -204,134 +206,185 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   return std::nullopt;
 }
 
-// A strong link between two groups of cells of house h: d is in one of them.
-// Plain links hold one cell a side; an empty-rectangle link is a box-like house
-// whose d-cells all lie on one row and one column crossing in it (its heart): if
-// the row's d-cells are all false, d is on the column (the heart is in both).
-struct GroupLink {
+// A strong link of the three-link chains, as SukakuExplainer takes them: a
+// house with d in exactly two cells (for a box, two not on one line: those make
+// a row or column link), or an empty rectangle: a box whose three or more
+// d-cells lie on the row and the column through one of its cells, the heart
+// (d is on the heart's row or on its column). The heart stands for both ends:
+// its weak link leaves along one of its lines, and the chain eliminates only
+// outside every house of the pattern, so the end at the heart means the other
+// line (see chain_targets).
+struct ChainLink {
   int h;
-  std::vector<int> a, b;
+  int a, b;  // the two ends; a == b == the heart for an empty rectangle
   bool er;
 };
 
-std::vector<GroupLink> group_links(const Context& ctx, int d) {
-  std::vector<GroupLink> out;
-  for (const StrongLink& l : strong_links(ctx, d)) out.push_back({l.h, {l.a}, {l.b}, false});
+bool is_line(const House& house) { return house.kind == HouseKind::row || house.kind == HouseKind::column; }
+
+// The heart of an empty rectangle in box-like house h, or -1: SE takes the
+// first cell of the box whose row and column hold all of its d-cells.
+int er_heart(const Context& ctx, int h, int d) {
+  const int n = ctx.n();
+  for (int heart : ctx.geo.houses()[h].cells) {
+    bool confined = true;
+    for (int c : ctx.geo.houses()[h].cells)
+      if (ctx.grid.has(c, d)) confined &= ctx.geo.row_of(c) == ctx.geo.row_of(heart) || c % n == heart % n;
+    if (confined) return heart;
+  }
+  return -1;
+}
+
+std::vector<ChainLink> chain_links(const Context& ctx, int d) {
+  std::vector<ChainLink> out;
   const auto& houses = ctx.geo.houses();
-  for (int b = 0; b < static_cast<int>(houses.size()); ++b) {
-    const HouseKind kind = houses[b].kind;
-    if (kind == HouseKind::row || kind == HouseKind::column || popcount(ctx.where(b, d)) < 3) continue;
-    std::vector<int> cells;
-    for (int c : houses[b].cells)
-      if (ctx.grid.has(c, d)) cells.push_back(c);
-    for (int heart : houses[b].cells) {
-      const int row = ctx.geo.row_of(heart), col = heart % ctx.n();
-      std::vector<int> on_row, on_col;
-      bool confined = true;
-      for (int c : cells) {
-        if (ctx.geo.row_of(c) == row) on_row.push_back(c);
-        if (c % ctx.n() == col) on_col.push_back(c);
-        confined &= ctx.geo.row_of(c) == row || c % ctx.n() == col;
-      }
-      // Both arms must reach off the heart, else the box is just a line segment.
-      const std::size_t arm = ctx.grid.has(heart, d) ? 2 : 1;
-      if (!confined || on_row.size() < arm || on_col.size() < arm) continue;
-      if (on_row.size() == cells.size() || on_col.size() == cells.size()) continue;
-      out.push_back({b, on_row, on_col, true});
+  for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+    const Mask m = ctx.where(h, d);
+    const int count = popcount(m);
+    if (count == 2) {
+      const int a = houses[h].cells[std::countr_zero(m)], b = houses[h].cells[63 - std::countl_zero(m)];
+      // Two cells of a box on one line: that is the line's link (rated so).
+      if (!is_line(houses[h]) && ctx.tables.common_houses(a, b).size() > 1) continue;
+      out.push_back({h, a, b, false});
+    } else if (count > 2 && !is_line(houses[h])) {
+      if (const int heart = er_heart(ctx, h, d); heart >= 0) out.push_back({h, heart, heart, true});
     }
   }
   return out;
 }
 
-bool disjoint(const std::vector<int>& x, const std::vector<int>& y) {
-  for (int c : x)
-    if (std::find(y.begin(), y.end(), c) != y.end()) return false;
-  return true;
-}
-
-// Every cell of x sees every cell of y (a weak link between two groups).
-bool sees_all(const Context& ctx, const std::vector<int>& x, const std::vector<int>& y) {
-  for (int c : x)
-    for (int e : y)
-      if (c == e || !ctx.tables.sees(c, e)) return false;
-  return true;
+// The house of a weak link between two cells, as SE picks it: their column,
+// else their row, else another house; -1 if they share none.
+int share_house(const Context& ctx, int b, int c) {
+  int found = -1;
+  for (int h : ctx.tables.common_houses(b, c)) {
+    const HouseKind kind = ctx.geo.houses()[h].kind;
+    if (kind == HouseKind::column) return h;
+    if (kind == HouseKind::row || found < 0) found = h;
+  }
+  return found;
 }
 
 // The class of a three-link chain, as SukakuExplainer names and rates it: 0
 // 3 Skyscrapers (all links in rows, or all in columns) 5.4, 1 3-Turbot fish
 // 5.5, 2 3-String kite (a row link and a column link) 5.6, 3 with an empty
 // rectangle 5.7.
-int three_link_class(const Context& ctx, std::initializer_list<const GroupLink*> links) {
+int three_link_class(const Context& ctx, const ChainLink* const links[3]) {
   int rows = 0, columns = 0;
-  for (const GroupLink* l : links) {
-    if (l->er) return 3;
-    rows += ctx.geo.houses()[l->h].kind == HouseKind::row;
-    columns += ctx.geo.houses()[l->h].kind == HouseKind::column;
+  for (int i = 0; i < 3; ++i) {
+    if (links[i]->er) return 3;
+    rows += ctx.geo.houses()[links[i]->h].kind == HouseKind::row;
+    columns += ctx.geo.houses()[links[i]->h].kind == HouseKind::column;
   }
   if (rows == 3 || columns == 3) return 0;
-  return rows && columns ? 2 : 1;
+  // A box in the middle makes it a turbot fish (as the published ratings
+  // show: 6 of 9 such chains rated 5.5 on the exchange set).
+  return rows && columns && is_line(ctx.geo.houses()[links[1]->h]) ? 2 : 1;
 }
 
-std::string group_text(const Context& ctx, const std::vector<int>& cells) {
-  return cells.size() == 1 ? ctx.geo.cell_name(cells[0]) : cat({"(", cells_text(ctx.geo, cells), ")"});
+// Where d leaves for the chain start=...=end: cells seeing both ends, outside
+// every base and weak-link house (SE's rule; it keeps an empty rectangle's end
+// at its heart to the right line).
+std::vector<int> chain_targets(const Context& ctx, int d, int start, int end, const std::vector<int>& houses) {
+  std::vector<int> targets;
+  for (int x = 0; x < ctx.cells(); ++x) {
+    if (x == start || x == end || !ctx.grid.has(x, d) || !ctx.tables.sees(x, start) || !ctx.tables.sees(x, end))
+      continue;
+    bool inside = false;
+    for (int h : houses) inside |= ctx.tables.house_pos(h, x) >= 0;
+    if (!inside) targets.push_back(x);
+  }
+  return targets;
 }
 
-// Three strong links of one digit chained by two weak ones, A=B-C=E-F=G: A or
-// G holds d, so d leaves every cell that sees all of both. As SukakuExplainer
-// sorts them: the easiest class wins, then the most eliminations.
+// The links' cells are distinct, and an empty rectangle's box holds no cell of
+// the other links.
+bool links_apart(const Context& ctx, const ChainLink* const links[3]) {
+  std::vector<int> cells;
+  for (int i = 0; i < 3; ++i) {
+    cells.push_back(links[i]->a);
+    if (!links[i]->er) cells.push_back(links[i]->b);
+  }
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    for (std::size_t j = i + 1; j < cells.size(); ++j)
+      if (cells[i] == cells[j]) return false;
+  for (int i = 0; i < 3; ++i) {
+    if (!links[i]->er) continue;
+    for (int j = 0; j < 3; ++j)
+      if (j != i && (ctx.tables.house_pos(links[i]->h, links[j]->a) >= 0 ||
+                     ctx.tables.house_pos(links[i]->h, links[j]->b) >= 0))
+        return false;
+  }
+  return true;
+}
+
+std::string link_end_text(const Context& ctx, const ChainLink& l, int cell) {
+  if (!l.er) return ctx.geo.cell_name(cell);
+  return cat({ctx.geo.cell_name(cell), " (", house_name(ctx.geo.houses()[l.h]), ")"});
+}
+
+// Three strong links of one digit chained by two weak ones, a=b-c=e-f=g: a or
+// g holds d, so d leaves every cell that sees both, outside the pattern's
+// houses. As SukakuExplainer sorts them: the easiest class wins, then the most
+// eliminations.
 std::optional<Step> find_three_link_chain(const Context& ctx) {
   static const char* names[] = {"3 Skyscrapers", "3-Turbot fish", "3-String kite", "3-link empty rectangle"};
   std::optional<Step> best;
   int best_class = 4;
   for (int d = 1; d <= ctx.n(); ++d) {
-    const std::vector<GroupLink> links = group_links(ctx, d);
+    const std::vector<ChainLink> links = chain_links(ctx, d);
     const int nl = static_cast<int>(links.size());
-    auto side = [&](int l, int flip, bool first) -> const std::vector<int>& {
-      return (first != (flip == 1)) ? links[l].a : links[l].b;
-    };
-    for (int i = 0; i < nl; ++i)
-      for (int fi = 0; fi < 2; ++fi) {
-        const auto &a = side(i, fi, true), &b = side(i, fi, false);
-        for (int j = 0; j < nl; ++j)
-          for (int fj = 0; fj < 2; ++fj) {
-            if (j == i) continue;
-            const auto &c = side(j, fj, true), &e = side(j, fj, false);
-            if (!disjoint(c, a) || !disjoint(c, b) || !disjoint(e, a) || !disjoint(e, b) || !sees_all(ctx, b, c))
+    // Middle link j; first link i and last link k > i, each either way round.
+    for (int j = 0; j < nl; ++j)
+      for (int i = 0; i < nl; ++i)
+        for (int k = i + 1; k < nl; ++k) {
+          if (i == j || k == j) continue;
+          const ChainLink* const chain[3] = {&links[i], &links[j], &links[k]};
+          const int cls = three_link_class(ctx, chain);
+          if (cls > best_class || !links_apart(ctx, chain)) continue;
+          int er_bits = 0;  // an empty rectangle is taken one way round only
+          for (int l = 0; l < 3; ++l) er_bits |= chain[l]->er << l;
+          for (int flips = 0; flips < 8; ++flips) {
+            if (flips & er_bits) continue;
+            int end[3][2];
+            for (int l = 0; l < 3; ++l) {
+              const bool flip = (flips >> l) & 1;
+              end[l][0] = flip ? chain[l]->b : chain[l]->a;
+              end[l][1] = flip ? chain[l]->a : chain[l]->b;
+            }
+            const int share1 = share_house(ctx, end[0][1], end[1][0]);
+            const int share2 = share_house(ctx, end[1][1], end[2][0]);
+            if (share1 < 0 || share2 < 0) continue;
+            std::vector<int> houses = {chain[0]->h, chain[1]->h, chain[2]->h};
+            if (std::find(houses.begin(), houses.end(), share1) != houses.end() ||
+                std::find(houses.begin(), houses.end(), share2) != houses.end())
               continue;
-            for (int k = i + 1; k < nl; ++k)  // k > i: each chain once, not reversed
-              for (int fk = 0; fk < 2; ++fk) {
-                if (k == j) continue;
-                const int cls = three_link_class(ctx, {&links[i], &links[j], &links[k]});
-                if (cls > best_class) continue;
-                const auto &f = side(k, fk, true), &g = side(k, fk, false);
-                bool apart = true;
-                for (const auto* x : {&a, &b, &c, &e}) apart &= disjoint(f, *x) && disjoint(g, *x);
-                if (!apart || !sees_all(ctx, e, f)) continue;
-                std::vector<int> targets;
-                for (int x = 0; x < ctx.cells(); ++x) {
-                  bool inside = false;
-                  for (const auto* group : {&a, &b, &c, &e, &f, &g})
-                    inside |= std::find(group->begin(), group->end(), x) != group->end();
-                  if (!inside && sees_all(ctx, {x}, a) && sees_all(ctx, {x}, g)) targets.push_back(x);
-                }
-                Step s;
-                if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
-                if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) continue;
-                s.technique = names[cls];
-                s.rating = 5.4 + 0.1 * cls;
-                s.detail = cat({std::string(1, digit_char(d)), " in ", group_text(ctx, a), "=", group_text(ctx, b), "-",
-                                group_text(ctx, c), "=", group_text(ctx, e), "-", group_text(ctx, f), "=",
-                                group_text(ctx, g)});
-                for (const auto* group : {&a, &b, &c, &e, &f, &g})
-                  s.cells.insert(s.cells.end(), group->begin(), group->end());
-                s.houses = {links[i].h, links[j].h, links[k].h};
-                s.links = {{{a[0], d}, {b[0], d}, true}, {{b[0], d}, {c[0], d}, false}, {{c[0], d}, {e[0], d}, true},
-                           {{e[0], d}, {f[0], d}, false}, {{f[0], d}, {g[0], d}, true}};
-                best = std::move(s);
-                best_class = cls;
-              }
+            houses.push_back(share1);
+            houses.push_back(share2);
+            Step s;
+            if (!add_eliminations(ctx, s, chain_targets(ctx, d, end[0][0], end[2][1], houses), digit_bit(d)))
+              continue;
+            if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) continue;
+            s.technique = names[cls];
+            s.rating = 5.4 + 0.1 * cls;
+            std::string text(1, digit_char(d));
+            text += " in ";
+            for (int l = 0; l < 3; ++l)
+              text += cat({l ? "-" : "", link_end_text(ctx, *chain[l], end[l][0]), "=",
+                           link_end_text(ctx, *chain[l], end[l][1])});
+            s.detail = text;
+            for (int l = 0; l < 3; ++l) {
+              s.cells.push_back(end[l][0]);
+              if (!chain[l]->er) s.cells.push_back(end[l][1]);
+            }
+            s.houses = {chain[0]->h, chain[1]->h, chain[2]->h};
+            s.links = {{{end[0][0], d}, {end[0][1], d}, true}, {{end[0][1], d}, {end[1][0], d}, false},
+                       {{end[1][0], d}, {end[1][1], d}, true}, {{end[1][1], d}, {end[2][0], d}, false},
+                       {{end[2][0], d}, {end[2][1], d}, true}};
+            best = std::move(s);
+            best_class = cls;
           }
-      }
+        }
   }
   return best;
 }
@@ -344,6 +397,9 @@ std::optional<Step> find_single_digit_pattern(const Context& ctx, int want) {
   static const double ratings[] = {4.0, 4.1, 4.2};
   const auto& houses = ctx.geo.houses();
   auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
+  // As SukakuExplainer: the step with the most eliminations (the first of
+  // those), and no turbot fish from two boxes (it pairs a line with a box).
+  std::optional<Step> best;
   for (int d = 1; d <= ctx.n(); ++d) {
     const std::vector<StrongLink> links = strong_links(ctx, d);
     for (std::size_t i = 0; i < links.size(); ++i)
@@ -365,7 +421,7 @@ std::optional<Step> find_single_digit_pattern(const Context& ctx, int want) {
               for (int h : ctx.tables.common_houses(b, c)) same_box |= !line(houses[h].kind);
               if (same_box) kind = 1;
             }
-            if (kind != want) continue;
+            if (kind != want || (!line(k1) && !line(k2))) continue;
             std::vector<int> targets;
             for (int x = 0; x < ctx.cells(); ++x)
               if (x != a && x != e && ctx.tables.sees(x, a) && ctx.tables.sees(x, e)) targets.push_back(x);
@@ -379,10 +435,10 @@ std::optional<Step> find_single_digit_pattern(const Context& ctx, int want) {
             s.cells = {a, b, c, e};
             s.houses = {l1.h, l2.h};
             s.links = {{{a, d}, {b, d}, true}, {{b, d}, {c, d}, false}, {{c, d}, {e, d}, true}};
-            return s;
+            if (!best || s.eliminations.size() > best->eliminations.size()) best = std::move(s);
           }
   }
-  return std::nullopt;
+  return best;
 }
 
 }  // namespace nonet::logic

@@ -101,6 +101,9 @@ std::string cells_text(const Geometry& geo, const std::vector<int>& cells);  // 
 std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells);
 // Eliminates `digits` from `cells` where present, appending to the step; true if any.
 bool add_eliminations(const Context& ctx, Step& step, const std::vector<int>& cells, Mask digits);
+// Calls visit(indices) for every k-combination of 0..n-1 (n < 64) in SE's order
+// (masks in increasing value: {0,1}, {0,2}, {1,2}, {0,3} ...); visit returns true to stop.
+bool combinations(int n, int k, const std::function<bool(const std::vector<int>&)>& visit);
 
 // singles.cpp
 std::optional<Step> find_full_house(const Context&);

@@ -8,10 +8,15 @@
 //   Type 1  three corners exactly {x,y}: x, y leave the fourth.          4.5
 //   Type 2  two or three corners {x,y,z} (a side or a diagonal), others
 //           {x,y}: z is in one of them, so z leaves cells that see all.  4.5
-//   Type 3  two corners of a side with extras: one of their extras is true,
-//           so together they act as one cell of a naked set in a house
-//           holding both; the set's digits leave that house.  4.6 pair,
-//           4.7 triple, 4.8 quad
+//   Type 3  two corners of a side with extras, in a house h:
+//           naked: one of their extras is true, so together they act as
+//           one cell of a naked set in h; the set's digits leave h.
+//           4.5 + 0.1 per digit beyond one (pair 4.6 ... ).
+//           hidden: x and y cannot both sit in the two (the pattern would
+//           be complete), so the two give x, y one place in h; x, y and
+//           other digits with only as many places (the two counted once)
+//           form a hidden set; its other cells keep only its digits.
+//           4.5 + 0.1 per digit beyond two (pair 4.5, triple 4.6 ...).
 //   Type 4  two corners of a side with extras, and x confined to the
 //           rectangle in a house holding that side: y leaves both.       4.5
 //
@@ -21,8 +26,10 @@
 // Unique loop: the same with 6, 8, … cells holding x and y, consecutive cells
 // sharing a house, and every house touched holding exactly two loop cells, one
 // at an odd and one at an even place (so x and y could alternate round it and
-// swap). Types 1, 2 and 4 as above (type 4 with the two extra cells in one
-// house); SE rates a loop 4.6 (6 cells), 4.7 (8) or 5.0 (10 or more).
+// swap). Types 1-4 as above (types 3, 4 with the two extra cells in one
+// house); SE rates a loop 4.6 (6 cells), 4.7 (8) or 5.0 (10 or more) in place
+// of the rectangle's 4.5. SE collects every rectangle and loop step and takes
+// the lowest rated, then the lowest type; so does nonet.
 //
 // BUG (bivalue universal grave): every unsolved cell bivalue and every digit
 // twice in each house admits 0 or 2+ solutions (each cell can take "the other"
@@ -32,6 +39,7 @@
 //           extra digits (one: placed; several: the two others go).     5.6
 //   Type 2  several cells with the same extra digit: it leaves cells that
 //           see them all.                                               5.7
+#include <cmath>
 #include <functional>
 
 #include "internal.hpp"
@@ -39,135 +47,194 @@
 namespace nonet::logic {
 
 namespace {
-// type3: search only type 3 (rated above the others, so tried after them).
-std::optional<Step> find_ur(const Context& ctx, bool type3) {
-  const int n = ctx.n();
-  const auto& houses = ctx.geo.houses();
-  for (int r1 = 0; r1 < n; ++r1)
-    for (int r2 = r1 + 1; r2 < n; ++r2)
-      for (int c1 = 0; c1 < n; ++c1)
-        for (int c2 = c1 + 1; c2 < n; ++c2) {
-          const int a = r1 * n + c1, b = r1 * n + c2, c = r2 * n + c1, d = r2 * n + c2;
-          const int corner[4] = {a, b, c, d};
-          bool empty = true;
-          for (int x : corner) empty &= ctx.grid.value(x) == 0;
-          if (!empty) continue;
-          const Mask common = ctx.grid.candidates(a) & ctx.grid.candidates(b) & ctx.grid.candidates(c) &
-                              ctx.grid.candidates(d);
-          if (popcount(common) < 2) continue;
-          // Every house: none of the corners, or exactly one side.
-          bool deadly = true;
-          std::vector<int> touched;
-          for (int x : corner)
-            for (int h : ctx.geo.houses_of(x))
-              if (std::find(touched.begin(), touched.end(), h) == touched.end()) touched.push_back(h);
-          for (int h : touched) {
-            int in = 0;
-            bool ad = false, bc = false;
-            for (int i = 0; i < 4; ++i)
-              if (ctx.tables.house_pos(h, corner[i]) >= 0) ++in;
-            ad = ctx.tables.house_pos(h, a) >= 0 && ctx.tables.house_pos(h, d) >= 0;
-            bc = ctx.tables.house_pos(h, b) >= 0 && ctx.tables.house_pos(h, c) >= 0;
-            if (in != 2 || ad || bc) deadly = false;
-          }
-          if (!deadly) continue;
-          for (int x : digits_of(common))
-            for (int y : digits_of(common)) {
-              if (y <= x) continue;
-              const Mask xy = digit_bit(x) | digit_bit(y);
-              std::vector<int> extra;
-              for (int k : corner)
-                if (ctx.grid.candidates(k) != xy) extra.push_back(k);
-              const std::string base = cat({"{", digits_text(xy), "} in ", cells_text(ctx.geo, {a, b, c, d})});
-              Step s;
-              s.cells = {a, b, c, d};
-              s.rating = 4.5;
-              if (extra.size() == 1 && !type3) {
-                if (!add_eliminations(ctx, s, extra, xy)) continue;
-                s.technique = "Unique rectangle type 1";
-                s.detail = base;
-                return s;
-              }
-              // Type 2: every extra corner (two on a side or a diagonal, or
-              // three) holds the same single extra z: z leaves cells seeing all.
-              Mask extras = 0;
-              for (int k : extra) extras |= ctx.grid.candidates(k) & ~xy;
-              if (extra.size() >= 2 && popcount(extras) == 1 && !type3 &&
-                  add_eliminations(ctx, s, seeing_all(ctx, extra), extras)) {
-                s.technique = "Unique rectangle type 2";
-                s.detail = base + ", extra " + digits_text(extras) + " in " + cells_text(ctx.geo, extra);
-                return s;
-              }
-              if (extra.size() != 2 || !ctx.tables.sees(extra[0], extra[1])) continue;
-              // Type 3: the extras of the two corners act as one cell in a
-              // naked subset of a house holding both.
-              if (type3) {
-                const Mask ev = (ctx.grid.candidates(extra[0]) | ctx.grid.candidates(extra[1])) & ~xy;
-                for (int h : ctx.tables.common_houses(extra[0], extra[1])) {
-                  std::vector<int> others;
-                  for (int c : houses[h].cells)
-                    if (!ctx.grid.value(c) && c != extra[0] && c != extra[1] &&
-                        popcount(ctx.grid.candidates(c)) <= 4)
-                      others.push_back(c);
-                  std::optional<Step> found;
-                  std::vector<int> chosen;
-                  std::function<void(std::size_t, Mask)> rec = [&](std::size_t start, Mask u) {
-                    if (found) return;
-                    const int k = static_cast<int>(chosen.size()) + 1;
-                    if (!chosen.empty() && popcount(u) == k) {
-                      std::vector<int> targets;
-                      for (int c : houses[h].cells)
-                        if (c != extra[0] && c != extra[1] &&
-                            std::find(chosen.begin(), chosen.end(), c) == chosen.end())
-                          targets.push_back(c);
-                      Step t = s;
-                      if (add_eliminations(ctx, t, targets, u)) {
-                        t.technique = "Unique rectangle type 3";
-                        t.rating = 4.5 + 0.1 * (k - 1);
-                        t.detail = base + ", extras {" + digits_text(ev) + "} of " + cells_text(ctx.geo, extra) +
-                                   " with " + cells_text(ctx.geo, chosen) + " a naked set {" + digits_text(u) +
-                                   "} in " + house_name(houses[h]);
-                        t.houses = {h};
-                        t.cells.insert(t.cells.end(), chosen.begin(), chosen.end());
-                        found = t;
-                      }
-                      return;
-                    }
-                    if (k >= 4) return;
-                    for (std::size_t i = start; i < others.size() && !found; ++i) {
-                      const Mask v = u | ctx.grid.candidates(others[i]);
-                      if (popcount(v) > 4) continue;
-                      chosen.push_back(others[i]);
-                      rec(i + 1, v);
-                      chosen.pop_back();
-                    }
-                  };
-                  rec(0, ev);
-                  if (found) return found;
-                }
-              }
-              if (type3) continue;
-              for (int h : ctx.tables.common_houses(extra[0], extra[1]))
-                for (int keep : {x, y}) {
-                  const int drop = keep == x ? y : x;
-                  const Mask w = ctx.where(h, keep);
-                  if (popcount(w) != 2) continue;  // keep only in the two extra corners
-                  Step t = s;
-                  if (!add_eliminations(ctx, t, extra, digit_bit(drop))) continue;
-                  t.technique = "Unique rectangle type 4";
-                  t.detail = base + ", " + digit_char(keep) + " only in " + cells_text(ctx.geo, extra) + " in " +
-                             house_name(houses[h]);
-                  t.houses = {h};
-                  return t;
-                }
-            }
-        }
+// A rectangle or loop of cells holding x and y: were every cell x/y, the two
+// digits could swap round it (two solutions), so some extra must be true.
+struct Pattern {
+  std::vector<int> cells;  // in loop order (consecutive cells share a house)
+  Mask xy = 0;
+  double base = 4.5;  // SE: 4.5 rectangle, 4.6 six cells, 4.7 eight, 5.0 ten or more
+  std::string name;   // "Unique rectangle" or "Unique loop"
+};
+
+// A step with SE's sort key: SE collects every rectangle and loop step, then
+// takes the lowest rated, then the lowest type.
+struct Ranked {
+  Step step;
+  int type = 0;
+};
+
+bool ranks_before(const Ranked& a, const Ranked& b) {
+  if (std::abs(a.step.rating - b.step.rating) > 1e-9) return a.step.rating < b.step.rating;
+  return a.type < b.type;
+}
+
+// Keeps the first step of the lowest key (SE's sort is stable).
+void keep_best(std::optional<Ranked>& best, std::optional<Ranked> candidate) {
+  if (candidate && (!best || ranks_before(*candidate, *best))) best = std::move(candidate);
+}
+
+double pattern_base(std::size_t cells) {
+  double r = 4.5;
+  if (cells >= 10) r += 0.3;
+  if (cells >= 8) r += 0.2;
+  else if (cells >= 6) r += 0.1;
+  return r;
+}
+
+Ranked make_step(const Pattern& p, int type, double rating, std::string detail) {
+  Ranked r;
+  r.type = type;
+  r.step.technique = cat({p.name, " type ", std::to_string(type)});
+  r.step.rating = rating;
+  r.step.cells = p.cells;
+  r.step.detail = cat({"{", digits_text(p.xy), "} in ", std::string_view(detail)});
+  return r;
+}
+
+std::string pattern_text(const Context& ctx, const Pattern& p) { return cells_text(ctx.geo, p.cells); }
+
+// Type 3, naked: c1 and c2 act as one cell holding their extras (one of them
+// is true); with degree-1 other cells of house h they hold only `degree`
+// digits, which leave the house's other cells. As SE, every extra held by just
+// one of c1, c2 must also be in another cell of the set. Rated base + 0.1 per
+// digit beyond one.
+std::optional<Ranked> type3_naked(const Context& ctx, const Pattern& p, int c1, int c2, int h, int degree) {
+  const Mask e1 = ctx.grid.candidates(c1) & ~p.xy, e2 = ctx.grid.candidates(c2) & ~p.xy;
+  const auto& cells = ctx.geo.houses()[h].cells;
+  std::vector<int> others;
+  for (int c : cells)
+    if (c != c1 && c != c2 && !ctx.grid.value(c) && popcount(ctx.grid.candidates(c)) >= 2) others.push_back(c);
+  std::optional<Ranked> found;
+  std::vector<int> chosen(degree - 1);
+  combinations(static_cast<int>(others.size()), degree - 1, [&](const std::vector<int>& idx) {
+    Mask u = 0;
+    for (int i = 0; i < degree - 1; ++i) {
+      chosen[i] = others[idx[i]];
+      u |= ctx.grid.candidates(chosen[i]);
+    }
+    const Mask all = u | e1 | e2;
+    if (popcount(all) != degree || popcount(u | (e1 & e2)) != degree) return false;
+    std::vector<int> targets;
+    for (int c : cells)
+      if (c != c1 && c != c2 && std::find(chosen.begin(), chosen.end(), c) == chosen.end()) targets.push_back(c);
+    Ranked r = make_step(p, 3, p.base + 0.1 * (degree - 1),
+                         cat({pattern_text(ctx, p), ", extras {", digits_text(e1 | e2), "} of ",
+                              cells_text(ctx.geo, {c1, c2}), " with ", cells_text(ctx.geo, chosen),
+                              " a naked set {", digits_text(all), "} in ", house_name(ctx.geo.houses()[h])}));
+    if (!add_eliminations(ctx, r.step, targets, all)) return false;
+    r.step.houses = {h};
+    r.step.cells.insert(r.step.cells.end(), chosen.begin(), chosen.end());
+    found = std::move(r);
+    return true;
+  });
+  return found;
+}
+
+// Type 3, hidden: x and y cannot both sit in c1 and c2 (the pattern would be
+// complete), so c1 and c2 give x and y one place between them in house h.
+// Where x, y and degree-2 other digits (no extras of c1, c2) have, c2 left
+// out, only `degree` places there, those places hold them: the cells other
+// than c1, c2 lose their other digits. Rated base + 0.1 per cell of the set
+// beyond c1, c2 and one more.
+std::optional<Ranked> type3_hidden(const Context& ctx, const Pattern& p, int c1, int c2, int h, int degree) {
+  const int pos2 = ctx.tables.house_pos(h, c2), pos1 = ctx.tables.house_pos(h, c1);
+  const Mask extras = (ctx.grid.candidates(c1) | ctx.grid.candidates(c2)) & ~p.xy;
+  auto places = [&](int d) { return ctx.where(h, d) & ~(Mask{1} << pos2); };
+  Mask base_places = 0;
+  for (int d : digits_of(p.xy)) base_places |= places(d);
+  std::vector<int> rest;
+  for (int d = 1; d <= ctx.n(); ++d)
+    if (!(digit_bit(d) & (p.xy | extras))) rest.push_back(d);
+  const auto& cells = ctx.geo.houses()[h].cells;
+  std::optional<Ranked> found;
+  combinations(static_cast<int>(rest.size()), degree - 2, [&](const std::vector<int>& idx) {
+    Mask digits = p.xy, where = base_places;
+    for (int i : idx) {
+      const Mask w = places(rest[i]);
+      if (!w) return false;  // a placed digit is in no set
+      digits |= digit_bit(rest[i]);
+      where |= w;
+    }
+    if (popcount(where) != degree) return false;
+    std::vector<int> set;
+    for (Mask m = where & ~(Mask{1} << pos1); m; m &= m - 1) set.push_back(cells[std::countr_zero(m)]);
+    Ranked r = make_step(p, 3, p.base + 0.1 * (degree - 2),
+                         cat({pattern_text(ctx, p), ", extras {", digits_text(extras), "} of ",
+                              cells_text(ctx.geo, {c1, c2}), "; ", cells_text(ctx.geo, set), " with one of ",
+                              cells_text(ctx.geo, {c1, c2}), " a hidden set {", digits_text(digits), "} in ",
+                              house_name(ctx.geo.houses()[h])}));
+    if (!add_eliminations(ctx, r.step, set, all_digits(ctx.n()) & ~digits)) return false;
+    r.step.houses = {h};
+    r.step.cells.insert(r.step.cells.end(), set.begin(), set.end());
+    found = std::move(r);
+    return true;
+  });
+  return found;
+}
+
+// Type 3 of a pattern with two extra cells c1, c2 in a house: the easiest
+// naked or hidden set, in SE's order (by size, house, naked before hidden).
+std::optional<Ranked> type3_step(const Context& ctx, const Pattern& p, int c1, int c2) {
+  const Mask extras = (ctx.grid.candidates(c1) | ctx.grid.candidates(c2)) & ~p.xy;
+  std::optional<Ranked> best;
+  for (int degree = popcount(extras); degree <= ctx.n() - 2; ++degree) {
+    // A hidden set of this size rates base + (degree - 2) / 10: nothing
+    // larger can beat what is found.
+    if (best && best->step.rating < p.base + 0.1 * (degree - 2) - 1e-9) break;
+    for (int h : ctx.tables.common_houses(c1, c2)) {
+      int empty = 0;
+      for (int c : ctx.geo.houses()[h].cells) empty += ctx.grid.value(c) == 0;
+      if (degree * 2 <= empty) keep_best(best, type3_naked(ctx, p, c1, c2, h, degree));
+      if (degree * 2 < empty) keep_best(best, type3_hidden(ctx, p, c1, c2, h, degree));
+    }
+  }
+  return best;
+}
+
+// Type 4: one of x, y (keep) lies, in a house holding both extra cells, only
+// in them: one of them is keep, so the other digit would complete the pattern
+// in either; it leaves both.
+std::optional<Ranked> type4_step(const Context& ctx, const Pattern& p, const std::vector<int>& extra) {
+  for (int h : ctx.tables.common_houses(extra[0], extra[1]))
+    for (int keep : digits_of(p.xy)) {
+      if (popcount(ctx.where(h, keep)) != 2) continue;
+      Ranked r = make_step(p, 4, p.base,
+                           cat({pattern_text(ctx, p), ", ", std::string(1, digit_char(keep)), " only in ",
+                                cells_text(ctx.geo, extra), " in ", house_name(ctx.geo.houses()[h])}));
+      if (!add_eliminations(ctx, r.step, extra, p.xy & ~digit_bit(keep))) continue;
+      r.step.houses = {h};
+      return r;
+    }
   return std::nullopt;
 }
 
-}  // namespace
+// The easiest step of a deadly pattern, as SE tries them: one extra cell:
+// type 1; one extra digit: type 2; two extra cells: type 3, and type 4.
+std::optional<Ranked> pattern_step(const Context& ctx, const Pattern& p) {
+  std::vector<int> extra;
+  Mask extras = 0;
+  for (int c : p.cells)
+    if (ctx.grid.candidates(c) != p.xy) {
+      extra.push_back(c);
+      extras |= ctx.grid.candidates(c) & ~p.xy;
+    }
+  if (extra.size() == 1) {
+    Ranked r = make_step(p, 1, p.base, pattern_text(ctx, p));
+    if (!add_eliminations(ctx, r.step, extra, p.xy)) return std::nullopt;
+    return r;
+  }
+  if (extra.size() >= 2 && popcount(extras) == 1) {
+    Ranked r = make_step(p, 2, p.base,
+                         cat({pattern_text(ctx, p), ", extra ", digits_text(extras), " in ", cells_text(ctx.geo, extra)}));
+    if (add_eliminations(ctx, r.step, seeing_all(ctx, extra), extras)) return r;
+  }
+  if (extra.size() != 2) return std::nullopt;
+  std::optional<Ranked> best;
+  if (popcount(extras) >= 2) best = type3_step(ctx, p, extra[0], extra[1]);
+  keep_best(best, type4_step(ctx, p, extra));
+  return best;
+}
 
-namespace {
 // The deadly-pattern test of a closed loop: every house touched holds exactly
 // two loop cells, at places of different parity.
 bool deadly_loop(const Context& ctx, const std::vector<int>& loop) {
@@ -183,57 +250,38 @@ bool deadly_loop(const Context& ctx, const std::vector<int>& loop) {
   return true;
 }
 
-double loop_rating(std::size_t cells) { return cells >= 10 ? 5.0 : cells >= 8 ? 4.7 : 4.6; }
-
-// Types 1, 2 and 4 of a deadly loop on {x, y}; the step or nullopt.
-std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& loop, Mask xy) {
-  std::vector<int> extra;
-  Mask extras = 0;
-  for (int c : loop)
-    if (ctx.grid.candidates(c) != xy) {
-      extra.push_back(c);
-      extras |= ctx.grid.candidates(c) & ~xy;
-    }
-  Step s;
-  s.rating = loop_rating(loop.size());
-  s.cells = loop;
-  const std::string base = cat({"{", digits_text(xy), "} in ", cells_text(ctx.geo, loop)});
-  if (extra.size() == 1 && add_eliminations(ctx, s, extra, xy)) {
-    s.technique = "Unique loop type 1";
-    s.detail = base;
-    return s;
-  }
-  if (extra.size() >= 2 && popcount(extras) == 1 && add_eliminations(ctx, s, seeing_all(ctx, extra), extras)) {
-    s.technique = "Unique loop type 2";
-    s.detail = cat({base, ", extra ", digits_text(extras), " in ", cells_text(ctx.geo, extra)});
-    return s;
-  }
-  if (extra.size() != 2) return std::nullopt;
-  for (int h : ctx.tables.common_houses(extra[0], extra[1]))
-    for (int keep : digits_of(xy)) {
-      // keep lies in one of the two extra cells, so the other digit would
-      // complete the pattern in either.
-      if (popcount(ctx.where(h, keep)) != 2) continue;
-      const Mask drop = xy & ~digit_bit(keep);
-      if (!add_eliminations(ctx, s, extra, drop)) continue;
-      s.technique = "Unique loop type 4";
-      s.detail = cat({base, ", ", std::string(1, digit_char(keep)), " only in ", cells_text(ctx.geo, extra), " in ",
-                      house_name(ctx.geo.houses()[h])});
-      s.houses = {h};
-      return s;
-    }
-  return std::nullopt;
+// Rectangles r1c1 r1c2 r2c2 r2c1 whose houses each hold one side (never two
+// opposite corners); the easiest step, or nullopt.
+std::optional<Ranked> rectangle_step(const Context& ctx) {
+  const int n = ctx.n();
+  std::optional<Ranked> best;
+  for (int r1 = 0; r1 < n; ++r1)
+    for (int r2 = r1 + 1; r2 < n; ++r2)
+      for (int c1 = 0; c1 < n; ++c1)
+        for (int c2 = c1 + 1; c2 < n; ++c2) {
+          Pattern p;
+          p.cells = {r1 * n + c1, r1 * n + c2, r2 * n + c2, r2 * n + c1};
+          p.name = "Unique rectangle";
+          p.base = pattern_base(4);
+          Mask common = all_digits(ctx.n());
+          for (int x : p.cells) common &= ctx.grid.value(x) ? 0 : ctx.grid.candidates(x);
+          if (popcount(common) < 2 || !deadly_loop(ctx, p.cells)) continue;
+          for (int x : digits_of(common))
+            for (int y : digits_of(common)) {
+              if (y <= x) continue;
+              p.xy = digit_bit(x) | digit_bit(y);
+              keep_best(best, pattern_step(ctx, p));
+              if (best && best->type == 1 && best->step.rating <= p.base + 1e-9) return best;  // nothing easier
+            }
+        }
+  return best;
 }
-
-}  // namespace
 
 // Loops of 6 to 14 cells on {x, y} from a bivalue cell, as SE searches them:
 // at most two cells with extra digits, or any number sharing one extra digit.
-// The lowest rated step found.
-std::optional<Step> find_unique_loop(const Context& ctx) {
-  if (!ctx.is_unique()) return std::nullopt;
+std::optional<Ranked> loop_step(const Context& ctx) {
   constexpr std::size_t kMaxLoop = 14;
-  std::optional<Step> best;
+  std::optional<Ranked> best;
   std::vector<int> loop, house_count(ctx.geo.houses().size(), 0);
   for (int start = 0; start < ctx.cells(); ++start) {
     const Mask xy = ctx.grid.candidates(start);
@@ -245,8 +293,8 @@ std::optional<Step> find_unique_loop(const Context& ctx) {
       if (!crowded) {
         for (int next : ctx.geo.peers_of(cell)) {
           if (next == start && loop.size() >= 6 && loop.size() % 2 == 0 && deadly_loop(ctx, loop)) {
-            auto s = loop_step(ctx, loop, xy);
-            if (s && (!best || s->rating < best->rating - 1e-9)) best = std::move(s);
+            Pattern p{loop, xy, pattern_base(loop.size()), "Unique loop"};
+            keep_best(best, pattern_step(ctx, p));
           }
           // Each loop is searched from its first bivalue cell.
           const bool earlier_start = next < start && ctx.grid.candidates(next) == xy;
@@ -267,18 +315,25 @@ std::optional<Step> find_unique_loop(const Context& ctx) {
   return best;
 }
 
+std::optional<Step> step_of(std::optional<Ranked> r) {
+  if (!r) return std::nullopt;
+  return std::move(r->step);
+}
+
+}  // namespace
+
+std::optional<Step> find_unique_loop(const Context& ctx) {
+  if (!ctx.is_unique()) return std::nullopt;
+  return step_of(loop_step(ctx));
+}
+
 std::optional<Step> find_unique_rectangle(const Context& ctx) {
   if (!ctx.is_unique()) return std::nullopt;
-  if (auto s = find_ur(ctx, false)) return s;
-  // SE sorts rectangles and loops by rating: a 6-cell loop (4.6) ties with a
-  // type 3 pair, the loop first (lower type) where it is type 1 or 2.
-  auto type3 = find_ur(ctx, true);
-  auto loop = find_unique_loop(ctx);
-  if (!loop) return type3;
-  if (!type3) return loop;
-  const bool loop_first = loop->rating < type3->rating - 1e-9 ||
-                          (loop->rating < type3->rating + 1e-9 && loop->technique != "Unique loop type 4");
-  return loop_first ? loop : type3;
+  auto best = rectangle_step(ctx);
+  // Loops rate 4.6 or more: a 4.5 rectangle step comes first.
+  if (best && best->step.rating <= 4.5 + 1e-9) return step_of(std::move(best));
+  keep_best(best, loop_step(ctx));
+  return step_of(std::move(best));
 }
 
 namespace {
