@@ -42,6 +42,7 @@ struct BlockOutcome {
 
 struct Block {
   std::size_t number = 0;
+  std::size_t owner = 0;  // the worker whose block this is: it alone reuses it
   std::vector<Record> records;
   std::string text;  // every outcome's stdout text, in order: one buffer, not one string each
   std::vector<BlockOutcome> outcomes;
@@ -98,7 +99,7 @@ class BlockSource {
       std::istream* in = &std::cin;
       if (!from_stdin) {
         stream_ = std::make_unique<std::ifstream>();
-        stream_->rdbuf()->pubsetbuf(buffer_.data(), static_cast<std::streamsize>(buffer_.size()));
+        stream_->rdbuf()->pubsetbuf(buffer_.get(), static_cast<std::streamsize>(kBufferSize));
         stream_->open(file, std::ios::binary);
         if (!*stream_) {
           notes += "nonet: cannot open " + file + ": " + std::strerror(errno) + "\n";
@@ -129,7 +130,9 @@ class BlockSource {
   std::atomic<bool>& io_failed_;
   std::size_t next_file_ = 0, blocks_ = 0;
   std::string current_;
-  std::vector<char> buffer_ = std::vector<char>(1 << 20);
+  // Not zero-filled: a megabyte of memset and page faults at every start.
+  static constexpr std::size_t kBufferSize = 1 << 20;
+  std::unique_ptr<char[]> buffer_ = std::make_unique_for_overwrite<char[]>(kBufferSize);
   std::unique_ptr<std::ifstream> stream_;
   std::unique_ptr<PuzzleReader> reader_;
   bool interactive_ = false;
@@ -260,14 +263,18 @@ void write_block(const Block& block, Tally& tally) {
 // of any length.
 class BatchRun {
  public:
-  BatchRun(BlockSource& source, const Process& process, const MalformedLine& malformed_line, std::size_t window)
-      : source_(source), process_(process), malformed_line_(malformed_line), window_(window) {}
+  BatchRun(BlockSource& source, const Process& process, const MalformedLine& malformed_line, std::size_t workers)
+      : source_(source),
+        process_(process),
+        malformed_line_(malformed_line),
+        window_(4 * workers + 4),
+        spare_(workers) {}
 
-  void work() {
+  void work(std::size_t worker) {
     BlockProcessor processor{process_, malformed_line_, {}, 0};
     BlockSize size;
     for (;;) {
-      Block block = take_spare();
+      Block block = take_spare(worker);
       if (!read(block, size)) return;
       const auto start = Clock::now();
       processor(block);
@@ -326,7 +333,7 @@ class BatchRun {
       ready.text.clear();
       ready.outcomes.clear();
       lock.lock();
-      spare_.push_back(std::move(ready));
+      spare_[ready.owner].push_back(std::move(ready));
       ++next_write_;
       --in_flight_;
       room_.notify_one();
@@ -334,11 +341,17 @@ class BatchRun {
     writing_ = false;
   }
 
-  Block take_spare() {
+  // A written block goes back to the worker that filled it, whose cache
+  // still holds its records and buffers.
+  Block take_spare(std::size_t worker) {
     std::lock_guard lock(write_mutex_);
-    if (spare_.empty()) return Block{};
-    Block block = std::move(spare_.back());
-    spare_.pop_back();
+    std::vector<Block>& mine = spare_[worker];
+    Block block;
+    if (!mine.empty()) {
+      block = std::move(mine.back());
+      mine.pop_back();
+    }
+    block.owner = worker;
     return block;
   }
 
@@ -349,7 +362,7 @@ class BatchRun {
   std::mutex read_mutex_, write_mutex_;  // read_mutex_: source_; write_mutex_: all below
   std::condition_variable room_;
   std::map<std::size_t, Block> done_;
-  std::vector<Block> spare_;
+  std::vector<std::vector<Block>> spare_;  // per worker
   std::size_t next_write_ = 0, in_flight_ = 0;
   bool writing_ = false;
 };
@@ -405,11 +418,11 @@ int run_batch(const InputOptions& options, const Process& process, const Malform
   const auto start = Clock::now();
   std::atomic<bool> io_failed = false;
   BlockSource source(options, read_options(options), io_failed);
-  BatchRun run(source, process, malformed_line, 4 * jobs + 4);
+  BatchRun run(source, process, malformed_line, jobs);
   // The calling thread is one of the workers: -j 1 is one thread.
   std::vector<std::thread> helpers;
-  for (unsigned i = 1; i < jobs; ++i) helpers.emplace_back([&run] { run.work(); });
-  run.work();
+  for (unsigned i = 1; i < jobs; ++i) helpers.emplace_back([&run, i] { run.work(i); });
+  run.work(0);
   for (auto& helper : helpers) helper.join();
   return finish_batch(options, run.tally, run.progress, start, jobs, io_failed);
 }
