@@ -627,15 +627,20 @@ TEST(GenerateBasicLogic, SkippingSearchesChangesNoAnswer) {
 }
 
 }  // namespace
+// Classic, diagonal, windoku and a jigsaw 9×9, then two more geometries.
+static std::vector<std::shared_ptr<const Geometry>> nine_by_nine_variants_and(std::shared_ptr<const Geometry> first,
+                                                                              std::shared_ptr<const Geometry> second) {
+  const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(
+      9, parse_region_map("111222233111222233114452333144455633444555666774556669777856699778888999778888999")));
+  return {classic(9), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
+          std::make_shared<const Geometry>(Geometry::windoku()), jigsaw, std::move(first), std::move(second)};
+}
+
 // Every unavoidable set the carver counts on is one: with its cells emptied
 // (every other cell given) the grid has a second solution, on every variant.
 // And a removal that takes a set's last givens is flagged.
 TEST(GenerateUnavoidableSets, EachSetAllowsASecondGrid) {
-  const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(
-      9, parse_region_map("111222233111222233114452333144455633444555666774556669777856699778888999778888999")));
-  const std::vector<std::shared_ptr<const Geometry>> geometries = {
-      classic(9), classic(6), classic(16), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
-      std::make_shared<const Geometry>(Geometry::windoku()), jigsaw};
+  const auto geometries = nine_by_nine_variants_and(classic(6), classic(16));
   for (const auto& geometry : geometries) {
     std::size_t found = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
@@ -688,11 +693,7 @@ TEST(GenerateSingles, ReusedSolverAnswersAsAFreshOne) {
 // The bit-parallel singles (grids of up to 128 cells) answer as the generic
 // code does, on every variant, along carvings from full grid to few givens.
 TEST(GenerateSingles, BitParallelAnswersAsTheGenericCode) {
-  const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(
-      9, parse_region_map("111222233111222233114452333144455633444555666774556669777856699778888999778888999")));
-  const std::vector<std::shared_ptr<const Geometry>> geometries = {
-      classic(9), classic(6), classic(4), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
-      std::make_shared<const Geometry>(Geometry::windoku()), jigsaw};
+  const auto geometries = nine_by_nine_variants_and(classic(6), classic(4));
   int solved = 0, unsolved = 0;
   for (const auto& geometry : geometries)
     for (SinglesKind kind : {SinglesKind::hidden_only, SinglesKind::hidden_and_naked}) {
