@@ -694,10 +694,13 @@ TEST(GenerateSingles, ReusedSolverAnswersAsAFreshOne) {
 // code does, on every variant, along carvings from full grid to few givens.
 TEST(GenerateSingles, BitParallelAnswersAsTheGenericCode) {
   const auto geometries = nine_by_nine_variants_and(classic(6), classic(4));
-  int solved = 0, unsolved = 0;
+  int solved = 0, unsolved = 0, immediate = 0;
   for (const auto& geometry : geometries)
     for (SinglesKind kind : {SinglesKind::hidden_only, SinglesKind::hidden_and_naked}) {
+      // The band engine on standard 9×9 grids, the 128-bit one elsewhere;
+      // the 128-bit one is asked directly too, as it also fits 9×9.
       detail::SinglesSolver fast(*geometry, kind), generic(*geometry, kind, false);
+      detail::SmallSingles small(*geometry, kind);
       for (std::uint64_t seed = 1; seed <= 8; ++seed) {
         const Grid solution = random_full_grid(*geometry, seed);
         std::mt19937_64 rng(seed);
@@ -705,16 +708,25 @@ TEST(GenerateSingles, BitParallelAnswersAsTheGenericCode) {
         Grid givens = solution;
         for (std::size_t i = 0; i < order.size() * 3 / 4; ++i) {
           givens[order[i]] = 0;
-          const std::span<const int> removed(&order[i], 1);
-          const bool answer = fast.solves(givens);
-          ASSERT_EQ(answer, generic.solves(givens)) << to_line(*geometry, givens);
-          ASSERT_EQ(fast.derives(givens, removed), generic.derives(givens, removed)) << to_line(*geometry, givens);
+          const std::span<const int> removed(&order[i], 1), last_two(&order[i > 0 ? i - 1 : 0], i > 0 ? 2 : 1);
+          const bool answer = generic.solves(givens);
+          ASSERT_EQ(fast.solves(givens), answer) << to_line(*geometry, givens);
+          ASSERT_EQ(small.solves(givens), answer) << to_line(*geometry, givens);
+          for (const auto targets : {removed, last_two}) {
+            const bool derived = generic.derives(givens, targets);
+            ASSERT_EQ(fast.derives(givens, targets), derived) << to_line(*geometry, givens);
+            ASSERT_EQ(small.derives(givens, targets), derived) << to_line(*geometry, givens);
+            const bool at_once = generic.immediate(givens, targets);
+            ASSERT_EQ(fast.immediate(givens, targets), at_once) << to_line(*geometry, givens);
+            immediate += at_once;
+          }
           (answer ? solved : unsolved) += 1;
         }
       }
     }
   EXPECT_GT(solved, 500);
   EXPECT_GT(unsolved, 500);
+  EXPECT_GT(immediate, 500);
 }
 
 }  // namespace nonet

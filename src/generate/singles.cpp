@@ -9,7 +9,8 @@
 // aim at "simple" and "easy" without calling the full rater once.
 #include "singles.hpp"
 
-#include <cstring>
+#include "grid_diff.hpp"
+
 
 #include <bit>
 
@@ -23,7 +24,11 @@ namespace detail {
 
 SinglesSolver::SinglesSolver(const Geometry& geometry, SinglesKind kind, bool bit_parallel)
     : geometry_(geometry), kind_(kind), all_(all_digits(geometry.size())), size_(geometry.size()) {
-  if (bit_parallel && SmallSingles::fits(geometry)) small_.emplace(geometry, kind);
+  if (!bit_parallel) return;
+  band_.emplace(geometry, kind);
+  if (band_->fits()) return;
+  band_.reset();
+  if (SmallSingles::fits(geometry)) small_.emplace(geometry, kind);
 }
 
 // Candidates from the givens: each open cell's, one AND-NOT per house of the
@@ -111,6 +116,7 @@ bool SinglesSolver::propagate(Done done) {
 }
 
 bool SinglesSolver::solves(const Grid& givens) {
+  if (band_) return band_->solves(givens);
   if (small_) return small_->solves(givens);
   start(givens);
   return propagate([&] { return open_ == 0; });
@@ -157,26 +163,13 @@ void SinglesSolver::house_digits(const Grid& givens) {
     for (int cell = 0; cell < cells; ++cell)
       for (int h : geometry_.houses_of(cell)) ++given_open_[h];
   }
-  for (int cell = 0; cell < cells; ++cell) {
-    // Between two tests only a few cells change: skip equal runs 8 at a time.
-    if (cell % 8 == 0 && cell + 8 <= cells) {
-      std::uint64_t was, is;
-      std::memcpy(&was, &synced_[cell], 8);
-      std::memcpy(&is, &givens[cell], 8);
-      if (was == is) {
-        cell += 7;
-        continue;
-      }
-    }
-    const int before = synced_[cell], now = givens[cell];
-    if (before == now) continue;
+  sync_givens(synced_, givens, [&](int cell, int before, int now) {
     for (int h : geometry_.houses_of(cell)) {
       if (before != 0 && --given_count_[h * size_ + before - 1] == 0) house_used_[h] &= ~digit_bit(before);
       if (now != 0 && given_count_[h * size_ + now - 1]++ == 0) house_used_[h] |= digit_bit(now);
       given_open_[h] += (before != 0) - (now != 0);
     }
-    synced_[cell] = static_cast<std::uint8_t>(now);
-  }
+  });
 }
 
 // The candidates of an empty cell given only the givens.
@@ -189,6 +182,7 @@ Mask SinglesSolver::open_candidates(int cell) const {
 // Every target is a single straight from the givens (no other placement
 // needed): most removals early in a carving, settled without a full start().
 bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) {
+  if (band_) return band_->immediate(givens, targets);
   house_digits(givens);
   const auto& houses = geometry_.houses();
   for (int target : targets) {
@@ -210,6 +204,7 @@ bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) 
 }
 
 bool SinglesSolver::derives(const Grid& givens, std::span<const int> targets) {
+  if (band_) return band_->derives(givens, targets);
   if (immediate(givens, targets)) return true;
   if (small_) return small_->derives(givens, targets);
   start(givens);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "nonet/generate.hpp"
+#include "band_singles.hpp"
 #include "small_singles.hpp"
 
 namespace nonet::detail {
@@ -47,8 +48,8 @@ HouseDigits sweep_hidden_singles(const House& house, const Grid& value, const st
 
 class SinglesSolver {
  public:
-  // `bit_parallel` false keeps to the generic code on grids SmallSingles
-  // fits (the reference the tests hold it to).
+  // `bit_parallel` false keeps to the generic code on grids BandSingles or
+  // SmallSingles fit (the reference the tests hold them to).
   SinglesSolver(const Geometry& geometry, SinglesKind kind, bool bit_parallel = true);
 
   // Singles fill every cell.
@@ -87,7 +88,9 @@ class SinglesSolver {
   std::vector<int> naked_queue_;  // cells that may have become naked singles
   Grid value_;
   int open_ = 0;
-  std::optional<SmallSingles> small_;  // the same answers, faster, on grids it fits
+  // The same answers, faster, on grids they fit (standard 9×9 / ≤ 128 cells).
+  std::optional<BandSingles> band_;
+  std::optional<SmallSingles> small_;
 };
 
 }  // namespace nonet::detail

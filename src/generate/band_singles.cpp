@@ -1,0 +1,252 @@
+// Bit-parallel singles on standard 9×9 grids; see band_singles.hpp.
+#include "band_singles.hpp"
+
+#include "grid_diff.hpp"
+
+#include <algorithm>
+#include <bit>
+
+namespace nonet::detail {
+
+namespace {
+
+using Bands = BandSingles::Bands;
+
+constexpr std::uint32_t kRowStarts = 0x40201;     // bits 0, 9, 18: column 1 of each row of a band
+constexpr std::uint32_t kRowCells = 0x1ff;        // the nine cells of a band's first row
+constexpr std::uint32_t kBoxStarts = 0x1249249;   // bits 0, 3, …, 24: each box's first column, every row
+constexpr std::uint32_t kBoxCorners = 0x49;       // bits 0, 3, 6: each box's first cell in the band
+constexpr std::uint32_t kBoxCells = 0x1c0e07;     // the first box of a band
+
+Bands cell_bit(int cell) {
+  Bands bit = {};
+  bit[cell / 27] = std::uint32_t{1} << (cell % 27);
+  return bit;
+}
+bool any(Bands cells) { return (cells[0] | cells[1] | cells[2]) != 0; }
+bool same(Bands a, Bands b) { return !any(a ^ b); }
+
+// Counting to two across folds: after adding each fold, `once` holds the
+// bits seen at least once and `twice` those seen at least twice.
+struct Count {
+  Bands once = {}, twice = {};
+  void add(Bands fold) {
+    twice |= once & fold;
+    once |= fold;
+  }
+  Bands exactly_once() const { return once & ~twice; }
+};
+
+
+}  // namespace
+
+// A house of nine cells that share a row, a column or a 3×3 box is that
+// row, column or box.
+bool standard_house(const House& house) {
+  const auto all_share = [&](auto line) {
+    return std::all_of(house.cells.begin(), house.cells.end(),
+                       [&](int cell) { return line(cell) == line(house.cells.front()); });
+  };
+  return house.cells.size() == 9 && (all_share([](int cell) { return cell / 9; }) ||
+                                     all_share([](int cell) { return cell % 9; }) ||
+                                     all_share([](int cell) { return 3 * (cell / 27) + cell % 9 / 3; }));
+}
+
+// Cell numbers are row-major (9 · row + column), which is band by band
+// (27 · band + 9 · row in band + column): cell c is bit c % 27 of lane c / 27.
+BandSingles::BandSingles(const Geometry& geometry, SinglesKind kind)
+    : naked_(kind == SinglesKind::hidden_and_naked), bits_(81), peers_(81, Bands{}), synced_(81, 0) {
+  if (geometry.size() != 9 || geometry.cell_count() != 81) return;
+  for (int cell = 0; cell < 81; ++cell) bits_[cell] = cell_bit(cell);
+  int found = 0;
+  for (const House& house : geometry.houses()) {
+    Bands cells = {};
+    for (int cell : house.cells) cells |= bits_[cell];
+    for (int cell : house.cells) peers_[cell] |= cells;
+    const bool standard = standard_house(house);
+    found += standard;
+    if (!standard) extra_.push_back(cells);
+  }
+  for (int cell = 0; cell < 81; ++cell) peers_[cell] &= ~bits_[cell];
+  fits_ = found == 27;
+}
+
+// The carver asks about puzzles a few cells apart, so each digit's givens
+// and the cells they rule out are kept from the call before: only the
+// changed cells are looked at (eight equal cells skipped at a time), and
+// only the changed digits' peers gathered again.
+void BandSingles::sync(const Grid& givens) {
+  unsigned changed = 0;  // digits (bit d - 1)
+  sync_givens(synced_, givens, [&](int cell, int before, int now) {
+    if (before != 0) {
+      given_[before - 1] &= ~bits_[cell];
+      changed |= 1u << (before - 1);
+    }
+    if (now != 0) {
+      given_[now - 1] |= bits_[cell];
+      changed |= 1u << (now - 1);
+    }
+  });
+  for (; changed != 0; changed &= changed - 1) {
+    const int digit = std::countr_zero(changed);
+    Bands seen = {};
+    for (int band = 0; band < 3; ++band)
+      for (std::uint32_t bits = given_[digit][band]; bits != 0; bits &= bits - 1)
+        seen |= peers_[27 * band + std::countr_zero(bits)];
+    seen_[digit] = seen;
+  }
+}
+
+void BandSingles::start(const Grid& givens) {
+  sync(givens);
+  Bands given = {};
+  for (const Bands& cells : given_) given |= cells;
+  open_ = Bands{0x7ffffff, 0x7ffffff, 0x7ffffff, 0} & ~given;
+  for (int digit = 0; digit < 9; ++digit) digits_[digit] = open_ & ~seen_[digit];
+}
+
+// One digit on several cells at once: each still open to the digit takes
+// it and clears it from its peers (in a sound position none is a peer of
+// another; in a broken one the later cells are skipped, as a one-by-one
+// solver would find them closed). Returns the cells that took it; close()
+// then takes them from every digit.
+BandSingles::Bands BandSingles::assign(Bands cells, int digit) {
+  Bands placed = {};
+  for (int band = 0; band < 3; ++band)
+    for (std::uint32_t bits = cells[band]; bits != 0; bits &= bits - 1) {
+      const int cell = 27 * band + std::countr_zero(bits);
+      if (!(digits_[digit][band] >> (cell % 27) & 1)) continue;
+      placed |= bits_[cell];
+      digits_[digit] &= ~peers_[cell];
+    }
+  return placed;
+}
+
+void BandSingles::close(Bands placed) {
+  open_ &= ~placed;
+  for (Bands& open_cells : digits_) open_cells &= ~placed;
+}
+
+// The cells of `places` (one digit's) that are alone in their row, column or
+// box: each house folded onto its first cell, counted, and spread back.
+Bands BandSingles::hidden_in_lines_and_boxes(Bands places) const {
+  Count rows;  // fold the nine columns of each row onto its first
+  for (int column = 0; column < 9; ++column) rows.add((places >> column) & kRowStarts);
+  Bands row_alone = rows.exactly_once();
+  row_alone |= row_alone << 1;
+  row_alone |= row_alone << 2;
+  row_alone |= row_alone << 4;
+  row_alone |= (row_alone & kRowStarts) << 8;  // nine bits from each row start
+
+  Count columns;  // fold the three rows of each band onto its first
+  for (int row = 0; row < 3; ++row) columns.add((places >> (9 * row)) & kRowCells);
+  // then the three bands onto each other: every lane adds the other two
+  const Bands other = __builtin_shuffle(columns.once, Bands{1, 2, 0, 3});
+  const Bands third = __builtin_shuffle(columns.once, Bands{2, 0, 1, 3});
+  const Bands column_twice = columns.twice | __builtin_shuffle(columns.twice, Bands{1, 2, 0, 3}) |
+                             __builtin_shuffle(columns.twice, Bands{2, 0, 1, 3}) | (columns.once & other) |
+                             (columns.once & third) | (other & third);
+  Bands column_alone = (columns.once | other | third) & ~column_twice;
+  column_alone |= column_alone << 9 | column_alone << 18;
+
+  Count box_rows;  // fold each box's three columns onto its first, per row
+  for (int column = 0; column < 3; ++column) box_rows.add((places >> column) & kBoxStarts);
+  Count boxes;  // then each box's three rows onto its first cell
+  for (int row = 0; row < 3; ++row) {
+    boxes.add((box_rows.once >> (9 * row)) & kBoxCorners);
+    boxes.add((box_rows.twice >> (9 * row)) & kBoxCorners);  // a second in one row counts twice
+  }
+  Bands box_alone = boxes.once & ~boxes.twice;
+  box_alone |= box_alone << 1 | box_alone << 2;
+  box_alone |= box_alone << 9 | box_alone << 18;
+
+  return places & (row_alone | column_alone | box_alone);
+}
+
+bool BandSingles::place_hidden_singles() {
+  bool progress = false;
+  for (int digit = 0; digit < 9; ++digit) {
+    const Bands places = digits_[digit];
+    if (!any(places)) continue;
+    Bands singles = hidden_in_lines_and_boxes(places);
+    for (const Bands& house : extra_) {
+      const Bands in_house = places & house;
+      const std::uint32_t total = std::popcount(in_house[0]) + std::popcount(in_house[1]) + std::popcount(in_house[2]);
+      if (total == 1) singles |= in_house;
+    }
+    if (!any(singles)) continue;
+    close(assign(singles, digit));
+    progress = true;
+  }
+  return progress;
+}
+
+// Cells in exactly one digit's set, counted across the sets.
+bool BandSingles::place_naked_singles() {
+  Count count;
+  for (const Bands& cells : digits_) count.add(cells);
+  const Bands singles = count.exactly_once() & open_;
+  if (!any(singles)) return false;
+  // Each naked cell is in one digit's set, so one close() serves them all.
+  Bands placed = {};
+  for (int digit = 0; digit < 9; ++digit) {
+    const Bands mine = digits_[digit] & singles;
+    if (any(mine)) placed |= assign(mine, digit);
+  }
+  close(placed);
+  return true;
+}
+
+// Naked singles first (when allowed): a pass costs far less than a sweep.
+// True once every `wanted` cell holds a digit.
+bool BandSingles::propagate(Bands wanted) {
+  for (;;) {
+    if (!any(wanted & open_)) return true;
+    if (naked_ && place_naked_singles()) continue;
+    if (!place_hidden_singles()) return false;
+  }
+}
+
+bool BandSingles::solves(const Grid& givens) {
+  start(givens);
+  return propagate(open_);
+}
+
+// A single straight from the start: one candidate left (naked), or a
+// candidate with no other place in the cell's row, column, box or another
+// of its houses (hidden).
+bool BandSingles::single_now(int cell) const {
+  const Bands bit = bits_[cell];
+  const int band = cell / 27, row = cell % 27 / 9, column = cell % 9;
+  Bands row_cells = {}, box_cells = {};
+  row_cells[band] = kRowCells << (9 * row);
+  box_cells[band] = kBoxCells << (3 * (column / 3));
+  const std::uint32_t column_bits = kRowStarts << column;
+  const Bands column_cells = {column_bits, column_bits, column_bits, 0};
+  int holders = 0;
+  for (const Bands& places : digits_) {
+    if (!any(places & bit)) continue;
+    ++holders;
+    if (same(places & row_cells, bit) || same(places & column_cells, bit) || same(places & box_cells, bit))
+      return true;
+    for (const Bands& house : extra_)
+      if (any(house & bit) && same(places & house, bit)) return true;
+  }
+  return naked_ && holders == 1;
+}
+
+bool BandSingles::immediate(const Grid& givens, std::span<const int> targets) {
+  start(givens);
+  return std::all_of(targets.begin(), targets.end(), [&](int cell) { return single_now(cell); });
+}
+
+// Most removals the carver tries come back as singles at once; the rest
+// propagate from the same start.
+bool BandSingles::derives(const Grid& givens, std::span<const int> targets) {
+  if (immediate(givens, targets)) return true;
+  Bands wanted = {};
+  for (int cell : targets) wanted |= bits_[cell];
+  return propagate(wanted);
+}
+
+}  // namespace nonet::detail
