@@ -602,6 +602,39 @@ TEST(GenerateBasicLogic, ReusedSolverAgreesWithAFreshOne) {
   EXPECT_GT(solved_before_full, 20);
 }
 
+// A solver with more techniques that goes on from where a weaker one stopped
+// (the carver's floor, then its ceiling or prover) answers as it does from
+// the givens, on minimal puzzles of four geometries.
+TEST(GenerateBasicLogic, StrongerSolverResumesFromAWeakerOnesPosition) {
+  const std::vector<std::shared_ptr<const Geometry>> geometries = {
+      classic(9), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
+      std::make_shared<const Geometry>(Geometry::windoku()), classic(6)};
+  int weaker_failed = 0, stronger_solved = 0;
+  for (const auto& geometry : geometries)
+    for (std::uint64_t seed = 1; seed <= 25; ++seed) {
+      const Grid solution = random_full_grid(*geometry, seed);
+      std::mt19937_64 rng(seed);
+      Grid givens = solution;
+      for (int cell : shuffled_cells(solution.size(), rng)) {  // carve to a minimal puzzle
+        givens[cell] = 0;
+        if (solve(Puzzle{geometry, givens, ""}).status != SolveStatus::unique) givens[cell] = solution[cell];
+      }
+      for (const auto& [weak, strong] : std::vector<std::pair<double, double>>{{2.5, 3.9}, {3.9, 4.0}, {3.9, 5.9}}) {
+        detail::BasicSolver weaker(*geometry, weak), stronger(*geometry, strong);
+        if (weaker.solves(givens)) continue;
+        ++weaker_failed;
+        detail::BasicSolver::Position stopped;
+        weaker.save(stopped);
+        const bool answer = stronger.resume(stopped);
+        ASSERT_EQ(answer, detail::BasicSolver(*geometry, strong).solves(givens))
+            << geometry->variant() << " seed " << seed << " " << weak << " -> " << strong;
+        stronger_solved += answer;
+      }
+    }
+  EXPECT_GT(weaker_failed, 50);
+  EXPECT_GT(stronger_solved, 10);
+}
+
 // The same on published puzzles, each solved from its givens.
 TEST(GenerateBasicLogic, SkippingSearchesChangesNoAnswer) {
   std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");

@@ -388,6 +388,11 @@ bool BasicSolver::extend(std::span<const int> cells, const Grid& solution) {
   return run([&] { return open_ == 0; });
 }
 
+bool BasicSolver::resume(const Position& from) {
+  restore(from);
+  return run([&] { return open_ == 0; });
+}
+
 bool BasicSolver::derives(const Grid& givens, std::span<const int> targets) {
   start(givens);
   return run([&] {

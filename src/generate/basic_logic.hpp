@@ -43,6 +43,12 @@ class BasicSolver {
   // answer is that of solves() on all the givens so far, for the price of
   // the new deductions only.
   bool extend(std::span<const int> cells, const Grid& solution);
+  // Every cell holds a digit in the position where the solver stands.
+  bool placed(std::span<const int> cells) const {
+    for (int cell : cells)
+      if (value_[cell] == 0) return false;
+    return true;
+  }
 
   // The position (candidates and placements) where the solver stands, to
   // come back to and extend() in several ways.
@@ -59,6 +65,10 @@ class BasicSolver {
   };
   void save(Position& into) const;
   void restore(const Position& from);
+  // Goes on from a position (another solver's too, on the same geometry: a
+  // solver with more techniques reaches from a weaker one's fixed point what
+  // it would reach from the givens) and says whether every cell is filled.
+  bool resume(const Position& from);
 
  private:
   void start(const Grid& givens);

@@ -197,6 +197,7 @@ class Carver {
       }
       result.attempts = attempt + 1;
       result.rating.reset();
+      bounds_ = Bounds::unknown;
       Grid givens = carve(solution, rng);
       if (adds_back(options_)) add_back(givens, solution, rng);
       if (!acceptable(givens, result)) continue;
@@ -239,12 +240,20 @@ class Carver {
   // The group that first lets the basic techniques finish often makes the
   // puzzle too easy at once; then each other removed group is tried in its
   // place as the last one, and the first that lands in the range is kept.
+  // The floor is asked first (most carvings are too easy), and where it
+  // stops the ceiling's further techniques go on from its position: they
+  // reach the same fixed point as from the givens (see BasicSolver::extend).
+  // Leaves in bounds_ what it learnt about the givens it returns.
   void add_back(Grid& givens, const Grid& solution, detail::Random& rng) {
     std::vector<int> removed;
     for (int index = 0; index < static_cast<int>(orbits_.size()); ++index)
       if (givens[orbits_[index].front()] == 0) removed.push_back(index);
     rng.shuffle(removed);
-    if (ceiling_->solves(givens)) return;
+    bounds_ = Bounds::too_easy;
+    if (floor_->solves(givens)) return;
+    bounds_ = Bounds::inside;  // from here on, whenever add_back returns early
+    floor_->save(floor_base_);
+    if (ceiling_->resume(floor_base_)) return;
     const auto put = [&](int index, bool back) {
       for (int cell : orbits_[index]) givens[cell] = back ? solution[cell] : 0;
     };
@@ -254,28 +263,36 @@ class Carver {
     // time onto the position where they stopped (see BasicSolver::extend).
     std::size_t solves = 0;
     while (solves < removed.size()) {
+      const int index = removed[solves++];
+      put(index, true);
+      // A group the techniques have already placed changes nothing for them.
+      if (ceiling_->placed(orbits_[index])) continue;
       ceiling_->save(before_last_);
-      put(removed[solves], true);
-      if (ceiling_->extend(orbits_[removed[solves++]], solution)) break;
+      if (ceiling_->extend(orbits_[index], solution)) break;
     }
     if (!floor_->solves(givens)) return;
     // Too easy at once: try each later group in place of the last one, each
-    // from the positions both solvers reach without it (if the easier
-    // techniques finish even that, every choice is too easy).
+    // from the positions both solvers reach without it (the ceiling's does
+    // not finish, so neither does the floor's).
     const int last = removed[solves - 1];
     put(last, false);
-    if (!floor_->solves(givens)) {
-      floor_->save(floor_base_);
-      for (std::size_t j = solves; j < removed.size(); ++j) {
-        ceiling_->restore(before_last_);
-        if (!ceiling_->extend(orbits_[removed[j]], solution)) continue;
-        floor_->restore(floor_base_);
-        if (floor_->extend(orbits_[removed[j]], solution)) continue;
-        put(removed[j], true);
-        return;
-      }
+    floor_->solves(givens);
+    floor_->save(floor_base_);
+    for (std::size_t j = solves; j < removed.size(); ++j) {
+      if (placed_in(before_last_, orbits_[removed[j]])) continue;
+      ceiling_->restore(before_last_);
+      if (!ceiling_->extend(orbits_[removed[j]], solution)) continue;
+      floor_->restore(floor_base_);
+      if (floor_->extend(orbits_[removed[j]], solution)) continue;
+      put(removed[j], true);
+      return;
     }
     put(last, true);
+    bounds_ = Bounds::too_easy;
+  }
+
+  static bool placed_in(const detail::BasicSolver::Position& position, std::span<const int> cells) {
+    return std::all_of(cells.begin(), cells.end(), [&](int cell) { return position.value[cell] != 0; });
   }
 
   static int count_givens(const Grid& cells) {
@@ -367,7 +384,18 @@ class Carver {
   // rater, stopped below the bottom: if it cannot finish there, SE needs a
   // step at the bottom or above. Either way the answer is the full rating's.
   bool reaches_bottom(const Grid& givens) {
-    if (prover_ && !prover_->solves(givens)) return true;
+    if (prover_) {
+      // Where add_back left the floor stopped on these givens, the prover
+      // (the floor's techniques and more) goes on from there.
+      bool proved;
+      if (bounds_ == Bounds::inside) {
+        floor_->save(floor_base_);
+        proved = !prover_->resume(floor_base_);
+      } else {
+        proved = !prover_->solves(givens);
+      }
+      if (proved) return true;
+    }
     return !options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->min - 0.1).solved;
   }
 
@@ -386,14 +414,20 @@ class Carver {
 
   bool rating_fits(const Grid& givens, GeneratedPuzzle& result) {
     if (!options_.rating) return true;
-    const RatingRange known = known_rating(givens);
-    if (inside(known, *options_.rating)) return true;
-    if (disjoint(known, *options_.rating)) return false;
+    if (bounds_ == Bounds::too_easy) return false;
+    // The floor (singles among its techniques) does not finish a puzzle
+    // inside the bounds, so singles do not either.
+    if (bounds_ != Bounds::inside) {
+      const RatingRange known = known_rating(givens);
+      if (inside(known, *options_.rating)) return true;
+      if (disjoint(known, *options_.rating)) return false;
+    }
     if (!options_.rater)
       throw GenerateError("rating range needs the rater (SE ratings beyond singles)");
     // The basic techniques below the range finish it: too easy, no rating needed.
-    if (options_.rating->min > kFloorFrom && floor_->solves(givens)) return false;
-    if (!options_.exact_rating && adds_back(options_) && ceiling_->solves(givens)) return reaches_bottom(givens);
+    if (options_.rating->min > kFloorFrom && bounds_ != Bounds::inside && floor_->solves(givens)) return false;
+    if (!options_.exact_rating && adds_back(options_) && (bounds_ == Bounds::inside || ceiling_->solves(givens)))
+      return reaches_bottom(givens);
     result.rating = options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->max);
     return result.rating->solved && options_.rating->contains(result.rating->er);
   }
@@ -408,6 +442,11 @@ class Carver {
   std::optional<detail::BasicSolver> prover_;   // every technique below the range (proven_inside)
   detail::BasicSolver::Position before_last_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
+  // What add_back learnt about the givens it left: the floor finishes them,
+  // or the ceiling does and the floor does not. rating_fits trusts it
+  // instead of solving again.
+  enum class Bounds { unknown, too_easy, inside };
+  Bounds bounds_ = Bounds::unknown;
   std::optional<detail::UnavoidableSets> unavoidable_;  // of the current grid
 };
 
