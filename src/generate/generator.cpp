@@ -151,6 +151,10 @@ constexpr double kLogicCarveLimit = 6.0;
 constexpr std::uint64_t kCarveNodes = 2'000;
 // Ranges starting here are reached from above (see Carver::adds_back).
 constexpr double kAddBackFrom = 2.6;
+// Random orders in which removed groups come back before a carving is given
+// up (measured: 6, 12 and 24 against trying each group in place of the
+// last, docs/generate.md).
+constexpr int kAddBackTries = 12;
 // Ranges starting above this reject what the basic techniques below them
 // solve before rating.
 constexpr double kFloorFrom = 2.4;
@@ -237,62 +241,46 @@ class Carver {
            options.rating->max < kLogicCarveLimit;
   }
 
-  // The group that first lets the basic techniques finish often makes the
-  // puzzle too easy at once; then each other removed group is tried in its
-  // place as the last one, and the first that lands in the range is kept.
   // The floor is asked first (most carvings are too easy), and where it
   // stops the ceiling's further techniques go on from its position: they
   // reach the same fixed point as from the givens (see BasicSolver::extend).
-  // Leaves in bounds_ what it learnt about the givens it returns.
+  // The groups that let the ceiling finish often let the floor finish too
+  // (too easy at once); then another random order is tried, up to
+  // kAddBackTries. Leaves in bounds_ what it learnt about the givens.
   void add_back(Grid& givens, const Grid& solution, detail::Random& rng) {
     std::vector<int> removed;
     for (int index = 0; index < static_cast<int>(orbits_.size()); ++index)
       if (givens[orbits_[index].front()] == 0) removed.push_back(index);
     rng.shuffle(removed);
-    bounds_ = Bounds::too_easy;
+    bounds_ = Bounds::outside;
     if (floor_->solves(givens)) return;
     bounds_ = Bounds::inside;  // from here on, whenever add_back returns early
     floor_->save(floor_base_);
     if (ceiling_->resume(floor_base_)) return;
-    const auto put = [&](int index, bool back) {
-      for (int cell : orbits_[index]) givens[cell] = back ? solution[cell] : 0;
-    };
-    stopped_short_ = true;  // givens come back: no longer minimal
-    // The shortest prefix of `removed` whose return lets the basic techniques
-    // finish: more givens never hurt them, so the groups go back one at a
-    // time onto the position where they stopped (see BasicSolver::extend).
-    std::size_t solves = 0;
-    while (solves < removed.size()) {
-      const int index = removed[solves++];
-      put(index, true);
-      // A group the techniques have already placed changes nothing for them.
-      if (ceiling_->placed(orbits_[index])) continue;
-      ceiling_->save(before_last_);
-      if (ceiling_->extend(orbits_[index], solution)) break;
-    }
-    if (!floor_->solves(givens)) return;
-    // Too easy at once: try each later group in place of the last one, each
-    // from the positions both solvers reach without it (the ceiling's does
-    // not finish, so neither does the floor's).
-    const int last = removed[solves - 1];
-    put(last, false);
-    floor_->solves(givens);
-    floor_->save(floor_base_);
-    for (std::size_t j = solves; j < removed.size(); ++j) {
-      if (placed_in(before_last_, orbits_[removed[j]])) continue;
-      ceiling_->restore(before_last_);
-      if (!ceiling_->extend(orbits_[removed[j]], solution)) continue;
+    ceiling_->save(ceiling_base_);
+    std::vector<int> cells;
+    for (int attempt = 0; attempt < kAddBackTries; ++attempt) {
+      if (attempt > 0) {
+        rng.shuffle(removed);
+        ceiling_->restore(ceiling_base_);
+      }
+      // The shortest prefix of `removed` (less the groups the ceiling has
+      // placed anyway) whose return lets the ceiling finish: more givens
+      // never hurt it, so the groups go back one at a time onto the position
+      // where it stopped (see BasicSolver::extend).
+      cells.clear();
+      for (int index : removed) {
+        if (ceiling_->placed(orbits_[index])) continue;
+        cells.insert(cells.end(), orbits_[index].begin(), orbits_[index].end());
+        if (ceiling_->extend(orbits_[index], solution)) break;
+      }
       floor_->restore(floor_base_);
-      if (floor_->extend(orbits_[removed[j]], solution)) continue;
-      put(removed[j], true);
+      if (floor_->extend(cells, solution)) continue;  // too easy at once: another order
+      for (int cell : cells) givens[cell] = solution[cell];
+      stopped_short_ = true;  // givens came back: no longer minimal
       return;
     }
-    put(last, true);
-    bounds_ = Bounds::too_easy;
-  }
-
-  static bool placed_in(const detail::BasicSolver::Position& position, std::span<const int> cells) {
-    return std::all_of(cells.begin(), cells.end(), [&](int cell) { return position.value[cell] != 0; });
+    bounds_ = Bounds::outside;
   }
 
   static int count_givens(const Grid& cells) {
@@ -414,7 +402,7 @@ class Carver {
 
   bool rating_fits(const Grid& givens, GeneratedPuzzle& result) {
     if (!options_.rating) return true;
-    if (bounds_ == Bounds::too_easy) return false;
+    if (bounds_ == Bounds::outside) return false;
     // The floor (singles among its techniques) does not finish a puzzle
     // inside the bounds, so singles do not either.
     if (bounds_ != Bounds::inside) {
@@ -440,12 +428,14 @@ class Carver {
   std::optional<detail::BasicSolver> ceiling_;  // the techniques up to the range's top
   std::optional<detail::BasicSolver> floor_;    // those below the range's bottom
   std::optional<detail::BasicSolver> prover_;   // every technique below the range (proven_inside)
-  detail::BasicSolver::Position before_last_, floor_base_;  // add_back's saved positions
+  detail::BasicSolver::Position ceiling_base_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
-  // What add_back learnt about the givens it left: the floor finishes them,
-  // or the ceiling does and the floor does not. rating_fits trusts it
+  // What add_back learnt about the givens it left: outside the range (the
+  // floor finishes them, or no order of groups brought back found the
+  // range), or inside its bounds (the ceiling finishes them and the floor
+  // does not; the floor stands where it stopped). rating_fits trusts it
   // instead of solving again.
-  enum class Bounds { unknown, too_easy, inside };
+  enum class Bounds { unknown, outside, inside };
   Bounds bounds_ = Bounds::unknown;
   std::optional<detail::UnavoidableSets> unavoidable_;  // of the current grid
 };
