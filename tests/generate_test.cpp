@@ -19,6 +19,7 @@
 #include "nonet/render.hpp"
 #include "test_support.hpp"
 #include "../src/generate/basic_logic.hpp"
+#include "../src/generate/direct_logic.hpp"
 #include "../src/generate/singles.hpp"
 #include "../src/generate/unavoidable.hpp"
 
@@ -552,6 +553,43 @@ std::vector<int> shuffled_cells(std::size_t count, std::mt19937_64& rng) {
   std::iota(order.begin(), order.end(), 0);
   std::shuffle(order.begin(), order.end(), rng);
   return order;
+}
+
+// Singles and SE's direct techniques decide "SE rates it 2.5 or less" as the
+// rater stopped at 2.5 does: on published puzzles of every rating, and along
+// carvings (the positions around that edge) of four geometries.
+TEST(GenerateDirectLogic, AnswersAsTheRaterStoppedAt25) {
+  const auto agree = [](const Puzzle& puzzle, int& easy, int& hard) {
+    const bool direct = detail::DirectSolver(*puzzle.geometry).solves(puzzle.cells);
+    ASSERT_EQ(direct, rate(puzzle, Scale::se, 2.5).solved) << to_line(*puzzle.geometry, puzzle.cells);
+    (direct ? easy : hard) += 1;
+  };
+  int easy = 0, hard = 0;
+  std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");
+  ASSERT_TRUE(in) << "missing shared data";
+  std::string line;
+  for (int number = 0; std::getline(in, line); ++number)
+    if (number % 5 == 0 && line.size() >= 81) agree(testing::parse_one(line.substr(0, 81)), easy, hard);
+  const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(
+      9, parse_region_map("111222233111222233114452333144455633444555666774556669777856699778888999778888999")));
+  for (const auto& geometry : {classic(9), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
+                               std::make_shared<const Geometry>(Geometry::windoku()), jigsaw})
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      const Grid solution = random_full_grid(*geometry, seed);
+      std::mt19937_64 rng(seed);
+      Grid givens = solution;
+      int removed = 0;
+      for (int cell : shuffled_cells(solution.size(), rng)) {
+        givens[cell] = 0;
+        if (solve(Puzzle{geometry, givens, ""}).status != SolveStatus::unique) {
+          givens[cell] = solution[cell];
+          continue;
+        }
+        if (++removed >= 40 && removed % 3 == 0) agree(Puzzle{geometry, givens, ""}, easy, hard);
+      }
+    }
+  EXPECT_GT(easy, 100);
+  EXPECT_GT(hard, 100);
 }
 
 // The basic-logic solver skips searches whose houses, digits or

@@ -31,6 +31,7 @@
 #include "../exact/fast9.hpp"
 #include "nonet/generate.hpp"
 #include "basic_logic.hpp"
+#include "direct_logic.hpp"
 #include "random.hpp"
 #include "singles.hpp"
 #include "unavoidable.hpp"
@@ -160,6 +161,8 @@ constexpr int kAddBackTries = 12;
 constexpr double kFloorFrom = 2.4;
 // Ranges whose bottom the basic techniques can prove (Carver::proven_inside).
 constexpr double kProvableFrom = 4.0, kProvableTo = 4.5, kHiddenTriple = 4.0;
+// SE's direct techniques end here (direct hidden triple).
+constexpr double kDirectTop = 2.5;
 
 bool inside(const RatingRange& part, const RatingRange& whole) {
   return part.min >= whole.min - 1e-9 && part.max <= whole.max + 1e-9;
@@ -187,7 +190,8 @@ class Carver {
                    : std::nullopt),
         prover_(can_prove(geometry, options)
                     ? std::optional<detail::BasicSolver>(std::in_place, geometry, std::max(options.rating->min, kHiddenTriple))
-                    : std::nullopt) {}
+                    : std::nullopt),
+        direct_(decides_direct(options) ? std::optional<detail::DirectSolver>(std::in_place, geometry) : std::nullopt) {}
 
   GeneratedPuzzle generate(std::uint64_t seed) {
     detail::Random rng(seed);
@@ -384,7 +388,15 @@ class Carver {
       }
       if (proved) return true;
     }
+    if (direct_) return !direct_->solves(givens);
     return !options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->min - 0.1).solved;
+  }
+
+  // Ranges starting at 2.6: whether SE needs more than 2.5, from singles and
+  // the direct techniques alone (direct_logic.hpp), on every geometry.
+  static bool decides_direct(const GenerateOptions& options) {
+    return !options.exact_rating && options.rating && options.rating->min > kDirectTop + 1e-9 &&
+           options.rating->min <= kDirectTop + 0.1 + 1e-9 && adds_back(options);
   }
 
   static bool can_prove(const Geometry& geometry, const GenerateOptions& options) {
@@ -428,6 +440,7 @@ class Carver {
   std::optional<detail::BasicSolver> ceiling_;  // the techniques up to the range's top
   std::optional<detail::BasicSolver> floor_;    // those below the range's bottom
   std::optional<detail::BasicSolver> prover_;   // every technique below the range (proven_inside)
+  std::optional<detail::DirectSolver> direct_;  // SE up to 2.5, for ranges starting at 2.6
   detail::BasicSolver::Position ceiling_base_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
   // What add_back learnt about the givens it left: outside the range (the

@@ -1,0 +1,52 @@
+// Whether Sudoku Explainer rates a puzzle 2.5 or less, without the rater:
+// singles and SE's "direct" techniques (pointing 1.7, claiming 1.9, hidden
+// pair 2.0, hidden triple 2.5 — a locked set used only where it leaves a
+// digit one place, which is then placed) fill the grid.
+//
+// Why a closure decides it: every step up to 2.5 places a digit and removes
+// nothing, so a position is just its placements, and each of these steps
+// stays available as placements grow (its single is then placed, a plain
+// hidden single, or found by the same step again). So if they fill the grid
+// in some order, SE — always taking the easiest step — finishes with them
+// too, and if they get stuck, SE needs a step above 2.5. The generator asks
+// this where a range starts at 2.6 ("intermediate") instead of running the
+// rater stopped at 2.5, which costs ten times as much.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "nonet/model.hpp"
+
+namespace nonet::detail {
+
+class DirectSolver {
+ public:
+  explicit DirectSolver(const Geometry& geometry);
+
+  // Singles and the direct techniques fill every cell.
+  bool solves(const Grid& givens);
+
+ private:
+  void start(const Grid& givens);
+  void place(int cell, int digit);
+  bool singles();  // one round of naked and hidden singles; true if any was placed
+  bool direct_intersection();
+  bool direct_hidden_subset(int size);
+  // Where `digit` (1-based) can go in `house`: bit i for the house's i-th cell.
+  Mask places(int house, int digit) const;
+  bool in_house(int house, int cell) const { return position_[house * cells_ + cell] >= 0; }
+  // A house of `kind` (as `a`'s) other than `a`, crossing `b`, where `digit`
+  // has several places but one outside `b`: places that one and says so.
+  bool place_single_left(int a, int b, int digit);
+
+  const Geometry& geometry_;
+  int size_, cells_;
+  std::vector<std::int16_t> position_;  // per house and cell: the cell's index in the house, or -1
+  std::vector<bool> box_like_;          // per house: box, jigsaw region or window
+  std::vector<Mask> candidates_;
+  Grid value_;
+  int open_ = 0;
+};
+
+}  // namespace nonet::detail
