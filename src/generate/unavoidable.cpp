@@ -60,18 +60,19 @@ void UnavoidableSets::add_line_pairs(const Grid& solution, HouseKind kind) {
     if (house.kind == kind) lines.push_back(&house);
   const int size = geometry_.size();
   std::vector<int> position_of(size + 1), cells, partner;
+  std::vector<char> seen(size);
   for (std::size_t a = 0; a < lines.size(); ++a) {
     for (std::size_t b = a + 1; b < lines.size(); ++b) {
       const auto& first = lines[a]->cells;
       const auto& second = lines[b]->cells;
       for (int i = 0; i < size; ++i) position_of[solution[second[i]]] = i;
-      std::vector<bool> seen(size, false);
+      std::fill(seen.begin(), seen.end(), 0);
       for (int start = 0; start < size; ++start) {
         if (seen[start]) continue;
         cells.clear();
         partner.clear();
         for (int i = start; !seen[i]; i = position_of[solution[first[i]]]) {
-          seen[i] = true;
+          seen[i] = 1;
           cells.push_back(first[i]);
           partner.push_back(second[i]);
         }
