@@ -227,6 +227,38 @@ Puzzle make_diagonal_puzzle(std::uint64_t seed) {
   return puzzle;
 }
 
+// "Another solution without this digit here?" — how the generator asks
+// whether a removed given was needed: after removing a given from a unique
+// puzzle, a solution that avoids the given's digit exists exactly when the
+// puzzle has two solutions (generic engine). On an empty cell of a unique
+// puzzle, avoiding its digit finds none.
+TEST(Fast9Engine, ExcludedCandidateFindsAnotherSolution) {
+  std::vector<SampledSet> sets = shared_samples();
+  sets.push_back({"diagonal", {make_diagonal_puzzle(1), make_diagonal_puzzle(2), make_diagonal_puzzle(3)}});
+  int multiple = 0, unique = 0;
+  for (const auto& set : sets)
+    for (std::size_t index = 0; index < set.puzzles.size(); index += set.name == "diagonal" ? 1 : 3) {
+      const Puzzle& puzzle = set.puzzles[index];
+      const SolveResult original = solve_generic(puzzle, limit(2));
+      if (original.status != SolveStatus::unique) continue;
+      const Grid& solution = original.solutions.at(0);
+      for (int cell = 0; cell < 81; ++cell) {
+        const std::pair<int, int> excluded[] = {{cell, solution[cell]}};
+        if (puzzle.cells[cell] == 0) {
+          EXPECT_EQ(detail::fast9_has_solution(*puzzle.geometry, puzzle.cells, excluded, 0), false) << set.name;
+          continue;
+        }
+        Puzzle fewer = puzzle;
+        fewer.cells[cell] = 0;
+        const bool two = solve_generic(fewer, limit(2)).status == SolveStatus::multiple;
+        ASSERT_EQ(detail::fast9_has_solution(*fewer.geometry, fewer.cells, excluded, 0), two) << set.name << " " << cell;
+        (two ? multiple : unique) += 1;
+      }
+    }
+  EXPECT_GT(multiple, 100);
+  EXPECT_GT(unique, 10);
+}
+
 TEST(Fast9CrossCheck, DiagonalPuzzlesAndMutations) {
   std::mt19937_64 random(99);
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {

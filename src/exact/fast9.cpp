@@ -55,6 +55,18 @@ void reset_keeping_grids(SolveResult& result) {
 
 }  // namespace
 
+std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& givens,
+                                       std::span<const std::pair<int, int>> excluded, std::uint64_t max_nodes) {
+  SolveResult result;
+  reset_keeping_grids(result);
+  const Fast9Limits limits{1, 0, max_nodes, excluded};
+  const bool diagonal = geometry.variant() == "diagonal";
+  if (fast9_best_isa() == Fast9Isa::avx2) fast9_avx2::solve(givens, diagonal, limits, result);
+  else fast9_baseline::solve(givens, diagonal, limits, result);
+  if (result.status == SolveStatus::gave_up) return std::nullopt;
+  return result.count > 0;
+}
+
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa) {
   reset_keeping_grids(result);
   const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes};

@@ -14,6 +14,9 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -50,7 +53,15 @@ struct Fast9Limits {
   std::uint64_t count_limit = 1;
   std::size_t keep = 1;
   std::uint64_t max_nodes = 0;
+  // Candidates ruled out before the search: (cell, digit 1..9) pairs, e.g.
+  // a removed given's own digit, to ask whether another solution exists.
+  std::span<const std::pair<int, int>> excluded = {};
 };
+
+// Whether the givens have a solution avoiding every excluded candidate:
+// true / false, or nullopt past max_nodes search nodes.
+std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& givens,
+                                       std::span<const std::pair<int, int>> excluded, std::uint64_t max_nodes);
 
 namespace fast9_baseline {
 void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result);
@@ -262,7 +273,8 @@ template <bool kDiagonal>
 class Engine {
  public:
   Engine(const Fast9Limits& limits, SolveResult& result)
-      : count_limit_(limits.count_limit), keep_(limits.keep), max_nodes_(limits.max_nodes), result_(result) {}
+      : count_limit_(limits.count_limit), keep_(limits.keep), max_nodes_(limits.max_nodes),
+        excluded_(limits.excluded), result_(result) {}
 
   // Returns false when the givens clash (the caller reports them as invalid).
   bool run(const Grid& givens) {
@@ -305,6 +317,8 @@ class Engine {
     const Lanes all_cells = {kBandCells, kBandCells, kBandCells, 0};
     for (int digit = 0; digit < 9; ++digit)
       board.candidates[digit] = (all_cells & ~seen[digit] & ~given_cells) | given[digit];
+    for (const auto& [cell, digit] : excluded_)
+      board.candidates[digit - 1] &= ~(*reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data()) & ~given_cells);
     board.unplaced = all_cells & ~given_cells;
     board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
     if (propagate(board)) search(board);
@@ -721,6 +735,7 @@ class Engine {
   std::uint64_t count_limit_;
   std::size_t keep_;
   std::uint64_t max_nodes_;
+  std::span<const std::pair<int, int>> excluded_;
   bool gave_up_ = false;
   std::size_t kept_ = 0;
   SolveResult& result_;

@@ -296,14 +296,14 @@ class Carver {
   // change, so it answers every test, far more cheaply than a solve; for the
   // singles tests it is exact, because the puzzle before the removal passed
   // them (see SinglesSolver::derives), and the basic techniques likewise.
-  bool passes(CarveTest test, const Grid& givens, std::span<const int> removed) {
+  bool passes(CarveTest test, const Grid& givens, std::span<const int> removed, const Grid& solution) {
     switch (test) {
       case CarveTest::hidden_singles: return hidden_singles_.derives(givens, removed);
       case CarveTest::all_singles: return all_singles_.derives(givens, removed);
       case CarveTest::logic: return all_singles_.derives(givens, removed) || ceiling_->derives(givens, removed);
       // A full singles propagation costs more than the exact solve it would
       // save on 9×9 (fast9); the quick look at the removed cells does not.
-      case CarveTest::unique: return all_singles_.immediate(givens, removed) || proven_unique(givens);
+      case CarveTest::unique: return all_singles_.immediate(givens, removed) || proven_unique(givens, removed, solution);
     }
     return false;
   }
@@ -311,7 +311,19 @@ class Carver {
   // Late in the carving of a large grid a uniqueness proof can be a search of
   // millions of nodes (25×25: minutes for one puzzle). A test past the budget
   // keeps the group: the puzzle stays unique, only perhaps not minimal.
-  bool proven_unique(const Grid& givens) {
+  bool proven_unique(const Grid& givens, std::span<const int> removed, const Grid& solution) {
+    if (fast9_) {
+      // The puzzle had one solution with the removed cells given, so another
+      // one now differs from it in one of them: one search per removed cell
+      // for a solution without that cell's digit, stopping at the first.
+      for (int cell : removed) {
+        const std::pair<int, int> excluded[] = {{cell, solution[cell]}};
+        const std::optional<bool> found = detail::fast9_has_solution(geometry_, givens, excluded, kCarveNodes);
+        if (!found) stopped_short_ = true;
+        if (!found || *found) return false;
+      }
+      return true;
+    }
     SolveOptions options;
     options.max_nodes = kCarveNodes;
     const SolveStatus status = solve(borrowed_puzzle(geometry_, givens), options).status;
@@ -337,7 +349,7 @@ class Carver {
       }
       if (unavoidable_->empties(orbit)) continue;  // a second solution: no test needed
       for (int cell : orbit) givens[cell] = 0;
-      if (passes(test_, givens, orbit)) {
+      if (passes(test_, givens, orbit, solution)) {
         count -= static_cast<int>(orbit.size());
         unavoidable_->remove(orbit);
       } else {
@@ -443,6 +455,8 @@ class Carver {
   std::optional<detail::DirectSolver> direct_;  // SE up to 2.5, for ranges starting at 2.6
   detail::BasicSolver::Position ceiling_base_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
+  // The fast engine fits: uniqueness is asked as "another solution?".
+  const bool fast9_ = detail::fast9_supports(geometry_);
   // What add_back learnt about the givens it left: outside the range (the
   // floor finishes them, or no order of groups brought back found the
   // range), or inside its bounds (the ceiling finishes them and the floor
