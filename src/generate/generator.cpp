@@ -312,23 +312,32 @@ class Carver {
   // millions of nodes (25×25: minutes for one puzzle). A test past the budget
   // keeps the group: the puzzle stays unique, only perhaps not minimal.
   bool proven_unique(const Grid& givens, std::span<const int> removed, const Grid& solution) {
+    // The puzzle had one solution with the removed cells given, so another
+    // one now differs from it in one of them: one search per removed cell
+    // for a solution without that cell's digit, stopping at the first.
+    for (int cell : removed) {
+      const std::optional<bool> found = another_solution(givens, cell, solution[cell]);
+      if (!found) stopped_short_ = true;
+      if (!found || *found) return false;
+    }
+    return true;
+  }
+
+  // Whether the givens have a solution with `digit` not at `cell`; nullopt
+  // past the node budget.
+  std::optional<bool> another_solution(const Grid& givens, int cell, int digit) {
     if (fast9_) {
-      // The puzzle had one solution with the removed cells given, so another
-      // one now differs from it in one of them: one search per removed cell
-      // for a solution without that cell's digit, stopping at the first.
-      for (int cell : removed) {
-        const std::pair<int, int> excluded[] = {{cell, solution[cell]}};
-        const std::optional<bool> found = detail::fast9_has_solution(geometry_, givens, excluded, kCarveNodes);
-        if (!found) stopped_short_ = true;
-        if (!found || *found) return false;
-      }
-      return true;
+      const std::pair<int, int> excluded[] = {{cell, digit}};
+      return detail::fast9_has_solution(geometry_, givens, excluded, kCarveNodes);
     }
     SolveOptions options;
+    options.count_limit = 1;
     options.max_nodes = kCarveNodes;
-    const SolveStatus status = solve(borrowed_puzzle(geometry_, givens), options).status;
-    if (status == SolveStatus::gave_up) stopped_short_ = true;
-    return status == SolveStatus::unique;
+    options.candidates.assign(givens.size(), all_digits(geometry_.size()));
+    options.candidates[cell] &= ~digit_bit(digit);
+    const SolveStatus status = solve_generic(borrowed_puzzle(geometry_, givens), options).status;
+    if (status == SolveStatus::gave_up) return std::nullopt;
+    return status == SolveStatus::solved;
   }
 
   // One pass over the groups in a random order; stopped_short_ says whether
