@@ -42,9 +42,6 @@ struct Count {
   Bands exactly_once() const { return once & ~twice; }
 };
 
-
-}  // namespace
-
 // A house of nine cells that share a row, a column or a 3×3 box is that
 // row, column or box.
 bool standard_house(const House& house) {
@@ -56,6 +53,8 @@ bool standard_house(const House& house) {
                                      all_share([](int cell) { return cell % 9; }) ||
                                      all_share([](int cell) { return 3 * (cell / 27) + cell % 9 / 3; }));
 }
+
+}  // namespace
 
 // Cell numbers are row-major (9 · row + column), which is band by band
 // (27 · band + 9 · row in band + column): cell c is bit c % 27 of lane c / 27.
