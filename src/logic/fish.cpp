@@ -300,7 +300,7 @@ std::vector<ChainLink> chain_links(const Context& ctx, int d) {
 // house; -1 if they share none.
 int share_house(const Context& ctx, const std::vector<int>& from, const std::vector<int>& to) {
   int found = -1;
-  for (int h : ctx.tables.common_houses(from[0], to[0])) {
+  for (int h : ctx.geo.houses_of(from[0])) {
     bool holds_all = true;
     for (const auto* end : {&from, &to})
       for (int c : *end) holds_all &= ctx.tables.house_pos(h, c) >= 0;
@@ -339,7 +339,7 @@ int three_link_class(const Context& ctx, const ChainLink* const links[3]) {
 std::vector<int> chain_targets(const Context& ctx, int d, const std::vector<int>& start, const std::vector<int>& end,
                                const std::vector<int>& houses) {
   std::vector<int> targets;
-  for (int x = 0; x < ctx.cells(); ++x) {
+  for (int x : ctx.geo.peers_of(start.front())) {
     if (!ctx.grid.has(x, d)) continue;
     bool sees_ends = true;
     for (const auto* group : {&start, &end})
@@ -354,14 +354,17 @@ std::vector<int> chain_targets(const Context& ctx, int d, const std::vector<int>
 // The links' cells are distinct, and an empty rectangle's box holds no cell of
 // the other links.
 bool links_apart(const Context& ctx, std::span<const ChainLink* const> links) {
-  std::vector<int> cells;
-  for (const ChainLink* l : links) {
-    cells.insert(cells.end(), l->a.begin(), l->a.end());
-    if (l->shape != LinkShape::empty_rectangle) cells.insert(cells.end(), l->b.begin(), l->b.end());
-  }
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    for (std::size_t j = i + 1; j < cells.size(); ++j)
-      if (cells[i] == cells[j]) return false;
+  // An empty rectangle's two ends are its heart: count it once.
+  auto ends_of = [](const ChainLink* l) { return l->shape == LinkShape::empty_rectangle ? 1 : 2; };
+  auto end_of = [](const ChainLink* l, int e) -> const std::vector<int>& { return e ? l->b : l->a; };
+  for (std::size_t i = 0; i < links.size(); ++i)
+    for (std::size_t j = i + 1; j < links.size(); ++j)
+      for (int ei = 0; ei < ends_of(links[i]); ++ei)
+        for (int ej = 0; ej < ends_of(links[j]); ++ej)
+          for (int c : end_of(links[i], ei)) {
+            const std::vector<int>& other = end_of(links[j], ej);
+            if (std::find(other.begin(), other.end(), c) != other.end()) return false;
+          }
   for (const ChainLink* er : links) {
     if (er->shape != LinkShape::empty_rectangle) continue;
     for (const ChainLink* other : links)
@@ -442,6 +445,21 @@ bool has_shape(std::span<const ChainLink* const> links, LinkShape shape) {
   return false;
 }
 
+// For every two links, whether an end of one shares a house with an end of
+// the other (a chain can join them): asked once, not for every triple.
+std::vector<char> weakly_linked(const Context& ctx, const std::vector<ChainLink>& links) {
+  const std::size_t nl = links.size();
+  std::vector<char> linked(nl * nl, 0);
+  for (std::size_t i = 0; i < nl; ++i)
+    for (std::size_t j = i + 1; j < nl; ++j) {
+      bool any = false;
+      for (const auto* from : {&links[i].a, &links[i].b})
+        for (const auto* to : {&links[j].a, &links[j].b}) any |= share_house(ctx, *from, *to) >= 0;
+      linked[i * nl + j] = linked[j * nl + i] = any;
+    }
+  return linked;
+}
+
 // Three strong links of one digit chained by two weak ones, a=b-c=e-f=g: a or
 // g holds d, so d leaves every cell that sees both, outside the pattern's
 // houses. As SukakuExplainer sorts them: the easiest class wins, then the most
@@ -453,11 +471,12 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
   for (int d = 1; d <= ctx.n(); ++d) {
     const std::vector<ChainLink> links = chain_links(ctx, d);
     const int nl = static_cast<int>(links.size());
+    const std::vector<char> linked = weakly_linked(ctx, links);
     // Middle link j; first link i and last link k > i, each either way round.
     for (int j = 0; j < nl; ++j)
       for (int i = 0; i < nl; ++i)
         for (int k = i + 1; k < nl; ++k) {
-          if (i == j || k == j) continue;
+          if (i == j || k == j || !linked[i * nl + j] || !linked[j * nl + k]) continue;
           const std::array<const ChainLink*, 3> chain = {&links[i], &links[j], &links[k]};
           const int cls = three_link_class(ctx, chain.data());
           if (cls > best_class || !links_apart(ctx, chain)) continue;
@@ -483,9 +502,10 @@ std::optional<Step> find_grouped_two_link_chain(const Context& ctx) {
     const std::vector<ChainLink> links = chain_links(ctx, d);
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = i + 1; j < links.size(); ++j) {
+        if (links[i].shape != LinkShape::grouped_line && links[j].shape != LinkShape::grouped_line) continue;
         const std::array<const ChainLink*, 2> chain = {&links[i], &links[j]};
-        // An empty rectangle with a plain link is find_empty_rectangle's.
-        if (!has_shape(chain, LinkShape::grouped_line) || !links_apart(ctx, chain)) continue;
+        // (An empty rectangle with a plain link is find_empty_rectangle's.)
+        if (!links_apart(ctx, chain)) continue;
         each_chain_way(ctx, d, chain, [&](Step s) {
           if (best && s.eliminations.size() <= best->eliminations.size()) return;
           s.technique = "Grouped 2-link chain";
