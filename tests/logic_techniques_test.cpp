@@ -291,15 +291,52 @@ TEST(LogicTechniques, ThreeLinkXChain) {
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c1<>7"}));
 }
 
-TEST(LogicTechniques, ThreeLinkBoxInTheMiddleIsATurbot) {
-  // Exchange puzzle 050030070007000800604207509000000000070506040502809703006000200005090400720000096: 8 in r9c3=r9c6 (row 9) - r1c6=r3c5 (box 2)
-  // - r3c2=r8c2 (column 2). A row and a column link, but a box in the middle:
-  // SukakuExplainer's published ratings call that a 3-Turbot fish (5.5).
+TEST(LogicTechniques, GroupedThreeLinkChain) {
+  Fixture f{open_grid()};
+  // 7: r1c1=r1c5 (row 1) - r2c6={r7c6,r8c6} (column 6, its 7s in two boxes:
+  // a grouped link) - r9c4=r5c4 (column 4), the weak links in boxes 2 and 8
+  // (box 8 holds both cells of the group): r1c1 or r5c4 holds 7.
+  for (int c = 2; c <= 9; ++c)
+    if (c != 5) remove(f.grid, 1, c, 7);
+  for (int r = 1; r <= 9; ++r) {
+    if (r != 2 && r != 7 && r != 8) remove(f.grid, r, 6, 7);
+    if (r != 5 && r != 9) remove(f.grid, r, 4, 7);
+  }
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Grouped 3-link chain");
+  EXPECT_NEAR(s->rating, 5.7, 1e-9);
+  EXPECT_EQ(s->detail, "7 in r1c1=r1c5-r2c6={r7c6,r8c6}-r9c4=r5c4");
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r5c1<>7"}));
+}
+
+TEST(LogicTechniques, GroupedTwoLinkChain) {
+  Fixture f{open_grid()};
+  // 7 in row 1 only at {r1c1,r1c2} (box 1) and r1c7: a grouped link; in row 5
+  // only at r5c7 and r5c3. r1c7 and r5c7 share column 7, so the group or
+  // r5c3 holds 7: it leaves r2c3 and r3c3.
+  for (int c = 3; c <= 9; ++c)
+    if (c != 7) remove(f.grid, 1, c, 7);
+  for (int c = 1; c <= 9; ++c)
+    if (c != 3 && c != 7) remove(f.grid, 5, c, 7);
+  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 5);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->technique, "Grouped 2-link chain");
+  EXPECT_NEAR(s->rating, 4.3, 1e-9);
+  EXPECT_EQ(elims(*s), (std::vector<std::string>{"r2c3<>7", "r3c3<>7"}));
+}
+
+TEST(LogicTechniques, ThreeLinkWithABoxIsATurbot) {
+  // Exchange puzzle 050030070007000800604207509000000000070506040502809703006000200005090400720000096: 8 in r9c6=r9c3 (row 9) - r8c2=r3c2
+  // (column 2) - r3c5=r1c6 (box 2), and the same links chained with the box in
+  // the middle (r9c3=r9c6-r1c6=r3c5-r3c2=r8c2 → r8c1<>8). A row and a column
+  // link, but also a box: SukakuExplainer's published ratings call that a
+  // 3-Turbot fish (5.5), wherever the box is.
   expect_step(
       "12.....89....5....1......891..4....9..3......1..4...8......6.........7..12.4.....123.....91.3.....9......7..1..4....9.....6.......5...........8.123......12.4..........6...1.3....8....4......2.......1......8.......7......5....1.3..............9"
       "1..4...89.....6...1......89..3...7..12.4..7..1.3......1.......9.2..5..8..2..5..8.1......89......7....3..........5....12............6...1.......9...4......2.....8.....5....1..4......2..............8.1..4.............9......7.......6.....3......"
       "...4....9...4....9.....6.....3...7..1.....78.1.3....8..2.......1...5..8.1...5..8.1.3....8.1.3....8.....5.........6...........9.2..........4.....1......8.......7........7...2.......1......8.1..4.........5....1..4...8...3..............9.....6...",
-      three_links, "3-Turbot fish", 5.5, {"r8c1<>8"});
+      three_links, "3-Turbot fish", 5.5, {"r7c6<>8"});
 }
 
 TEST(LogicTechniques, ThreeLinkEmptyRectangle) {

@@ -116,7 +116,7 @@ std::optional<Step> find_naked_subset(const Context&, int k);
 std::optional<Step> find_hidden_subset(const Context&, int k, bool direct);
 // fish.cpp
 std::optional<Step> find_fish(const Context&, int k);
-std::optional<Step> find_single_digit_pattern(const Context&, int kind);  // 0 skyscraper,1 kite,2 turbot,3 ER,4 three links (5.4-5.7)
+std::optional<Step> find_single_digit_pattern(const Context&, int kind);  // 0 skyscraper,1 kite,2 turbot,3 ER,4 three links (5.4-5.7),5 grouped two links (4.3)
 // wings.cpp
 std::optional<Step> find_xy_wing(const Context&);
 std::optional<Step> find_xyz_wing(const Context&);

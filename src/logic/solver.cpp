@@ -59,6 +59,7 @@ const std::vector<Rung>& ladder() {
       // SukakuExplainer tries its two-link patterns (up to 4.3) before the XY-Wing (4.2).
       {"Turbot fish", 4.2, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 2); }},
       {"Empty rectangle", 4.3, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 3); }},
+      {"Grouped 2-link chain", 4.3, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 5); }},
       {"XY-Wing", 4.2, true, true, false, find_xy_wing},
       {"XYZ-Wing", 4.4, true, true, false, find_xyz_wing},
       {"W-Wing", 4.4, false, false, true, find_w_wing},
