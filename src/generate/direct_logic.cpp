@@ -15,6 +15,7 @@ DirectSolver::DirectSolver(const Geometry& geometry)
     : geometry_(geometry), size_(geometry.size()), cells_(geometry.cell_count()) {
   const auto& houses = geometry.houses();
   position_.assign(houses.size() * cells_, -1);
+  places_.assign(houses.size() * size_, 0);
   for (std::size_t h = 0; h < houses.size(); ++h) {
     for (std::size_t i = 0; i < houses[h].cells.size(); ++i)
       position_[h * cells_ + houses[h].cells[i]] = static_cast<std::int16_t>(i);
@@ -39,12 +40,17 @@ void DirectSolver::place(int cell, int digit) {
   for (int peer : geometry_.peers_of(cell)) candidates_[peer] &= ~digit_bit(digit);
 }
 
-Mask DirectSolver::places(int house, int digit) const {
-  Mask where = 0;
-  const auto& cells = geometry_.houses()[house].cells;
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    if (value_[cells[i]] == 0 && (candidates_[cells[i]] & digit_bit(digit))) where |= Mask{1} << i;
-  return where;
+// Every house's places for every digit, from one pass over the open cells.
+void DirectSolver::map_places() {
+  std::fill(places_.begin(), places_.end(), Mask{0});
+  for (int cell = 0; cell < cells_; ++cell) {
+    if (value_[cell] != 0) continue;
+    for (int h : geometry_.houses_of(cell)) {
+      const Mask bit = Mask{1} << position_[h * cells_ + cell];
+      for (Mask digits = candidates_[cell]; digits; digits &= digits - 1)
+        places_[h * size_ + std::countr_zero(digits)] |= bit;
+    }
+  }
 }
 
 bool DirectSolver::singles() {
@@ -158,6 +164,7 @@ bool DirectSolver::solves(const Grid& givens) {
     while (singles()) {
     }
     if (open_ == 0) return true;
+    map_places();  // the direct searches below stop at their first placement
     if (!direct_intersection() && !direct_hidden_subset(2) && !direct_hidden_subset(3)) return false;
   }
 }

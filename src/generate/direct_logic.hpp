@@ -33,8 +33,10 @@ class DirectSolver {
   bool singles();  // one round of naked and hidden singles; true if any was placed
   bool direct_intersection();
   bool direct_hidden_subset(int size);
-  // Where `digit` (1-based) can go in `house`: bit i for the house's i-th cell.
-  Mask places(int house, int digit) const;
+  // Where `digit` (1-based) can go in `house`: bit i for the house's i-th
+  // cell, as of the last map_places().
+  Mask places(int house, int digit) const { return places_[house * size_ + digit - 1]; }
+  void map_places();
   bool in_house(int house, int cell) const { return position_[house * cells_ + cell] >= 0; }
   // A house of `kind` (as `a`'s) other than `a`, crossing `b`, where `digit`
   // has several places but one outside `b`: places that one and says so.
@@ -44,6 +46,7 @@ class DirectSolver {
   int size_, cells_;
   std::vector<std::int16_t> position_;  // per house and cell: the cell's index in the house, or -1
   std::vector<bool> box_like_;          // per house: box, jigsaw region or window
+  std::vector<Mask> places_;  // per house and digit (see places())
   std::vector<Mask> candidates_;
   Grid value_;
   int open_ = 0;
