@@ -153,9 +153,8 @@ constexpr std::uint64_t kCarveNodes = 2'000;
 // Ranges starting here are reached from above (see Carver::adds_back).
 constexpr double kAddBackFrom = 2.6;
 // Random orders in which removed groups come back before a carving is given
-// up (measured: 6, 12 and 24 against trying each group in place of the
-// last, docs/generate.md).
-constexpr int kAddBackTries = 12;
+// up (measured: 6, 12 and 24; docs/generate.md).
+constexpr int kAddBackTries = 6;
 // Ranges starting above this reject what the basic techniques below them
 // solve before rating.
 constexpr double kFloorFrom = 2.4;
@@ -250,7 +249,7 @@ class Carver {
   // reach the same fixed point as from the givens (see BasicSolver::extend).
   // The groups that let the ceiling finish often let the floor finish too
   // (too easy at once); then another random order is tried, up to
-  // kAddBackTries. Leaves in bounds_ what it learnt about the givens.
+  // kAddBackTries in all. Leaves in bounds_ what it learnt about the givens.
   void add_back(Grid& givens, const Grid& solution, detail::Random& rng) {
     std::vector<int> removed;
     for (int index = 0; index < static_cast<int>(orbits_.size()); ++index)
