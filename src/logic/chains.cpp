@@ -100,9 +100,35 @@ struct Propagation {
   // kLastInCell (the cell's last candidate); kNoSingle for other potentials.
   std::vector<int> single;
   static constexpr int kNoSingle = -2, kLastInCell = -1;
+  // SE's doChaining, which its Nishio, cell/region and dynamic forcing chains
+  // use (read in the source): every pending "on" potential is followed before
+  // the next "off" one (not breadth first), an assumption changes the grid only
+  // as an "off" potential is followed (an "on" one leaves its cell's other
+  // candidates until their "off" potentials come), and implications are taken
+  // box, row, column. Which parents a potential gets first, and so the chain
+  // lengths, follow from this order. (Its forcing chains and loops go layer by
+  // layer, as the FIFO queue does.)
+  bool se_order = false;
+  std::vector<std::vector<int>> house_order;  // per cell: its houses, box first, then row, column, others
 
   Propagation(const Context& c, bool dyn, bool x, bool y)
-      : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {}
+      : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {
+    auto rank = [&](int h) {
+      const HouseKind k = ctx.geo.houses()[h].kind;
+      return k == HouseKind::box || k == HouseKind::region ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
+    };
+    house_order.resize(cells);
+    for (int cell = 0; cell < cells; ++cell) {
+      const auto hs = ctx.geo.houses_of(cell);
+      house_order[cell].assign(hs.begin(), hs.end());
+      std::stable_sort(house_order[cell].begin(), house_order[cell].end(),
+                       [&](int a, int b) { return rank(a) < rank(b); });
+    }
+  }
+
+  std::span<const int> houses_in_order(int cell) const {
+    return se_order ? std::span<const int>(house_order[cell]) : ctx.geo.houses_of(cell);
+  }
 
   static int pot(int cell, int d, int on, int n) { return ((cell * n) + (d - 1)) * 2 + on; }
   int pot(int cell, int d, int on) const { return pot(cell, d, on, n); }
@@ -131,7 +157,7 @@ struct Propagation {
     order.clear();
     causes.clear();
     contradiction.clear();
-    std::deque<int> queue;
+    std::deque<int> queue, offs;  // se_order: "on" potentials in queue, "off" ones in offs
     auto add = [&](int p, std::vector<int> from, int why = kNoSingle) {
       if (reached[p] || !contradiction.empty()) return;
       if ((p >> 1) == blocked && p != start) return;
@@ -145,22 +171,29 @@ struct Propagation {
         contradiction = {p, other};
         return;
       }
-      queue.push_back(p);
+      (se_order && !(p & 1) ? offs : queue).push_back(p);
     };
     add(start, {});
     for (;;) {
-    while (!queue.empty() && contradiction.empty()) {
-      const int p = queue.front();
-      queue.pop_front();
+    while ((!queue.empty() || !offs.empty()) && contradiction.empty()) {
+      std::deque<int>& from_queue = queue.empty() ? offs : queue;
+      const int p = from_queue.front();
+      from_queue.pop_front();
       const int v = p >> 1, cell = v / n, d = v % n + 1;
       if (p & 1) {  // on → off
         const Mask others = (dynamic ? cand[cell] : ctx.grid.candidates(cell)) & ~digit_bit(d);
         if (y_links)
           for (int e : digits_of(others)) add(pot(cell, e, kOff), {p});
-        for (int peer : ctx.geo.peers_of(cell))
-          if (peer != cell && (dynamic ? (cand[peer] & digit_bit(d)) : ctx.grid.has(peer, d)))
-            add(pot(peer, d, kOff), {p});
-        if (dynamic) cand[cell] = digit_bit(d);
+        auto has = [&](int c) { return dynamic ? (cand[c] & digit_bit(d)) != 0 : ctx.grid.has(c, d); };
+        if (se_order) {
+          for (int h : house_order[cell])
+            for (int peer : ctx.geo.houses()[h].cells)
+              if (peer != cell && has(peer)) add(pot(peer, d, kOff), {p});
+        } else {
+          for (int peer : ctx.geo.peers_of(cell))
+            if (peer != cell && has(peer)) add(pot(peer, d, kOff), {p});
+          if (dynamic) cand[cell] = digit_bit(d);
+        }
       } else {  // off → on
         if (dynamic) {
           cand[cell] &= ~digit_bit(d);
@@ -176,7 +209,7 @@ struct Propagation {
               add(pot(cell, e, kOn), from, kLastInCell);
             }
           }
-          for (int h : ctx.geo.houses_of(cell)) {
+          for (int h : houses_in_order(cell)) {
             if (ctx.placed_in(h, d)) continue;
             int count = 0, last = -1;
             for (int c : ctx.geo.houses()[h].cells)
@@ -198,7 +231,7 @@ struct Propagation {
           if (y_links && popcount(ctx.grid.candidates(cell)) == 2)
             add(pot(cell, lowest_digit(ctx.grid.candidates(cell) & ~digit_bit(d)), kOn), {p}, kLastInCell);
           if (x_links)
-            for (int h : ctx.geo.houses_of(cell)) {
+            for (int h : houses_in_order(cell)) {
               const Mask w = ctx.where(h, d);
               if (popcount(w) != 2) continue;
               for (Mask m = w; m; m &= m - 1) {
@@ -514,6 +547,7 @@ std::optional<Step> find_nishio(const Context& ctx) {
   const int n = ctx.n();
   Best best;
   Propagation prop(ctx, true, true, false);
+  prop.se_order = true;
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
       const int start = Propagation::pot(cell, d, kOn, n);
@@ -599,6 +633,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   const double base = level >= 1 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
   Best best;
   Propagation prop(ctx, dynamic || level > 0, true, true);
+  prop.se_order = true;
   prop.level = level;
   auto better_possible = [&](double rating) {
     return !best.step || rating < best.step->rating - 1e-9 || std::abs(rating - best.step->rating) < 1e-9;
