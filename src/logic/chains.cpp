@@ -632,6 +632,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   // SE: 8.0, 8.5; dynamic (+) 9.0; nested levels 2-5 9.5, 10.0, 10.5, 11.0.
   const double base = level >= 1 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
   Best best;
+  constexpr int kContradictionKey = 7;
   Propagation prop(ctx, dynamic || level > 0, true, true);
   prop.se_order = true;
   prop.level = level;
@@ -660,6 +661,13 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       o.parents.push_back(prop.parents[p]);
       if (prop.weight[p]) o.weights.push_back({p, prop.nest[p], prop.weight[p]});
       if (prop.single[p] != Propagation::kNoSingle) o.singles.push_back({p, prop.single[p]});
+    }
+    // As SE: an assumption that ends in a contradiction still takes part in
+    // cell, region and double forcing chains with what it implied before (the
+    // potential that met its negation not included).
+    if (o.contradiction.size() == 2 && o.contradiction[0] == o.order.back()) {
+      const int p = o.contradiction[0];
+      o.reached[p >> 6] &= ~(std::uint64_t{1} << (p & 63));
     }
     return o;
   };
@@ -698,12 +706,17 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   // Potentials implied by every outcome of a set of exhaustive assumptions.
   // start_why: how the starts are singles (SE: a cell's candidates are its
   // last ones, a house's places of a digit its last places; -2: neither).
+  // key: SE's sort key among hints of one rating and length (double forcing
+  // 1, cell 5, region 6, contradiction 7); SE offers the "on" conclusions of a
+  // set before its "off" ones, each in the order reached.
   auto common = [&](const std::vector<Outcome>& outs, const std::string& technique, const std::string& detail,
-                    std::vector<int> cells, int start_why) {
+                    std::vector<int> cells, int start_why, int key) {
     if (!better_possible(base)) return;
-    for (const Outcome& o : outs)
-      if (!o.contradiction.empty()) return;  // handled as a contradiction instead
-    for (int p : outs[0].order) {
+    std::vector<int> conclusions;
+    for (int on : {kOn, kOff})
+      for (int p : outs[0].order)
+        if ((p & 1) == on) conclusions.push_back(p);
+    for (int p : conclusions) {
       if (!useful(ctx, p)) continue;
       bool all = true;
       for (const Outcome& o : outs) all &= o.has(p);
@@ -734,7 +747,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       add_conclusion(ctx, s, p);
       s.chains = texts;
       s.cells = cells;
-      best.offer(std::move(s), length);
+      best.offer(std::move(s), length, key);
     }
   };
   const std::string prefix = dynamic || level > 0 ? "Dynamic " : "";
@@ -765,7 +778,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           s.chains.push_back(chain_text(ctx, chain, &o.causes));
           if (ctx.first_found) singles_of(s, o, chain);
           s.cells = {cell};
-          best.offer(std::move(s), length);
+          best.offer(std::move(s), length, kContradictionKey);
         }
       }
       if (dynamic) {
@@ -783,37 +796,42 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
             s.chains.push_back(chain_text(ctx, chain, &off.causes));
             if (ctx.first_found) singles_of(s, off, chain);
             s.cells = {cell};
-            best.offer(std::move(s), length);
+            best.offer(std::move(s), length, kContradictionKey);
           }
-        } else if (outs.back().contradiction.empty() && popcount(ctx.grid.candidates(cell)) >= 3) {
+        }
+        if (popcount(ctx.grid.candidates(cell)) >= 3) {
           common({outs.back(), off}, cat({"Dynamic double forcing chain", suffix}),
                  "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there",
-                 {cell}, Propagation::kNoSingle);
+                 {cell}, Propagation::kNoSingle, 1);
         }
       }
     }
     if (outs.size() >= 2)
       common(outs, cat({prefix, "Cell forcing chains", suffix}),
-             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell}, Propagation::kLastInCell);
+             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell}, Propagation::kLastInCell, 5);
   }
+  // Regions in SE's order: by the cell of the digit's first place, the digit,
+  // then box, row, column.
   const auto& houses = ctx.geo.houses();
-  for (int h = 0; h < static_cast<int>(houses.size()); ++h)
-    for (int d = 1; d <= n; ++d) {
-      if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
-      const Mask w = ctx.where(h, d);
-      if (popcount(w) < 2) continue;
-      const int first = houses[h].cells[std::countr_zero(w)];
-      if (popcount(ctx.grid.candidates(first)) < min_start) continue;
-      std::vector<Outcome> outs;
-      std::vector<int> cells;
-      for (Mask m = w; m; m &= m - 1) {
-        const int cell = houses[h].cells[std::countr_zero(m)];
-        cells.push_back(cell);
-        outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
+  for (int first = 0; first < ctx.cells(); ++first) {
+    if (ctx.grid.value(first) || popcount(ctx.grid.candidates(first)) < min_start) continue;
+    for (int d : digits_of(ctx.grid.candidates(first)))
+      for (int h : prop.house_order[first]) {
+        if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
+        const Mask w = ctx.where(h, d);
+        if (popcount(w) < 2 || houses[h].cells[std::countr_zero(w)] != first) continue;
+        std::vector<Outcome> outs;
+        std::vector<int> cells;
+        for (Mask m = w; m; m &= m - 1) {
+          const int cell = houses[h].cells[std::countr_zero(m)];
+          cells.push_back(cell);
+          outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
+        }
+        common(outs, cat({prefix, "Region forcing chains", suffix}),
+               "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells,
+               h, 6);
       }
-      common(outs, cat({prefix, "Region forcing chains", suffix}),
-             "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells, h);
-    }
+  }
   if (ctx.expired()) return std::nullopt;
   return best.step;
 }
