@@ -5,8 +5,11 @@
 //   on  → off  the other candidates of the cell; the digit in every peer
 //   off → on   the other candidate of a bivalue cell (Y link); the other place
 //              of a digit that has two places in a house (X link)
-// A chain follows implications breadth first, so each conclusion comes with
-// the shortest chain that gives it.
+// Forcing chains and loops follow implications breadth first, so each
+// conclusion comes with the shortest chain that gives it. Nishio, cell, region
+// and dynamic forcing chains follow them in the order of SE's doChaining (read
+// in its source; see Propagation::se_order), which is not breadth first: the
+// lengths SE rates come from that order.
 //
 //   Forcing X-chain (6.6)  only X links: r1c2=4 ⇒ … ⇒ r1c2<>4, so 4 leaves r1c2
 //                          (or r1c2<>4 ⇒ … ⇒ r1c2=4, so r1c2 is 4)
