@@ -653,6 +653,13 @@ TEST(LogicRatings, PublishedSe121) {
       {"123.5.7.......9..........642.5.....68.....2..9.....34...7.94.5.5..8......9.3....2", 6.6},
       {"..3.5..8..5....1..78...3.6..1.......3..2...91...8.4.....1.3..478...........67..35", 7.1},
       {"..3.567..4.....12...8..2.4...19.....83........6.82...1.....4..5..9..8...6...7..14", 8.3},
+      // Dynamic forcing chains whose length gives 9.0 only in SE's doChaining
+      // order (rated 8.9 and 9.1 breadth first), and one rated 9.1 until an
+      // assumption ending in a contradiction was kept in cell, region and
+      // double forcing chains (it now ends on dynamic cell forcing chains).
+      {"12....7..4....9..6.8....5.426...4...8.1..7.52.7..1.......6.5.7...2.986...9.3.....", 9.0},
+      {".23....8.4....9..378....5......75.3.......215...61...7.6.5.1....42.3....9....4..8", 9.0},
+      {"1....6.8..5.1....6...27......47......3.6..54.8.5.3....3..5....4......97.9....18.2", 9.0},
   };
   for (auto [text, expected] : cases) {
     auto records = nonet::read_all(text);

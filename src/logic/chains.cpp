@@ -5,8 +5,11 @@
 //   on  → off  the other candidates of the cell; the digit in every peer
 //   off → on   the other candidate of a bivalue cell (Y link); the other place
 //              of a digit that has two places in a house (X link)
-// A chain follows implications breadth first, so each conclusion comes with
-// the shortest chain that gives it.
+// Forcing chains and loops follow implications breadth first, so each
+// conclusion comes with the shortest chain that gives it. Nishio, cell, region
+// and dynamic forcing chains follow them in the order of SE's doChaining (read
+// in its source; see Propagation::se_order), which is not breadth first: the
+// lengths SE rates come from that order.
 //
 //   Forcing X-chain (6.6)  only X links: r1c2=4 ⇒ … ⇒ r1c2<>4, so 4 leaves r1c2
 //                          (or r1c2<>4 ⇒ … ⇒ r1c2=4, so r1c2 is 4)
@@ -100,9 +103,35 @@ struct Propagation {
   // kLastInCell (the cell's last candidate); kNoSingle for other potentials.
   std::vector<int> single;
   static constexpr int kNoSingle = -2, kLastInCell = -1;
+  // SE's doChaining, which its Nishio, cell/region and dynamic forcing chains
+  // use (read in the source): every pending "on" potential is followed before
+  // the next "off" one (not breadth first), an assumption changes the grid only
+  // as an "off" potential is followed (an "on" one leaves its cell's other
+  // candidates until their "off" potentials come), and implications are taken
+  // box, row, column. Which parents a potential gets first, and so the chain
+  // lengths, follow from this order. (Its forcing chains and loops go layer by
+  // layer, as the FIFO queue does.)
+  bool se_order = false;
+  std::vector<std::vector<int>> house_order;  // per cell: its houses, box first, then row, column, others
 
   Propagation(const Context& c, bool dyn, bool x, bool y)
-      : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {}
+      : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {
+    auto rank = [&](int h) {
+      const HouseKind k = ctx.geo.houses()[h].kind;
+      return k == HouseKind::box || k == HouseKind::region ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
+    };
+    house_order.resize(cells);
+    for (int cell = 0; cell < cells; ++cell) {
+      const auto hs = ctx.geo.houses_of(cell);
+      house_order[cell].assign(hs.begin(), hs.end());
+      std::stable_sort(house_order[cell].begin(), house_order[cell].end(),
+                       [&](int a, int b) { return rank(a) < rank(b); });
+    }
+  }
+
+  std::span<const int> houses_in_order(int cell) const {
+    return se_order ? std::span<const int>(house_order[cell]) : ctx.geo.houses_of(cell);
+  }
 
   static int pot(int cell, int d, int on, int n) { return ((cell * n) + (d - 1)) * 2 + on; }
   int pot(int cell, int d, int on) const { return pot(cell, d, on, n); }
@@ -131,7 +160,7 @@ struct Propagation {
     order.clear();
     causes.clear();
     contradiction.clear();
-    std::deque<int> queue;
+    std::deque<int> queue, offs;  // se_order: "on" potentials in queue, "off" ones in offs
     auto add = [&](int p, std::vector<int> from, int why = kNoSingle) {
       if (reached[p] || !contradiction.empty()) return;
       if ((p >> 1) == blocked && p != start) return;
@@ -145,22 +174,29 @@ struct Propagation {
         contradiction = {p, other};
         return;
       }
-      queue.push_back(p);
+      (se_order && !(p & 1) ? offs : queue).push_back(p);
     };
     add(start, {});
     for (;;) {
-    while (!queue.empty() && contradiction.empty()) {
-      const int p = queue.front();
-      queue.pop_front();
+    while ((!queue.empty() || !offs.empty()) && contradiction.empty()) {
+      std::deque<int>& from_queue = queue.empty() ? offs : queue;
+      const int p = from_queue.front();
+      from_queue.pop_front();
       const int v = p >> 1, cell = v / n, d = v % n + 1;
       if (p & 1) {  // on → off
         const Mask others = (dynamic ? cand[cell] : ctx.grid.candidates(cell)) & ~digit_bit(d);
         if (y_links)
           for (int e : digits_of(others)) add(pot(cell, e, kOff), {p});
-        for (int peer : ctx.geo.peers_of(cell))
-          if (peer != cell && (dynamic ? (cand[peer] & digit_bit(d)) : ctx.grid.has(peer, d)))
-            add(pot(peer, d, kOff), {p});
-        if (dynamic) cand[cell] = digit_bit(d);
+        auto has = [&](int c) { return dynamic ? (cand[c] & digit_bit(d)) != 0 : ctx.grid.has(c, d); };
+        if (se_order) {
+          for (int h : house_order[cell])
+            for (int peer : ctx.geo.houses()[h].cells)
+              if (peer != cell && has(peer)) add(pot(peer, d, kOff), {p});
+        } else {
+          for (int peer : ctx.geo.peers_of(cell))
+            if (peer != cell && has(peer)) add(pot(peer, d, kOff), {p});
+          if (dynamic) cand[cell] = digit_bit(d);
+        }
       } else {  // off → on
         if (dynamic) {
           cand[cell] &= ~digit_bit(d);
@@ -176,7 +212,7 @@ struct Propagation {
               add(pot(cell, e, kOn), from, kLastInCell);
             }
           }
-          for (int h : ctx.geo.houses_of(cell)) {
+          for (int h : houses_in_order(cell)) {
             if (ctx.placed_in(h, d)) continue;
             int count = 0, last = -1;
             for (int c : ctx.geo.houses()[h].cells)
@@ -198,7 +234,7 @@ struct Propagation {
           if (y_links && popcount(ctx.grid.candidates(cell)) == 2)
             add(pot(cell, lowest_digit(ctx.grid.candidates(cell) & ~digit_bit(d)), kOn), {p}, kLastInCell);
           if (x_links)
-            for (int h : ctx.geo.houses_of(cell)) {
+            for (int h : houses_in_order(cell)) {
               const Mask w = ctx.where(h, d);
               if (popcount(w) != 2) continue;
               for (Mask m = w; m; m &= m - 1) {
@@ -514,6 +550,7 @@ std::optional<Step> find_nishio(const Context& ctx) {
   const int n = ctx.n();
   Best best;
   Propagation prop(ctx, true, true, false);
+  prop.se_order = true;
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
       const int start = Propagation::pot(cell, d, kOn, n);
@@ -598,7 +635,9 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   // SE: 8.0, 8.5; dynamic (+) 9.0; nested levels 2-5 9.5, 10.0, 10.5, 11.0.
   const double base = level >= 1 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
   Best best;
+  constexpr int kContradictionKey = 7;
   Propagation prop(ctx, dynamic || level > 0, true, true);
+  prop.se_order = true;
   prop.level = level;
   auto better_possible = [&](double rating) {
     return !best.step || rating < best.step->rating - 1e-9 || std::abs(rating - best.step->rating) < 1e-9;
@@ -625,6 +664,13 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       o.parents.push_back(prop.parents[p]);
       if (prop.weight[p]) o.weights.push_back({p, prop.nest[p], prop.weight[p]});
       if (prop.single[p] != Propagation::kNoSingle) o.singles.push_back({p, prop.single[p]});
+    }
+    // As SE: an assumption that ends in a contradiction still takes part in
+    // cell, region and double forcing chains with what it implied before (the
+    // potential that met its negation not included).
+    if (o.contradiction.size() == 2 && o.contradiction[0] == o.order.back()) {
+      const int p = o.contradiction[0];
+      o.reached[p >> 6] &= ~(std::uint64_t{1} << (p & 63));
     }
     return o;
   };
@@ -663,12 +709,17 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   // Potentials implied by every outcome of a set of exhaustive assumptions.
   // start_why: how the starts are singles (SE: a cell's candidates are its
   // last ones, a house's places of a digit its last places; -2: neither).
+  // key: SE's sort key among hints of one rating and length (double forcing
+  // 1, cell 5, region 6, contradiction 7); SE offers the "on" conclusions of a
+  // set before its "off" ones, each in the order reached.
   auto common = [&](const std::vector<Outcome>& outs, const std::string& technique, const std::string& detail,
-                    std::vector<int> cells, int start_why) {
+                    std::vector<int> cells, int start_why, int key) {
     if (!better_possible(base)) return;
-    for (const Outcome& o : outs)
-      if (!o.contradiction.empty()) return;  // handled as a contradiction instead
-    for (int p : outs[0].order) {
+    std::vector<int> conclusions;
+    for (int on : {kOn, kOff})
+      for (int p : outs[0].order)
+        if ((p & 1) == on) conclusions.push_back(p);
+    for (int p : conclusions) {
       if (!useful(ctx, p)) continue;
       bool all = true;
       for (const Outcome& o : outs) all &= o.has(p);
@@ -699,7 +750,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       add_conclusion(ctx, s, p);
       s.chains = texts;
       s.cells = cells;
-      best.offer(std::move(s), length);
+      best.offer(std::move(s), length, key);
     }
   };
   const std::string prefix = dynamic || level > 0 ? "Dynamic " : "";
@@ -730,7 +781,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           s.chains.push_back(chain_text(ctx, chain, &o.causes));
           if (ctx.first_found) singles_of(s, o, chain);
           s.cells = {cell};
-          best.offer(std::move(s), length);
+          best.offer(std::move(s), length, kContradictionKey);
         }
       }
       if (dynamic) {
@@ -748,37 +799,42 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
             s.chains.push_back(chain_text(ctx, chain, &off.causes));
             if (ctx.first_found) singles_of(s, off, chain);
             s.cells = {cell};
-            best.offer(std::move(s), length);
+            best.offer(std::move(s), length, kContradictionKey);
           }
-        } else if (outs.back().contradiction.empty() && popcount(ctx.grid.candidates(cell)) >= 3) {
+        }
+        if (popcount(ctx.grid.candidates(cell)) >= 3) {
           common({outs.back(), off}, cat({"Dynamic double forcing chain", suffix}),
                  "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there",
-                 {cell}, Propagation::kNoSingle);
+                 {cell}, Propagation::kNoSingle, 1);
         }
       }
     }
     if (outs.size() >= 2)
       common(outs, cat({prefix, "Cell forcing chains", suffix}),
-             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell}, Propagation::kLastInCell);
+             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell}, Propagation::kLastInCell, 5);
   }
+  // Regions in SE's order: by the cell of the digit's first place, the digit,
+  // then box, row, column.
   const auto& houses = ctx.geo.houses();
-  for (int h = 0; h < static_cast<int>(houses.size()); ++h)
-    for (int d = 1; d <= n; ++d) {
-      if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
-      const Mask w = ctx.where(h, d);
-      if (popcount(w) < 2) continue;
-      const int first = houses[h].cells[std::countr_zero(w)];
-      if (popcount(ctx.grid.candidates(first)) < min_start) continue;
-      std::vector<Outcome> outs;
-      std::vector<int> cells;
-      for (Mask m = w; m; m &= m - 1) {
-        const int cell = houses[h].cells[std::countr_zero(m)];
-        cells.push_back(cell);
-        outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
+  for (int first = 0; first < ctx.cells(); ++first) {
+    if (ctx.grid.value(first) || popcount(ctx.grid.candidates(first)) < min_start) continue;
+    for (int d : digits_of(ctx.grid.candidates(first)))
+      for (int h : prop.house_order[first]) {
+        if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
+        const Mask w = ctx.where(h, d);
+        if (popcount(w) < 2 || houses[h].cells[std::countr_zero(w)] != first) continue;
+        std::vector<Outcome> outs;
+        std::vector<int> cells;
+        for (Mask m = w; m; m &= m - 1) {
+          const int cell = houses[h].cells[std::countr_zero(m)];
+          cells.push_back(cell);
+          outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
+        }
+        common(outs, cat({prefix, "Region forcing chains", suffix}),
+               "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells,
+               h, 6);
       }
-      common(outs, cat({prefix, "Region forcing chains", suffix}),
-             "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells, h);
-    }
+  }
   if (ctx.expired()) return std::nullopt;
   return best.step;
 }
