@@ -3,6 +3,7 @@
 // the previous givens and update it for the changed cells only.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 
@@ -11,26 +12,30 @@
 namespace nonet::detail {
 
 // Calls changed(cell, before, now) for each cell where `synced` differs from
-// `givens` (skipping equal runs of 8 cells at a time), and brings `synced` up
-// to date.
+// `givens` (eight cells compared at a time, and only the differing bytes
+// visited), and brings `synced` up to date.
 template <typename Changed>
 void sync_givens(Grid& synced, const Grid& givens, Changed changed) {
+  static_assert(std::endian::native == std::endian::little, "byte k of a loaded word is cell k");
   const int cells = static_cast<int>(givens.size());
-  for (int cell = 0; cell < cells; ++cell) {
-    if (cell % 8 == 0 && cell + 8 <= cells) {
-      std::uint64_t was, is;
-      std::memcpy(&was, &synced[cell], 8);
-      std::memcpy(&is, &givens[cell], 8);
-      if (was == is) {
-        cell += 7;
-        continue;
-      }
-    }
+  const auto visit = [&](int cell) {
     const int before = synced[cell], now = givens[cell];
-    if (before == now) continue;
     changed(cell, before, now);
     synced[cell] = static_cast<std::uint8_t>(now);
+  };
+  int cell = 0;
+  for (; cell + 8 <= cells; cell += 8) {
+    std::uint64_t was, is;
+    std::memcpy(&was, &synced[cell], 8);
+    std::memcpy(&is, &givens[cell], 8);
+    for (std::uint64_t diff = was ^ is; diff != 0;) {
+      const int byte = std::countr_zero(diff) / 8;
+      visit(cell + byte);
+      diff &= ~(std::uint64_t{0xff} << (8 * byte));
+    }
   }
+  for (; cell < cells; ++cell)
+    if (synced[cell] != givens[cell]) visit(cell);
 }
 
 }  // namespace nonet::detail
