@@ -53,28 +53,31 @@ void reset_keeping_grids(SolveResult& result) {
   result.reason.clear();
 }
 
+// The engine build asked for (automatic: the best the CPU runs), from a
+// fresh result.
+void run_fast9(const Geometry& geometry, const Grid& givens, const Fast9Limits& limits, SolveResult& result,
+               Fast9Isa isa) {
+  reset_keeping_grids(result);
+  const bool diagonal = geometry.variant() == "diagonal";
+  if (isa == Fast9Isa::automatic) isa = fast9_best_isa();
+  if (isa == Fast9Isa::avx2 && fast9_best_isa() != Fast9Isa::avx2) isa = Fast9Isa::baseline;
+  if (isa == Fast9Isa::avx2) fast9_avx2::solve(givens, diagonal, limits, result);
+  else fast9_baseline::solve(givens, diagonal, limits, result);
+}
+
 }  // namespace
 
 std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& givens,
                                        std::span<const std::pair<int, int>> excluded, std::uint64_t max_nodes) {
   SolveResult result;
-  reset_keeping_grids(result);
-  const Fast9Limits limits{1, 0, max_nodes, excluded};
-  const bool diagonal = geometry.variant() == "diagonal";
-  if (fast9_best_isa() == Fast9Isa::avx2) fast9_avx2::solve(givens, diagonal, limits, result);
-  else fast9_baseline::solve(givens, diagonal, limits, result);
+  run_fast9(geometry, givens, Fast9Limits{1, 0, max_nodes, excluded}, result, Fast9Isa::automatic);
   if (result.status == SolveStatus::gave_up) return std::nullopt;
   return result.count > 0;
 }
 
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa) {
-  reset_keeping_grids(result);
   const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes};
-  const bool diagonal = puzzle.geometry->variant() == "diagonal";
-  if (isa == Fast9Isa::automatic) isa = fast9_best_isa();
-  if (isa == Fast9Isa::avx2 && fast9_best_isa() != Fast9Isa::avx2) isa = Fast9Isa::baseline;
-  if (isa == Fast9Isa::avx2) fast9_avx2::solve(puzzle.cells, diagonal, limits, result);
-  else fast9_baseline::solve(puzzle.cells, diagonal, limits, result);
+  run_fast9(*puzzle.geometry, puzzle.cells, limits, result, isa);
   // The engine only notices clashing givens; the shared check names them.
   if (result.status == SolveStatus::invalid) {
     reset_keeping_grids(result);

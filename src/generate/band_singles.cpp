@@ -117,13 +117,17 @@ void BandSingles::start(const Grid& givens) {
 BandSingles::Bands BandSingles::assign(Bands cells, int digit) {
   Bands placed = {};
   for (int band = 0; band < 3; ++band)
-    for (std::uint32_t bits = cells[band]; bits != 0; bits &= bits - 1) {
-      const int cell = 27 * band + std::countr_zero(bits);
-      if (!(digits_[digit][band] >> (cell % 27) & 1)) continue;
-      placed |= bits_[cell];
-      digits_[digit] &= ~peers_[cell];
-    }
+    for (std::uint32_t bits = cells[band]; bits != 0; bits &= bits - 1)
+      take(27 * band + std::countr_zero(bits), digit, placed);
   return placed;
+}
+
+// The cell takes the digit if the digit's set still holds it; its peers lose
+// the digit at once, every digit loses the cell in close().
+void BandSingles::take(int cell, int digit, Bands& placed) {
+  if (!(digits_[digit][cell / 27] >> (cell % 27) & 1)) return;
+  placed |= bits_[cell];
+  digits_[digit] &= ~peers_[cell];
 }
 
 void BandSingles::close(Bands placed) {
@@ -200,10 +204,7 @@ bool BandSingles::place_naked_singles() {
       const std::uint32_t bit = bits & (~bits + 1);
       int digit = 0;
       while (digit < 9 && !(digits_[digit][band] & bit)) ++digit;
-      if (digit == 9) continue;
-      const int cell = 27 * band + std::countr_zero(bits);
-      placed |= bits_[cell];
-      digits_[digit] &= ~peers_[cell];
+      if (digit < 9) take(27 * band + std::countr_zero(bits), digit, placed);
     }
   close(placed);
   return true;

@@ -40,6 +40,7 @@ class BandSingles {
   void start(const Grid& givens);
   bool single_now(int cell) const;
   Bands assign(Bands cells, int digit);
+  void take(int cell, int digit, Bands& placed);
   void close(Bands placed);
   bool place_naked_singles();
   bool place_hidden_singles();

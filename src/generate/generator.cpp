@@ -190,7 +190,8 @@ class Carver {
         prover_(can_prove(geometry, options)
                     ? std::optional<detail::BasicSolver>(std::in_place, geometry, std::max(options.rating->min, kHiddenTriple))
                     : std::nullopt),
-        direct_(decides_direct(options) ? std::optional<detail::DirectSolver>(std::in_place, geometry) : std::nullopt) {}
+        direct_(decides_direct(options) ? std::optional<detail::DirectSolver>(std::in_place, geometry)
+                                        : std::nullopt) {}
 
   GeneratedPuzzle generate(std::uint64_t seed) {
     detail::Random rng(seed);
@@ -302,7 +303,8 @@ class Carver {
       case CarveTest::logic: return all_singles_.derives(givens, removed) || ceiling_->derives(givens, removed);
       // A full singles propagation costs more than the exact solve it would
       // save on 9×9 (fast9); the quick look at the removed cells does not.
-      case CarveTest::unique: return all_singles_.immediate(givens, removed) || proven_unique(givens, removed, solution);
+      case CarveTest::unique:
+        return all_singles_.immediate(givens, removed) || proven_unique(givens, removed, solution);
     }
     return false;
   }
@@ -329,12 +331,16 @@ class Carver {
       const std::pair<int, int> excluded[] = {{cell, digit}};
       return detail::fast9_has_solution(geometry_, givens, excluded, kCarveNodes);
     }
-    SolveOptions options;
-    options.count_limit = 1;
-    options.max_nodes = kCarveNodes;
-    options.candidates.assign(givens.size(), all_digits(geometry_.size()));
-    options.candidates[cell] &= ~digit_bit(digit);
-    const SolveStatus status = solve_generic(borrowed_puzzle(geometry_, givens), options).status;
+    // One set of options for all the tests: every digit allowed everywhere
+    // but here.
+    if (exclusion_.candidates.empty()) {
+      exclusion_.count_limit = 1;
+      exclusion_.max_nodes = kCarveNodes;
+      exclusion_.candidates.assign(givens.size(), all_digits(geometry_.size()));
+    }
+    exclusion_.candidates[cell] &= ~digit_bit(digit);
+    const SolveStatus status = solve_generic(borrowed_puzzle(geometry_, givens), exclusion_).status;
+    exclusion_.candidates[cell] |= digit_bit(digit);
     if (status == SolveStatus::gave_up) return std::nullopt;
     return status == SolveStatus::solved;
   }
@@ -465,6 +471,7 @@ class Carver {
   bool stopped_short_ = false;
   // The fast engine fits: uniqueness is asked as "another solution?".
   const bool fast9_ = detail::fast9_supports(geometry_);
+  SolveOptions exclusion_;  // the generic engine's (another_solution)
   // What add_back learnt about the givens it left: outside the range (the
   // floor finishes them, or no order of groups brought back found the
   // range), or inside its bounds (the ceiling finishes them and the floor
