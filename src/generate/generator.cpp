@@ -4,7 +4,8 @@
 // one if the puzzle still passes a test; what that test is steers the
 // difficulty:
 //
-//   unique            exactly one solution (solve with count_limit 2) — the
+//   unique            exactly one solution (no solution avoids a removed
+//                     given's digit, see proven_unique) — the
 //                     plain generator; the result is as hard as it gets
 //   hidden singles    hidden singles still fill the grid — "simple"
 //   all singles       hidden and naked singles still fill the grid — "easy"
