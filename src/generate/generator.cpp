@@ -274,10 +274,18 @@ class Carver {
       // never hurt it, so the groups go back one at a time onto the position
       // where it stopped (see BasicSolver::extend).
       cells.clear();
+      int last = -1;
       for (int index : removed) {
         if (ceiling_->placed(orbits_[index])) continue;
         cells.insert(cells.end(), orbits_[index].begin(), orbits_[index].end());
-        if (ceiling_->extend(orbits_[index], solution)) break;
+        if (ceiling_->extend(orbits_[index], solution)) {
+          last = index;
+          break;
+        }
+      }
+      if (last >= 0 && cells.size() > orbits_[last].size()) {
+        ceiling_->restore(ceiling_base_);
+        if (ceiling_->extend(orbits_[last], solution)) cells = orbits_[last];
       }
       floor_->restore(floor_base_);
       if (floor_->extend(cells, solution)) continue;  // too easy at once: another order
