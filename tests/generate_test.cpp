@@ -378,6 +378,28 @@ TEST(GenerateStream, SameSeedSameOutputWhateverTheThreads) {
   EXPECT_NE(to_line(generator.geometry(), generator.puzzle(78, 0).puzzle.cells), one_thread[0]);
 }
 
+// A generator keeps its carvers between puzzles; what one carved before must
+// not change what it makes next (a fresh generator for each index is the
+// reference), on every path the carver takes.
+TEST(GenerateStream, ReusedCarversMakeWhatFreshOnesMake) {
+  const auto windoku = std::make_shared<const Geometry>(Geometry::windoku());
+  const Rater se = [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
+  for (const auto& geometry : {classic(9), windoku, classic(6)}) {
+    for (const char* level : {"any", "easy", "intermediate", "expert"}) {
+      GenerateOptions options;
+      if (std::string(level) != "any") options.rating = find_level(level)->range;
+      options.rater = se;
+      options.exact_rating = false;
+      const Generator reused(geometry, options);
+      for (std::uint64_t index = 0; index < 4; ++index) {
+        const GeneratedPuzzle again = reused.puzzle(23, index);
+        ASSERT_EQ(again.puzzle.cells, Generator(geometry, options).puzzle(23, index).puzzle.cells)
+            << geometry->variant() << " " << geometry->size() << " " << level << " " << index;
+      }
+    }
+  }
+}
+
 TEST(GenerateStream, ShardsTileTheStream) {
   for (std::uint64_t count : {0, 1, 7, 100}) {
     for (std::uint64_t parts : {1, 2, 3, 8}) {

@@ -135,6 +135,10 @@ Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_
 class Generator {
  public:
   Generator(std::shared_ptr<const Geometry> geometry, GenerateOptions options);
+  ~Generator();
+  // The pooled carvers refer to this object's options and orbits.
+  Generator(const Generator&) = delete;
+  Generator& operator=(const Generator&) = delete;
   // Puzzle `index` of the stream for `seed`. Throws GenerateError when the
   // options cannot be met in options.max_attempts carvings.
   GeneratedPuzzle puzzle(std::uint64_t seed, std::uint64_t index) const;
@@ -145,6 +149,10 @@ class Generator {
   std::shared_ptr<const Geometry> geometry_;
   GenerateOptions options_;
   std::vector<std::vector<int>> orbits_;
+  // Carvers (their solvers and tables) kept between puzzles, one per thread
+  // at work: building them costs a few percent of a puzzle.
+  struct CarverPool;
+  std::unique_ptr<CarverPool> carvers_;
 };
 
 // One puzzle without keeping a Generator (validates the options each call).

@@ -25,6 +25,7 @@
 // retries with a new order on the same grid a few times before drawing a new
 // grid.
 #include <algorithm>
+#include <mutex>
 #include <numeric>
 #include <optional>
 
@@ -283,6 +284,8 @@ class Carver {
           break;
         }
       }
+      // The group that let it finish often does so alone; then only it comes
+      // back (fewer givens back: fewer carvings too easy at once).
       if (last >= 0 && cells.size() > orbits_[last].size()) {
         ceiling_->restore(ceiling_base_);
         if (ceiling_->extend(orbits_[last], solution)) cells = orbits_[last];
@@ -512,14 +515,35 @@ void validate(const Geometry& geometry, const GenerateOptions& options) {
 }
 
 Generator::Generator(std::shared_ptr<const Geometry> geometry, GenerateOptions options)
-    : geometry_(std::move(geometry)), options_(std::move(options)) {
+    : geometry_(std::move(geometry)), options_(std::move(options)), carvers_(std::make_unique<CarverPool>()) {
   validate(*geometry_, options_);
   orbits_ = symmetry_orbits(*geometry_, options_.symmetry);
 }
 
+// A carver's answers do not depend on what it carved before (its solvers
+// only keep what makes the next test cheaper), so any idle one will do.
+struct Generator::CarverPool {
+  std::mutex mutex;
+  std::vector<std::unique_ptr<Carver>> idle;
+};
+
+Generator::~Generator() = default;
+
 GeneratedPuzzle Generator::puzzle(std::uint64_t seed, std::uint64_t index) const {
-  Carver carver(*geometry_, options_, orbits_);
-  GeneratedPuzzle result = carver.generate(stream_seed(seed, index));
+  std::unique_ptr<Carver> carver;
+  {
+    const std::lock_guard lock(carvers_->mutex);
+    if (!carvers_->idle.empty()) {
+      carver = std::move(carvers_->idle.back());
+      carvers_->idle.pop_back();
+    }
+  }
+  if (!carver) carver = std::make_unique<Carver>(*geometry_, options_, orbits_);
+  GeneratedPuzzle result = carver->generate(stream_seed(seed, index));
+  {
+    const std::lock_guard lock(carvers_->mutex);
+    carvers_->idle.push_back(std::move(carver));
+  }
   result.index = index;
   result.puzzle.geometry = geometry_;
   return result;
