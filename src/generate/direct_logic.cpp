@@ -3,13 +3,10 @@
 
 #include <bit>
 
+#include "mask_bits.hpp"
 #include "singles.hpp"
 
 namespace nonet::detail {
-
-namespace {
-int count(Mask mask) { return std::popcount(static_cast<std::uint64_t>(mask)); }
-}  // namespace
 
 DirectSolver::DirectSolver(const Geometry& geometry)
     : geometry_(geometry), size_(geometry.size()), cells_(geometry.cell_count()) {
@@ -56,7 +53,7 @@ void DirectSolver::map_places() {
 bool DirectSolver::singles() {
   bool progress = false;
   for (int cell = 0; cell < cells_; ++cell)
-    if (value_[cell] == 0 && count(candidates_[cell]) == 1) {
+    if (value_[cell] == 0 && one_bit(candidates_[cell])) {
       place(cell, std::countr_zero(candidates_[cell]) + 1);
       progress = true;
     }
@@ -98,7 +95,7 @@ bool DirectSolver::direct_intersection() {
   for (int a = 0; a < static_cast<int>(houses.size()); ++a)
     for (int digit = 1; digit <= size_; ++digit) {
       const Mask where = places(a, digit);
-      if (count(where) < 2) continue;
+      if (at_most_one_bit(where)) continue;
       const auto& a_cells = houses[a].cells;
       for (int b : geometry_.houses_of(a_cells[std::countr_zero(where)])) {
         if (b == a) continue;
@@ -128,16 +125,16 @@ bool DirectSolver::direct_hidden_subset(int size) {
     pool.clear();
     for (int digit = 1; digit <= size_; ++digit) {
       where[digit] = places(h, digit);
-      const int n = count(where[digit]);
+      const int n = bit_count(where[digit]);
       if (n >= 2 && n <= size) pool.push_back(digit);
     }
     if (static_cast<int>(pool.size()) < size) continue;
     // The subset's cells, then a digit outside it left one place beside them.
     const auto leaves_single = [&](Mask positions, Mask digits) {
-      if (count(positions) != size) return false;
+      if (bit_count(positions) != size) return false;
       for (int digit = 1; digit <= size_; ++digit) {
         const Mask left = where[digit] & ~positions;
-        if (!(digits & digit_bit(digit)) && count(where[digit]) > 1 && count(left) == 1) {
+        if (!(digits & digit_bit(digit)) && !at_most_one_bit(where[digit]) && one_bit(left)) {
           place(houses[h].cells[std::countr_zero(left)], digit);
           return true;
         }

@@ -10,13 +10,9 @@
 #include "singles.hpp"
 
 #include "grid_diff.hpp"
-
+#include "mask_bits.hpp"
 
 #include <bit>
-
-// std::has_single_bit compiles to a libgcc popcount call without -mpopcnt;
-// this is two instructions anywhere.
-static bool one_bit(nonet::Mask mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
 
 namespace nonet {
 
