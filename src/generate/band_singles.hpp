@@ -16,13 +16,14 @@
 
 #include "nonet/generate.hpp"
 #include "nonet/model.hpp"
+#include "bands.hpp"
 
 namespace nonet::detail {
 
 class BandSingles {
  public:
   // Lanes 0..2: the bands (bit 9·row-in-band + column); lane 3 stays empty.
-  using Bands = std::uint32_t __attribute__((vector_size(16)));
+  using Bands = bands::Bands;
 
   BandSingles(const Geometry& geometry, SinglesKind kind);
   // The geometry is 9×9 and has the nine rows, columns and boxes among its
@@ -44,7 +45,6 @@ class BandSingles {
   void close(Bands placed);
   bool place_naked_singles();
   bool place_hidden_singles();
-  Bands hidden_in_lines_and_boxes(Bands places) const;
   bool propagate(Bands wanted);
 
   bool naked_;

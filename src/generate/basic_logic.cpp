@@ -6,71 +6,19 @@
 #include <bit>
 
 #include "nonet/generate.hpp"
+#include "basic_techniques.hpp"
 #include "singles.hpp"
 
 namespace nonet::detail {
 
-namespace {
-
-bool one_bit(Mask mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
-// std::popcount is a libgcc call without -mpopcnt (the portable build); this
-// is a dozen inline instructions.
-int bits(Mask mask) {
-  mask -= (mask >> 1) & 0x5555555555555555ULL;
-  mask = (mask & 0x3333333333333333ULL) + ((mask >> 2) & 0x3333333333333333ULL);
-  mask = (mask + (mask >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-  return static_cast<int>((mask * 0x0101010101010101ULL) >> 56);
-}
-
-// SE 1.2.1 ratings of the techniques this solver knows (claiming 2.8 is the
-// higher of the two intersections; pointing alone is never switched on).
-constexpr double kIntersections = 2.8;
-constexpr double kNaked[] = {0, 0, 3.0, 3.6, 5.0};
-constexpr double kHidden[] = {0, 0, 3.4, 4.0, 5.4};
-constexpr double kFish[] = {0, 0, 3.2, 3.8, 5.2};
-constexpr double kXyWing = 4.2, kXyzWing = 4.4;
-
-int largest_within(const double (&ratings)[5], double ceiling) {
-  int size = 0;
-  for (int k = 2; k <= 4; ++k)
-    if (ratings[k] <= ceiling + 1e-9) size = k;
-  return size;
-}
-
-// The locked-set search shared by naked subsets, hidden subsets and fish:
-// `size` of the items whose masks together hold exactly `size` bits. For a
-// naked subset the items are cells and the bits digits, for a hidden subset
-// digits and places, for fish lines and cross-lines. `act(chosen, joint)`
-// makes the eliminations (chosen: bit i for item i) and says whether any
-// candidate went; the search stops at the first that does.
-template <typename Act>
-bool find_locked_set(std::span<const Mask> masks, int size, int from, int depth, Mask chosen, Mask joint,
-                     Act& act) {
-  if (depth == size) return bits(joint) == size && act(chosen, joint);
-  for (int i = from; i + (size - depth) <= static_cast<int>(masks.size()); ++i) {
-    const Mask next = joint | masks[i];
-    if (bits(next) > size) continue;
-    if (find_locked_set(masks, size, i + 1, depth + 1, chosen | Mask{1} << i, next, act)) return true;
+BasicSolver::BasicSolver(const Geometry& geometry, double ceiling, bool skip_unchanged, BasicEngine engine)
+    : geometry_(geometry), size_(geometry.size()), techniques_(ceiling), skip_unchanged_(skip_unchanged) {
+  // The band engine needs none of the tables below.
+  if (engine == BasicEngine::fastest && BandBasicSolver::fits(geometry)) {
+    band_.emplace(techniques_, skip_unchanged);
+    return;
   }
-  return false;
-}
-
-template <typename Act>
-bool find_locked_set(std::span<const Mask> masks, int size, Act act) {
-  return static_cast<int>(masks.size()) > size && find_locked_set(masks, size, 0, 0, 0, 0, act);
-}
-
-}  // namespace
-
-BasicSolver::BasicSolver(const Geometry& geometry, double ceiling, bool skip_unchanged)
-    : geometry_(geometry), size_(geometry.size()), skip_unchanged_(skip_unchanged) {
-  intersections_on_ = ceiling >= kIntersections - 1e-9;
-  naked_max_ = largest_within(kNaked, ceiling);
-  hidden_max_ = largest_within(kHidden, ceiling);
-  fish_max_ = largest_within(kFish, ceiling);
-  xy_wing_ = ceiling >= kXyWing - 1e-9;
-  xyz_wing_ = ceiling >= kXyzWing - 1e-9;
-  if (xy_wing_) {
+  if (techniques_.xy_wing) {
     words_ = (geometry.cell_count() + 63) / 64;
     sees_.assign(static_cast<std::size_t>(geometry.cell_count()) * words_, 0);
     for (int cell = 0; cell < geometry.cell_count(); ++cell)
@@ -289,11 +237,11 @@ bool BasicSolver::wings(bool xyz) {
   // A pincer: two digits, one of them (XY) or both (XYZ) in the pivot.
   const auto pincer = [&](int cell, Mask pivot_digits) {
     const Mask digits = candidates_[cell];
-    return value_[cell] == 0 && bits(digits) == 2 && bits(digits & pivot_digits) == (xyz ? 2 : 1);
+    return value_[cell] == 0 && bit_count(digits) == 2 && bit_count(digits & pivot_digits) == (xyz ? 2 : 1);
   };
   for (int pivot = 0; pivot < cells; ++pivot) {
     const Mask pivot_digits = candidates_[pivot];
-    if (value_[pivot] != 0 || bits(pivot_digits) != (xyz ? 3 : 2)) continue;
+    if (value_[pivot] != 0 || bit_count(pivot_digits) != (xyz ? 3 : 2)) continue;
     // The peers that can be pincers, then their pairs.
     pincers_.clear();
     for (int peer : geometry_.peers_of(pivot))
@@ -305,7 +253,7 @@ bool BasicSolver::wings(bool xyz) {
         if (candidates_[a] == candidates_[b]) continue;
         // z: the digit the pincers share; XY: outside the pivot, XYZ: inside.
         const Mask z = candidates_[a] & candidates_[b];
-        if (bits(z) != 1 || (xyz != ((z & pivot_digits) != 0))) continue;
+        if (bit_count(z) != 1 || (xyz != ((z & pivot_digits) != 0))) continue;
         if (!xyz && (candidates_[a] & candidates_[b] & pivot_digits)) continue;
         bool progress = false;
         for (int target : geometry_.peers_of(a))
@@ -321,36 +269,34 @@ bool BasicSolver::wings(bool xyz) {
 // The cheaper techniques first; any elimination sends the solve back to singles.
 bool BasicSolver::eliminate() {
   map_places();
-  if (intersections_on_ && intersections()) return true;
+  if (techniques_.intersections && intersections()) return true;
   const int houses = static_cast<int>(geometry_.houses().size());
   for (int size = 2; size <= 4; ++size) {
-    if (size <= naked_max_)
+    if (size <= techniques_.naked_max)
       for (int h = 0; h < houses; ++h)
         if (naked_subsets(h, size)) return true;
-    if (size <= fish_max_ && fish(size)) return true;
-    if (size <= hidden_max_)
+    if (size <= techniques_.fish_max && fish(size)) return true;
+    if (size <= techniques_.hidden_max)
       for (int h = 0; h < houses; ++h)
         if (hidden_subsets(h, size)) return true;
-    if (size == 3 && ((xy_wing_ && wings(false)) || (xyz_wing_ && wings(true)))) return true;
+    if (size == 3 && ((techniques_.xy_wing && wings(false)) || (techniques_.xyz_wing && wings(true)))) return true;
   }
   return false;
 }
 
 template <typename Done>
 bool BasicSolver::run(Done done) {
-  while (singles()) {
-    if (done()) return true;
-    if (!eliminate()) return false;
-  }
-  return false;
+  return run_to_fixed_point([&] { return singles(); }, done, [&] { return eliminate(); });
 }
 
 bool BasicSolver::solves(const Grid& givens) {
+  if (band_) return band_->solves(givens);
   start(givens);
   return run([&] { return open_ == 0; });
 }
 
 void BasicSolver::save(Position& into) const {
+  if (band_) return band_->save(into.band);
   into.candidates = candidates_;
   into.value = value_;
   into.queue = queue_;
@@ -365,6 +311,7 @@ void BasicSolver::save(Position& into) const {
 }
 
 void BasicSolver::restore(const Position& from) {
+  if (band_) return band_->restore(from.band);
   candidates_ = from.candidates;
   value_ = from.value;
   queue_ = from.queue;
@@ -379,6 +326,7 @@ void BasicSolver::restore(const Position& from) {
 }
 
 bool BasicSolver::extend(std::span<const int> cells, const Grid& solution) {
+  if (band_) return band_->extend(cells, solution);
   for (int cell : cells) {
     if (value_[cell] != 0) continue;
     if (!(candidates_[cell] & digit_bit(solution[cell]))) broken_ = true;
@@ -389,11 +337,13 @@ bool BasicSolver::extend(std::span<const int> cells, const Grid& solution) {
 }
 
 bool BasicSolver::resume(const Position& from) {
+  if (band_) return band_->resume(from.band);
   restore(from);
   return run([&] { return open_ == 0; });
 }
 
 bool BasicSolver::derives(const Grid& givens, std::span<const int> targets) {
+  if (band_) return band_->derives(givens, targets);
   start(givens);
   return run([&] {
     for (int cell : targets)

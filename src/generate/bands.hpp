@@ -1,0 +1,98 @@
+// The 9×9 grid as three 27-bit bands in one 128-bit vector, shared by the
+// bit-parallel engines (BandSingles, BandBasicSolver). Cell numbers are
+// row-major (9 · row + column), which is band by band (27 · band + 9 · row in
+// band + column): cell c is bit c % 27 of lane c / 27; lane 3 stays empty.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+#include "nonet/model.hpp"
+
+namespace nonet::detail::bands {
+
+using Bands = std::uint32_t __attribute__((vector_size(16)));
+
+constexpr std::uint32_t kRowStarts = 0x40201;     // bits 0, 9, 18: column 1 of each row of a band
+constexpr std::uint32_t kRowCells = 0x1ff;        // the nine cells of a band's first row
+constexpr std::uint32_t kBoxStarts = 0x1249249;   // bits 0, 3, …, 24: each box's first column, every row
+constexpr std::uint32_t kBoxCorners = 0x49;       // bits 0, 3, 6: each box's first cell in the band
+constexpr std::uint32_t kBoxCells = 0x1c0e07;     // the first box of a band
+constexpr std::uint32_t kBandCells = 0x7ffffff;
+constexpr Bands kAllCells = {kBandCells, kBandCells, kBandCells, 0};
+
+inline Bands cell_bit(int cell) {
+  Bands bit = {};
+  bit[cell / 27] = std::uint32_t{1} << (cell % 27);
+  return bit;
+}
+inline bool holds(Bands cells, int cell) { return cells[cell / 27] >> (cell % 27) & 1; }
+
+// Two 64-bit halves ORed: cheaper than taking out three lanes.
+using Halves = std::uint64_t __attribute__((vector_size(16)));
+inline bool any(Bands cells) {
+  const auto halves = reinterpret_cast<Halves>(cells);
+  return (halves[0] | halves[1]) != 0;
+}
+inline bool same(Bands a, Bands b) { return !any(a ^ b); }
+
+// Counting to two across folds: after adding each fold, `once` holds the
+// bits seen at least once and `twice` those seen at least twice.
+struct Count {
+  Bands once = {}, twice = {};
+  void add(Bands fold) {
+    twice |= once & fold;
+    once |= fold;
+  }
+  Bands exactly_once() const { return once & ~twice; }
+};
+
+// A house of nine cells that share a row, a column or a 3×3 box is that
+// row, column or box.
+inline bool standard_house(const House& house) {
+  const auto all_share = [&](auto line) {
+    return std::all_of(house.cells.begin(), house.cells.end(),
+                       [&](int cell) { return line(cell) == line(house.cells.front()); });
+  };
+  return house.cells.size() == 9 && (all_share([](int cell) { return cell / 9; }) ||
+                                     all_share([](int cell) { return cell % 9; }) ||
+                                     all_share([](int cell) { return 3 * (cell / 27) + cell % 9 / 3; }));
+}
+
+// The cells of `places` (one digit's) that are alone in their row, column or
+// box: each house folded onto its first cell, counted, and spread back.
+inline Bands hidden_in_lines_and_boxes(Bands places) {
+  Count rows;  // fold the nine columns of each row onto its first
+  for (int column = 0; column < 9; ++column) rows.add((places >> column) & kRowStarts);
+  Bands row_alone = rows.exactly_once();
+  row_alone |= row_alone << 1;
+  row_alone |= row_alone << 2;
+  row_alone |= row_alone << 4;
+  row_alone |= (row_alone & kRowStarts) << 8;  // nine bits from each row start
+
+  Count columns;  // fold the three rows of each band onto its first
+  for (int row = 0; row < 3; ++row) columns.add((places >> (9 * row)) & kRowCells);
+  // then the three bands onto each other: every lane adds the other two
+  const Bands other = __builtin_shuffle(columns.once, Bands{1, 2, 0, 3});
+  const Bands third = __builtin_shuffle(columns.once, Bands{2, 0, 1, 3});
+  const Bands column_twice = columns.twice | __builtin_shuffle(columns.twice, Bands{1, 2, 0, 3}) |
+                             __builtin_shuffle(columns.twice, Bands{2, 0, 1, 3}) | (columns.once & other) |
+                             (columns.once & third) | (other & third);
+  Bands column_alone = (columns.once | other | third) & ~column_twice;
+  column_alone |= column_alone << 9 | column_alone << 18;
+
+  Count box_rows;  // fold each box's three columns onto its first, per row
+  for (int column = 0; column < 3; ++column) box_rows.add((places >> column) & kBoxStarts);
+  Count boxes;  // then each box's three rows onto its first cell
+  for (int row = 0; row < 3; ++row) {
+    boxes.add((box_rows.once >> (9 * row)) & kBoxCorners);
+    boxes.add((box_rows.twice >> (9 * row)) & kBoxCorners);  // a second in one row counts twice
+  }
+  Bands box_alone = boxes.once & ~boxes.twice;
+  box_alone |= box_alone << 1 | box_alone << 2;
+  box_alone |= box_alone << 9 | box_alone << 18;
+
+  return places & (row_alone | column_alone | box_alone);
+}
+
+}  // namespace nonet::detail::bands

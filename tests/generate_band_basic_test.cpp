@@ -1,0 +1,261 @@
+// The band engine of the generator's basic logic (classic 9×9) against the
+// generic code it stands in for: the same answers from solves(), derives(),
+// extend() chains with save/restore, resume() from a weaker solver's
+// position, and the same fixed point (cell by cell) where both stop, at
+// every ceiling that switches a technique on; on published puzzles, on
+// carvings of random grids, and on broken positions.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <numeric>
+#include <random>
+
+#include "nonet/exact.hpp"
+#include "nonet/generate.hpp"
+#include "test_support.hpp"
+#include "../src/generate/basic_logic.hpp"
+
+namespace nonet {
+namespace {
+
+using detail::BasicEngine;
+using detail::BasicSolver;
+
+// Singles only, then each step where the band engine switches on more.
+constexpr double kCeilings[] = {1.5, 2.5, 2.8, 3.2, 3.9, 4.0, 4.4, 5.9};
+
+const Geometry& classic9() {
+  static const Geometry geometry = Geometry::classic(3, 3);
+  return geometry;
+}
+
+// A band solver and the generic one at one ceiling.
+struct Pair {
+  explicit Pair(double ceiling)
+      : ceiling(ceiling), band(classic9(), ceiling), generic(classic9(), ceiling, true, BasicEngine::generic) {}
+  double ceiling;
+  BasicSolver band, generic;
+};
+
+// Both stand on the same cells placed: the techniques' fixed point (or the
+// givens plus what was derived, when both stopped there).
+::testing::AssertionResult same_placements(const BasicSolver& band, const BasicSolver& generic) {
+  for (int cell = 0; cell < 81; ++cell) {
+    const std::span<const int> one(&cell, 1);
+    if (band.placed(one) != generic.placed(one))
+      return ::testing::AssertionFailure() << "cell " << cell << " placed by " << (band.placed(one) ? "band" : "generic")
+                                           << " only";
+  }
+  return ::testing::AssertionSuccess();
+}
+
+std::vector<Grid> published_puzzles(const std::string& path, int every, std::size_t width_from) {
+  std::ifstream in(path);
+  EXPECT_TRUE(in) << "missing shared data " << path;
+  std::vector<Grid> puzzles;
+  std::string line;
+  for (int number = 0; std::getline(in, line); ++number) {
+    if (number % every != 0 || line.size() < width_from + 81) continue;
+    Grid cells(81, 0);
+    for (int cell = 0; cell < 81; ++cell) {
+      const char c = line[width_from + cell];
+      cells[cell] = static_cast<std::uint8_t>(c >= '1' && c <= '9' ? c - '0' : 0);
+    }
+    puzzles.push_back(std::move(cells));
+  }
+  return puzzles;
+}
+
+// A random grid of the seed, and a minimal puzzle carved from it in an
+// order `rng` draws.
+struct Carving {
+  Grid solution, givens;
+};
+Carving minimal_carving(std::uint64_t seed, std::mt19937_64& rng) {
+  Carving carving{random_full_grid(classic9(), seed), {}};
+  std::vector<int> order(81);
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), rng);
+  carving.givens = carving.solution;
+  const auto geometry = std::make_shared<const Geometry>(classic9());
+  for (int cell : order) {
+    carving.givens[cell] = 0;
+    if (solve(Puzzle{geometry, carving.givens, ""}).status != SolveStatus::unique)
+      carving.givens[cell] = carving.solution[cell];
+  }
+  return carving;
+}
+
+// Each minimal carving of the seeds first..last, with the generator that
+// carved it (to draw more from).
+template <typename Visit>
+void for_each_carving(std::uint64_t first, std::uint64_t last, Visit visit) {
+  for (std::uint64_t seed = first; seed <= last; ++seed) {
+    std::mt19937_64 rng(seed);
+    const Carving carving = minimal_carving(seed, rng);
+    visit(carving, rng);
+  }
+}
+
+std::vector<int> empty_cells(const Grid& givens) {
+  std::vector<int> cells;
+  for (int cell = 0; cell < 81; ++cell)
+    if (givens[cell] == 0) cells.push_back(cell);
+  return cells;
+}
+
+// Published puzzles of every rating: solves() and its fixed point, and
+// derives() of one and two empty cells.
+TEST(GenerateBandBasicLogic, PublishedPuzzlesAsTheGenericCode) {
+  std::vector<Grid> puzzles = published_puzzles(NONET_DATA_DIR "/rated/cbg-000-se121.txt", 16, 0);
+  const std::vector<Grid> diabolical =
+      published_puzzles(NONET_DATA_DIR "/rated/sudoku-exchange-diabolical-se.txt", 100, 13);
+  puzzles.insert(puzzles.end(), diabolical.begin(), diabolical.end());
+  ASSERT_GT(puzzles.size(), 700u);
+  std::mt19937_64 rng(5);
+  int solved = 0, stuck = 0, derived = 0;
+  for (double ceiling : kCeilings) {
+    Pair pair(ceiling);
+    for (const Grid& givens : puzzles) {
+      const bool answer = pair.band.solves(givens);
+      ASSERT_EQ(answer, pair.generic.solves(givens)) << to_line(classic9(), givens) << " under " << ceiling;
+      ASSERT_TRUE(same_placements(pair.band, pair.generic)) << to_line(classic9(), givens) << " under " << ceiling;
+      (answer ? solved : stuck) += 1;
+      std::vector<int> targets = empty_cells(givens);
+      std::shuffle(targets.begin(), targets.end(), rng);
+      for (std::size_t count = 1; count <= 2; ++count) {
+        const std::span<const int> wanted(targets.data(), count);
+        const bool derives = pair.band.derives(givens, wanted);
+        ASSERT_EQ(derives, pair.generic.derives(givens, wanted)) << to_line(classic9(), givens) << " under " << ceiling;
+        derived += derives;
+      }
+    }
+  }
+  EXPECT_GT(solved, 1000);
+  EXPECT_GT(stuck, 1000);
+  EXPECT_GT(derived, 1000);
+}
+
+// Carvings of random grids grown back a cell at a time by extend(), with a
+// detour saved and restored before each; each answer as a fresh generic
+// solve, and each position as the generic engine's along the same chain.
+TEST(GenerateBandBasicLogic, ExtendChainsAsTheGenericCode) {
+  int solved_before_full = 0;
+  for_each_carving(1, 16, [&](const Carving& carving, std::mt19937_64& rng) {
+    const auto& [solution, givens] = carving;
+    for (double ceiling : kCeilings) {
+      Pair pair(ceiling);
+      Grid grown = givens;
+      ASSERT_EQ(pair.band.solves(grown), pair.generic.solves(grown));
+      BasicSolver::Position band_saved, generic_saved;
+      std::vector<int> order = empty_cells(givens);
+      std::shuffle(order.begin(), order.end(), rng);
+      for (std::size_t i = 0; i < order.size(); ++i) {
+        const int cell = order[i], detour = order[(i + 7) % order.size()];
+        pair.band.save(band_saved);
+        pair.generic.save(generic_saved);
+        ASSERT_EQ(pair.band.extend(std::span<const int>(&detour, 1), solution),
+                  pair.generic.extend(std::span<const int>(&detour, 1), solution));
+        pair.band.restore(band_saved);
+        pair.generic.restore(generic_saved);
+        grown[cell] = solution[cell];
+        const bool answer = pair.band.extend(std::span<const int>(&cell, 1), solution);
+        ASSERT_EQ(answer, pair.generic.extend(std::span<const int>(&cell, 1), solution))
+            << to_line(classic9(), grown) << " ceiling " << ceiling;
+        ASSERT_EQ(answer, BasicSolver(classic9(), ceiling, true, BasicEngine::generic).solves(grown))
+            << to_line(classic9(), grown) << " ceiling " << ceiling;
+        ASSERT_TRUE(same_placements(pair.band, pair.generic)) << to_line(classic9(), grown) << " ceiling " << ceiling;
+        if (answer) {
+          solved_before_full += std::count(grown.begin(), grown.end(), 0) > 0;
+          break;
+        }
+      }
+    }
+  });
+  EXPECT_GT(solved_before_full, 20);
+}
+
+// derives() of the cells the carver removes: one or two givens at a time
+// taken from a minimal puzzle's solution grid on the way to it.
+TEST(GenerateBandBasicLogic, DerivesAlongCarvingsAsTheGenericCode) {
+  int derived = 0, not_derived = 0;
+  for_each_carving(11, 22, [&](const Carving& carving, std::mt19937_64& rng) {
+    const auto& [solution, minimal] = carving;
+    for (double ceiling : kCeilings) {
+      Pair pair(ceiling);
+      Grid givens = solution;
+      std::vector<int> order(81);
+      std::iota(order.begin(), order.end(), 0);
+      std::shuffle(order.begin(), order.end(), rng);
+      for (std::size_t i = 0; i + 1 < order.size(); i += 2) {
+        const int removed[] = {order[i], order[i + 1]};
+        const std::size_t count = 1 + (i / 2) % 2;
+        for (std::size_t k = 0; k < count; ++k) givens[removed[k]] = 0;
+        const std::span<const int> targets(removed, count);
+        const bool answer = pair.band.derives(givens, targets);
+        ASSERT_EQ(answer, pair.generic.derives(givens, targets)) << to_line(classic9(), givens) << " ceiling " << ceiling;
+        (answer ? derived : not_derived) += 1;
+        // Keep what the techniques allow, and what the minimal puzzle keeps.
+        for (std::size_t k = 0; k < count; ++k)
+          if (!answer || minimal[removed[k]] != 0) givens[removed[k]] = solution[removed[k]];
+      }
+    }
+  });
+  EXPECT_GT(derived, 500);
+  EXPECT_GT(not_derived, 50);
+}
+
+// A stronger band solver going on from a weaker one's position answers as
+// the generic stronger one does from the givens, and stops where it stops:
+// on published puzzles and on carvings of random grids.
+TEST(GenerateBandBasicLogic, ResumesFromAWeakerPositionAsTheGenericCode) {
+  const std::pair<double, double> steps[] = {{1.5, 2.5}, {1.5, 5.9}, {2.5, 3.9}, {2.8, 4.4},
+                                             {3.2, 4.0}, {3.9, 4.0}, {4.0, 5.9}, {4.4, 5.9}};
+  std::vector<Grid> puzzles = published_puzzles(NONET_DATA_DIR "/rated/cbg-000-se121.txt", 40, 0);
+  for_each_carving(21, 40, [&](const Carving& carving, std::mt19937_64&) { puzzles.push_back(carving.givens); });
+  int weaker_failed = 0, stronger_solved = 0;
+  for (const Grid& givens : puzzles) {
+    for (const auto& [weak, strong] : steps) {
+      BasicSolver weaker(classic9(), weak), stronger(classic9(), strong);
+      BasicSolver reference(classic9(), strong, true, BasicEngine::generic);
+      if (weaker.solves(givens)) continue;
+      ++weaker_failed;
+      BasicSolver::Position stopped;
+      weaker.save(stopped);
+      const bool answer = stronger.resume(stopped);
+      ASSERT_EQ(answer, reference.solves(givens)) << to_line(classic9(), givens) << " " << weak << " -> " << strong;
+      ASSERT_TRUE(same_placements(stronger, reference)) << to_line(classic9(), givens) << " " << weak << " -> "
+                                                        << strong;
+      stronger_solved += answer;
+    }
+  }
+  EXPECT_GT(weaker_failed, 60);
+  EXPECT_GT(stronger_solved, 20);
+}
+
+// A wrong given (in an empty cell, or in place of a given) leaves no
+// solution: neither engine solves it, at any ceiling.
+TEST(GenerateBandBasicLogic, BrokenPositionsAreNotSolved) {
+  int checked = 0;
+  for_each_carving(41, 52, [&](const Carving& carving, std::mt19937_64& rng) {
+    const auto& [solution, minimal] = carving;
+    for (int variant = 0; variant < 6; ++variant) {
+      Grid wrong = variant < 3 ? solution : minimal;  // a nearly full grid, or a hard puzzle
+      const int cell = static_cast<int>(rng() % 81);
+      if (variant % 3 == 1)
+        for (int k = 0; k < 40; ++k) wrong[rng() % 81] = 0;
+      wrong[cell] = static_cast<std::uint8_t>(solution[cell] % 9 + 1);
+      for (double ceiling : kCeilings) {
+        Pair pair(ceiling);
+        EXPECT_FALSE(pair.band.solves(wrong)) << to_line(classic9(), wrong) << " under " << ceiling;
+        EXPECT_FALSE(pair.generic.solves(wrong)) << to_line(classic9(), wrong) << " under " << ceiling;
+        ++checked;
+      }
+    }
+  });
+  EXPECT_GT(checked, 500);
+}
+
+}  // namespace
+}  // namespace nonet
