@@ -31,36 +31,44 @@ BandSingles::BandSingles(const Geometry& geometry, SinglesKind kind)
 
 // The carver asks about puzzles a few cells apart, so each digit's givens
 // and the cells they rule out are kept from the call before: only the
-// changed cells are looked at (eight equal cells skipped at a time), and
-// only the changed digits' peers gathered again.
+// changed cells are looked at (eight equal cells skipped at a time), and a
+// changed digit's peers are gathered again only when asked for (seen()).
 void BandSingles::sync(const Grid& givens) {
-  unsigned changed = 0;  // digits (bit d - 1)
   sync_givens(synced_, givens, [&](int cell, int before, int now) {
     if (before != 0) {
       given_[before - 1] &= ~bits_[cell];
-      changed |= 1u << (before - 1);
+      stale_ |= 1u << (before - 1);
     }
     if (now != 0) {
       given_[now - 1] |= bits_[cell];
-      changed |= 1u << (now - 1);
+      stale_ |= 1u << (now - 1);
     }
   });
-  for (; changed != 0; changed &= changed - 1) {
-    const int digit = std::countr_zero(changed);
-    Bands seen = {};
+  Bands given = {};
+  for (const Bands& cells : given_) given |= cells;
+  open_ = kAllCells & ~given;
+}
+
+// The cells the digit's givens see.
+BandSingles::Bands BandSingles::seen(int digit) {
+  if (stale_ >> digit & 1) {
+    Bands cells = {};
     for (int band = 0; band < 3; ++band)
       for (std::uint32_t bits = given_[digit][band]; bits != 0; bits &= bits - 1)
-        seen |= peers_[27 * band + std::countr_zero(bits)];
-    seen_[digit] = seen;
+        cells |= peers_[27 * band + std::countr_zero(bits)];
+    seen_[digit] = cells;
+    stale_ &= ~(1u << digit);
   }
+  return seen_[digit];
 }
 
 void BandSingles::start(const Grid& givens) {
   sync(givens);
-  Bands given = {};
-  for (const Bands& cells : given_) given |= cells;
-  open_ = Bands{0x7ffffff, 0x7ffffff, 0x7ffffff, 0} & ~given;
-  for (int digit = 0; digit < 9; ++digit) digits_[digit] = open_ & ~seen_[digit];
+  open_digits();
+}
+
+void BandSingles::open_digits() {
+  for (int digit = 0; digit < 9; ++digit) digits_[digit] = open_ & ~seen(digit);
 }
 
 // One digit on several cells at once: each still open to the digit takes
@@ -143,38 +151,42 @@ bool BandSingles::solves(const Grid& givens) {
   return propagate(open_);
 }
 
-// A single straight from the start: one candidate left (naked), or a
+// A single straight from the givens: one candidate left (naked), or a
 // candidate with no other place in the cell's row, column, box or another
-// of its houses (hidden).
-bool BandSingles::single_now(int cell) const {
+// of its houses (hidden). The candidates are the digits no given peer
+// holds; only theirs seen() sets are needed, most of them kept from before.
+bool BandSingles::single_now(int cell) {
   const Bands bit = bits_[cell];
+  if (!any(open_ & bit)) return false;  // a given: no candidates
+  unsigned candidates = 0;
+  for (int digit = 0; digit < 9; ++digit) candidates |= static_cast<unsigned>(!any(given_[digit] & peers_[cell])) << digit;
+  if (naked_ && candidates != 0 && (candidates & (candidates - 1)) == 0) return true;
   const int band = cell / 27, row = cell % 27 / 9, column = cell % 9;
   Bands row_cells = {}, box_cells = {};
   row_cells[band] = kRowCells << (9 * row);
   box_cells[band] = kBoxCells << (3 * (column / 3));
   const std::uint32_t column_bits = kRowStarts << column;
   const Bands column_cells = {column_bits, column_bits, column_bits, 0};
-  int holders = 0;
-  for (const Bands& places : digits_) {
-    if (!any(places & bit)) continue;
-    ++holders;
+  for (; candidates != 0; candidates &= candidates - 1) {
+    const Bands places = open_ & ~seen(std::countr_zero(candidates));
     if (same(places & row_cells, bit) || same(places & column_cells, bit) || same(places & box_cells, bit))
       return true;
     for (const Bands& house : extra_)
       if (any(house & bit) && same(places & house, bit)) return true;
   }
-  return naked_ && holders == 1;
+  return false;
 }
 
 bool BandSingles::immediate(const Grid& givens, std::span<const int> targets) {
-  start(givens);
+  sync(givens);
   return std::all_of(targets.begin(), targets.end(), [&](int cell) { return single_now(cell); });
 }
 
 // Most removals the carver tries come back as singles at once; the rest
-// propagate from the same start.
+// propagate from the same givens.
 bool BandSingles::derives(const Grid& givens, std::span<const int> targets) {
   if (immediate(givens, targets)) return true;
+  open_digits();
   Bands wanted = {};
   for (int cell : targets) wanted |= bits_[cell];
   return propagate(wanted);

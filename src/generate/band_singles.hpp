@@ -38,8 +38,10 @@ class BandSingles {
 
  private:
   void sync(const Grid& givens);
+  Bands seen(int digit);
   void start(const Grid& givens);
-  bool single_now(int cell) const;
+  void open_digits();
+  bool single_now(int cell);
   Bands assign(Bands cells, int digit);
   void take(int cell, int digit, Bands& placed);
   void close(Bands placed);
@@ -55,6 +57,7 @@ class BandSingles {
   Grid synced_;                    // the givens given_ and seen_ describe
   Bands given_[9] = {};            // per digit: its givens
   Bands seen_[9] = {};             // per digit: the cells its givens see
+  unsigned stale_ = 0;             // digits whose seen_ is out of date
   Bands digits_[9] = {};           // per digit: the open cells that can still hold it
   Bands open_ = {};                // cells without a digit
 };
