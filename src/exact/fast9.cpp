@@ -54,15 +54,24 @@ void reset_keeping_grids(SolveResult& result) {
 }
 
 // The engine build asked for (automatic: the best the CPU runs), from a
-// fresh result.
-void run_fast9(const Geometry& geometry, const Grid& givens, const Fast9Limits& limits, SolveResult& result,
-               Fast9Isa isa) {
+// fresh result; `start` is the givens or a Fast9Start.
+template <typename Start>
+void run_fast9(const Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result, Fast9Isa isa) {
   reset_keeping_grids(result);
-  const bool diagonal = geometry.variant() == "diagonal";
   if (isa == Fast9Isa::automatic) isa = fast9_best_isa();
   if (isa == Fast9Isa::avx2 && fast9_best_isa() != Fast9Isa::avx2) isa = Fast9Isa::baseline;
-  if (isa == Fast9Isa::avx2) fast9_avx2::solve(givens, diagonal, limits, result);
-  else fast9_baseline::solve(givens, diagonal, limits, result);
+  if (isa == Fast9Isa::avx2) fast9_avx2::solve(start, diagonal, limits, result);
+  else fast9_baseline::solve(start, diagonal, limits, result);
+}
+
+void run_fast9(const Geometry& geometry, const Grid& givens, const Fast9Limits& limits, SolveResult& result,
+               Fast9Isa isa) {
+  run_fast9(givens, geometry.variant() == "diagonal", limits, result, isa);
+}
+
+std::optional<bool> has_solution(const SolveResult& result) {
+  if (result.status == SolveStatus::gave_up) return std::nullopt;
+  return result.count > 0;
 }
 
 }  // namespace
@@ -71,8 +80,13 @@ std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& giv
                                        std::span<const std::pair<int, int>> excluded, std::uint64_t max_nodes) {
   SolveResult result;
   run_fast9(geometry, givens, Fast9Limits{1, 0, max_nodes, excluded}, result, Fast9Isa::automatic);
-  if (result.status == SolveStatus::gave_up) return std::nullopt;
-  return result.count > 0;
+  return has_solution(result);
+}
+
+std::optional<bool> fast9_has_solution(const Fast9Start& start, bool diagonal, std::uint64_t max_nodes) {
+  SolveResult result;
+  run_fast9(start, diagonal, Fast9Limits{1, 0, max_nodes}, result, Fast9Isa::automatic);
+  return has_solution(result);
 }
 
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa) {

@@ -14,8 +14,10 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -63,11 +65,26 @@ struct Fast9Limits {
 std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& givens,
                                        std::span<const std::pair<int, int>> excluded, std::uint64_t max_nodes);
 
+// A search start its caller has set up: per digit (0..8), the cells that may
+// hold it, and the cells without a given, each as three 27-bit bands (cell c
+// is bit c % 27 of word c / 27; word 3 stays 0). The caller vouches that the
+// start is consistent: a given's cell is a candidate of its digit alone, and
+// no peer of it is a candidate of that digit. The generator, which keeps
+// these sets for its singles test, saves the engine reading the givens.
+struct Fast9Start {
+  std::array<std::array<std::uint32_t, 4>, 9> candidates{};
+  std::array<std::uint32_t, 4> open{};
+};
+// As fast9_has_solution, from such a start (diagonal: the X-sudoku rules).
+std::optional<bool> fast9_has_solution(const Fast9Start& start, bool diagonal, std::uint64_t max_nodes);
+
 namespace fast9_baseline {
 void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result);
+void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result);
 }
 namespace fast9_avx2 {
 void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result);
+void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result);
 }
 
 }  // namespace nonet::detail
@@ -320,12 +337,24 @@ class Engine {
     for (const auto& [cell, digit] : excluded_)
       board.candidates[digit - 1] &= ~(*reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data()) & ~given_cells);
     board.unplaced = all_cells & ~given_cells;
-    board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
-    if (propagate(board)) search(board);
+    settle_and_search(board);
     return true;
   }
 
+  void run(const Fast9Start& start) {
+    Board board;
+    for (int digit = 0; digit < 9; ++digit)
+      std::memcpy(&board.candidates[digit], start.candidates[digit].data(), sizeof(Lanes));
+    std::memcpy(&board.unplaced, start.open.data(), sizeof(Lanes));
+    settle_and_search(board);
+  }
+
  private:
+  void settle_and_search(Board& board) {
+    board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
+    if (propagate(board)) search(board);
+  }
+
   static constexpr const PeerTable& kPeers = kDiagonal ? kDiagonalPeers : kClassicPeers;
 
   // Puts digit in cell: the cell loses every other digit, the peers lose this
@@ -743,10 +772,13 @@ class Engine {
 
 }  // namespace
 
-template <bool kDiagonal>
-void run_engine(const Grid& givens, const Fast9Limits& limits, SolveResult& result) {
+// `start`: the givens (a Grid) or a Fast9Start.
+template <bool kDiagonal, typename Start>
+void run_engine(const Start& start, const Fast9Limits& limits, SolveResult& result) {
   Engine<kDiagonal> engine(limits, result);
-  const bool consistent = engine.run(givens);
+  bool consistent = true;
+  if constexpr (std::is_same_v<Start, Grid>) consistent = engine.run(start);
+  else engine.run(start);
   result.solutions.resize(engine.kept());
   if (!consistent) result.status = SolveStatus::invalid;
   else if (engine.gave_up()) result.status = SolveStatus::gave_up;
@@ -759,6 +791,11 @@ void run_engine(const Grid& givens, const Fast9Limits& limits, SolveResult& resu
 void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result) {
   if (diagonal) run_engine<true>(givens, limits, result);
   else run_engine<false>(givens, limits, result);
+}
+
+void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result) {
+  if (diagonal) run_engine<true>(start, limits, result);
+  else run_engine<false>(start, limits, result);
 }
 
 }  // namespace nonet::detail::NONET_FAST9_ISA

@@ -16,5 +16,8 @@ namespace nonet::detail::fast9_avx2 {
 void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result) {
   fast9_baseline::solve(givens, diagonal, limits, result);
 }
+void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result) {
+  fast9_baseline::solve(start, diagonal, limits, result);
+}
 }  // namespace nonet::detail::fast9_avx2
 #endif

@@ -177,6 +177,12 @@ bool BandSingles::single_now(int cell) {
   return false;
 }
 
+void BandSingles::search_start(const Grid& givens, Bands (&candidates)[9], Bands& open) {
+  sync(givens);
+  for (int digit = 0; digit < 9; ++digit) candidates[digit] = given_[digit] | (open_ & ~seen(digit));
+  open = open_;
+}
+
 bool BandSingles::immediate(const Grid& givens, std::span<const int> targets) {
   sync(givens);
   return std::all_of(targets.begin(), targets.end(), [&](int cell) { return single_now(cell); });

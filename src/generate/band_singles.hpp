@@ -35,6 +35,10 @@ class BandSingles {
   bool derives(const Grid& givens, std::span<const int> targets);
   // Every target is a single straight from the givens.
   bool immediate(const Grid& givens, std::span<const int> targets);
+  // For an exact search from the givens: per digit, the cells that may hold
+  // it (its givens, and the open cells none of its givens sees), and the
+  // open cells.
+  void search_start(const Grid& givens, Bands (&candidates)[9], Bands& open);
 
  private:
   void sync(const Grid& givens);

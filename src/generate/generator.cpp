@@ -25,6 +25,7 @@
 // retries with a new order on the same grid a few times before drawing a new
 // grid.
 #include <algorithm>
+#include <cstring>
 #include <mutex>
 #include <numeric>
 #include <optional>
@@ -354,6 +355,16 @@ class Carver {
   // past the node budget.
   std::optional<bool> another_solution(const Grid& givens, int cell, int digit) {
     if (fast9_) {
+      // The singles test just synced its per-digit sets to these givens: the
+      // search starts from them instead of reading the givens again.
+      if (detail::BandSingles* band = all_singles_.band()) {
+        detail::BandSingles::Bands candidates[9], open;
+        band->search_start(givens, candidates, open);
+        candidates[digit - 1] &= ~detail::bands::cell_bit(cell);
+        for (int d = 0; d < 9; ++d) std::memcpy(search_start_.candidates[d].data(), &candidates[d], 16);
+        std::memcpy(search_start_.open.data(), &open, 16);
+        return detail::fast9_has_solution(search_start_, diagonal_, kCarveNodes);
+      }
       const std::pair<int, int> excluded[] = {{cell, digit}};
       return detail::fast9_has_solution(geometry_, givens, excluded, kCarveNodes);
     }
@@ -506,6 +517,8 @@ class Carver {
   // The fast engine fits: uniqueness is asked as "another solution?".
   const bool fast9_ = detail::fast9_supports(geometry_);
   SolveOptions exclusion_;  // the generic engine's (another_solution)
+  detail::Fast9Start search_start_;  // the fast engine's (another_solution)
+  const bool diagonal_ = geometry_.variant() == "diagonal";
   // What add_back learnt about the givens it left: outside the range (the
   // floor finishes them, or no order of groups brought back found the
   // range), or inside its bounds (the ceiling finishes them and the floor

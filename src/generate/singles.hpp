@@ -62,6 +62,8 @@ class SinglesSolver {
   // Every target is a single straight from the givens (the first thing
   // derives() asks): a few hundred operations, no propagation.
   bool immediate(const Grid& givens, std::span<const int> targets);
+  // The bit-parallel 9×9 engine when it serves this geometry, else null.
+  BandSingles* band() { return band_ ? &*band_ : nullptr; }
 
  private:
   Mask open_candidates(int cell) const;
