@@ -12,63 +12,7 @@ using namespace bands;
 
 namespace {
 
-constexpr int kColumns = 9, kBoxes = 18;  // house numbers: rows 0–8, columns 9–17, boxes 18–26
 constexpr std::uint32_t kAllHouses = (1u << 27) - 1, kAllDigits = 0x1ff;
-
-// Built once, read only.
-struct Tables {
-  Bands cell[81];
-  Bands peers[81];
-  Bands house[27];
-  // A house's cells by place: a row's places are its columns, a column's its
-  // rows (so a line's places are the cross-lines it meets), a box's row-major.
-  std::uint8_t member[27][9];
-};
-
-Tables build_tables() {
-  Tables tables{};
-  for (int place = 0; place < 9; ++place)
-    for (int index = 0; index < 9; ++index) {
-      tables.member[index][place] = static_cast<std::uint8_t>(9 * index + place);
-      tables.member[kColumns + index][place] = static_cast<std::uint8_t>(9 * place + index);
-      tables.member[kBoxes + index][place] =
-          static_cast<std::uint8_t>(9 * (3 * (index / 3) + place / 3) + 3 * (index % 3) + place % 3);
-    }
-  for (int cell = 0; cell < 81; ++cell) tables.cell[cell] = cell_bit(cell);
-  for (int house = 0; house < 27; ++house) {
-    for (int cell : tables.member[house]) tables.house[house] |= tables.cell[cell];
-    for (int cell : tables.member[house]) tables.peers[cell] |= tables.house[house];
-  }
-  for (int cell = 0; cell < 81; ++cell) tables.peers[cell] &= ~tables.cell[cell];
-  return tables;
-}
-
-const Tables& tables() {
-  static const Tables built = build_tables();
-  return built;
-}
-
-template <typename Visit>
-void for_each_cell(Bands cells, Visit visit) {
-  for (int band = 0; band < 3; ++band)
-    for (std::uint32_t bits = cells[band]; bits != 0; bits &= bits - 1) visit(27 * band + std::countr_zero(bits));
-}
-
-// The places of `house` in a board, as ordered in Tables::member.
-Mask places_in(Bands board, int house) {
-  const int index = house % 9;
-  if (house < kColumns) return board[index / 3] >> (9 * (index % 3)) & kRowCells;
-  if (house < kBoxes) {
-    Mask places = 0;
-    for (int band = 0; band < 3; ++band) {
-      const std::uint32_t rows = board[band] >> index;
-      places |= Mask{(rows & 1) | (rows >> 8 & 2) | (rows >> 16 & 4)} << (3 * band);
-    }
-    return places;
-  }
-  const std::uint32_t rows = board[index / 3] >> (3 * (index % 3));
-  return (rows & 7) | (rows >> 6 & 0x38) | (rows >> 12 & 0x1c0);
-}
 
 // Bit 9·row-in-band + 3·box-in-band of each lane: that row meets the cells
 // in that box.
@@ -98,17 +42,6 @@ bool every_house_holds(Bands cells) {
   return same(rows, Bands{kRowStarts, kRowStarts, kRowStarts, 0}) &&
          same(boxes, Bands{kBoxCorners, kBoxCorners, kBoxCorners, 0}) &&
          (columns[0] | columns[1] | columns[2]) == kRowCells;
-}
-
-// The bits of a mask of nine (places, digits or lines): one load, where
-// bit_count() takes a dozen instructions.
-int nine_bits(Mask mask) {
-  static constexpr auto kCounts = [] {
-    std::array<std::uint8_t, 512> counts{};
-    for (int m = 1; m < 512; ++m) counts[m] = static_cast<std::uint8_t>(counts[m >> 1] + (m & 1));
-    return counts;
-  }();
-  return kCounts[mask];
 }
 
 bool single_bit(std::uint32_t bits) { return bits != 0 && (bits & (bits - 1)) == 0; }

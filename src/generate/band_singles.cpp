@@ -92,6 +92,12 @@ void BandSingles::take(int cell, int digit, Bands& placed) {
   digits_[digit] &= ~peers_[cell];
 }
 
+void BandSingles::place(int cell, int digit) {
+  Bands placed = {};
+  take(cell, digit, placed);
+  close(placed);
+}
+
 void BandSingles::close(Bands placed) {
   open_ &= ~placed;
   for (Bands& open_cells : digits_) open_cells &= ~placed;

@@ -40,10 +40,18 @@ class BandSingles {
   // open cells.
   void search_start(const Grid& givens, Bands (&candidates)[9], Bands& open);
 
+  // Step by step, for solvers built on these singles (BandDirectSolver):
+  // start from the givens, place digits, run the singles to their end (true
+  // once every cell holds a digit), and read where the solve stands.
+  void start(const Grid& givens);
+  void place(int cell, int digit);
+  bool fill() { return propagate(open_); }
+  Bands places(int digit) const { return digits_[digit]; }  // the open cells that can hold it
+  Bands open() const { return open_; }
+
  private:
   void sync(const Grid& givens);
   Bands seen(int digit);
-  void start(const Grid& givens);
   void open_digits();
   bool single_now(int cell);
   Bands assign(Bands cells, int digit);

@@ -8,8 +8,9 @@
 
 namespace nonet::detail {
 
-DirectSolver::DirectSolver(const Geometry& geometry)
+DirectSolver::DirectSolver(const Geometry& geometry, bool bit_parallel)
     : geometry_(geometry), size_(geometry.size()), cells_(geometry.cell_count()) {
+  if (bit_parallel && BandDirectSolver::fits(geometry)) band_.emplace(geometry);
   const auto& houses = geometry.houses();
   position_.assign(houses.size() * cells_, -1);
   places_.assign(houses.size() * size_, 0);
@@ -156,6 +157,7 @@ bool DirectSolver::direct_hidden_subset(int size) {
 }
 
 bool DirectSolver::solves(const Grid& givens) {
+  if (band_) return band_->solves(givens);
   start(givens);
   for (;;) {
     while (singles()) {

@@ -14,15 +14,19 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "band_direct_logic.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet::detail {
 
 class DirectSolver {
  public:
-  explicit DirectSolver(const Geometry& geometry);
+  // `bit_parallel` false keeps to the generic code on classic 9×9 grids too
+  // (the reference the tests hold BandDirectSolver to).
+  explicit DirectSolver(const Geometry& geometry, bool bit_parallel = true);
 
   // Singles and the direct techniques fill every cell.
   bool solves(const Grid& givens);
@@ -50,6 +54,7 @@ class DirectSolver {
   std::vector<Mask> candidates_;
   Grid value_;
   int open_ = 0;
+  std::optional<BandDirectSolver> band_;  // on classic 9×9 grids
 };
 
 }  // namespace nonet::detail

@@ -1,0 +1,34 @@
+// DirectSolver's closure on classic 9×9 grids (exactly the nine rows, columns
+// and boxes), bit-parallel: the singles are BandSingles', and SE's direct
+// techniques read each digit's board per house (see bands.hpp). Same answers
+// as the generic DirectSolver: these steps only place digits and each stays
+// available as placements grow, so they reach one closure in any order.
+#pragma once
+
+#include "band_singles.hpp"
+#include "bands.hpp"
+#include "nonet/model.hpp"
+
+namespace nonet::detail {
+
+class BandDirectSolver {
+ public:
+  using Bands = bands::Bands;
+
+  // A 9×9 geometry whose houses are exactly its rows, columns and boxes.
+  static bool fits(const Geometry& geometry);
+  explicit BandDirectSolver(const Geometry& geometry) : singles_(geometry, SinglesKind::hidden_and_naked) {}
+
+  // Singles and the direct techniques fill every cell.
+  bool solves(const Grid& givens);
+
+ private:
+  bool direct_intersection();
+  bool direct_intersection(int digit, int a, int b);
+  bool direct_hidden_subset(int size);
+  bool direct_hidden_subset(int house, int size);
+
+  BandSingles singles_;
+};
+
+}  // namespace nonet::detail
