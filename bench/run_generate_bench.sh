@@ -32,7 +32,7 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 
 # Puzzles per run: enough for ~1 s each. QQwing's "simple" (naked singles
 # only, found by rejection) manages a few a second, so it gets few.
-declare -A nonet_count=([simple]=4000 [easy]=4000 [intermediate]=500 [expert]=500)
+declare -A nonet_count=([simple]=15000 [easy]=10000 [intermediate]=3000 [expert]=2500)
 declare -A qqwing_count=([simple]=10 [easy]=100 [intermediate]=50 [expert]=100)
 
 echo "| level | nonet puzzles/s | qqwing puzzles/s | ratio |"

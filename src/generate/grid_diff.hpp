@@ -7,13 +7,17 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "nonet/model.hpp"
 
 namespace nonet::detail {
 
 // Calls changed(cell, before, now) for each cell where `synced` differs from
-// `givens` (eight cells compared at a time, and only the differing bytes
-// visited), and brings `synced` up to date.
+// `givens` (sixteen or eight cells compared at a time, and only the
+// differing bytes visited), and brings `synced` up to date.
 template <typename Changed>
 void sync_givens(Grid& synced, const Grid& givens, Changed changed) {
   static_assert(std::endian::native == std::endian::little, "byte k of a loaded word is cell k");
@@ -24,6 +28,16 @@ void sync_givens(Grid& synced, const Grid& givens, Changed changed) {
     synced[cell] = static_cast<std::uint8_t>(now);
   };
   int cell = 0;
+#if defined(__SSE2__)
+  // Sixteen cells at a time: a byte compare gives the mask of equal cells.
+  for (; cell + 16 <= cells; cell += 16) {
+    const __m128i was = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&synced[cell]));
+    const __m128i is = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&givens[cell]));
+    for (unsigned diff = ~static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(was, is))) & 0xffff; diff != 0;
+         diff &= diff - 1)
+      visit(cell + std::countr_zero(diff));
+  }
+#endif
   for (; cell + 8 <= cells; cell += 8) {
     std::uint64_t was, is;
     std::memcpy(&was, &synced[cell], 8);
