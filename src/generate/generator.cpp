@@ -275,6 +275,7 @@ class Carver {
     rng.shuffle(removed);
     bounds_ = Bounds::outside;
     if (all_singles_.solves(givens) || floor_->solves(givens)) return;  // singles first: far cheaper
+    if (too_direct(givens)) return;
     bounds_ = Bounds::inside;  // from here on, whenever add_back returns early
     floor_->save(floor_base_);
     if (ceiling_->resume(floor_base_)) return;
@@ -308,11 +309,21 @@ class Carver {
       floor_->restore(floor_base_);
       if (floor_->extend(cells, solution)) continue;  // too easy at once: another order
       for (int cell : cells) givens[cell] = solution[cell];
+      if (too_direct(givens)) {
+        for (int cell : cells) givens[cell] = 0;
+        continue;
+      }
       stopped_short_ = true;  // givens came back: no longer minimal
       return;
     }
     bounds_ = Bounds::outside;
   }
+
+  // For ranges starting at 2.6, singles and SE's direct techniques finish
+  // the givens: SE rates them 2.5 at most, below the range. That is the
+  // range's real floor, so adding back asks it too and tries another order
+  // (in both rating modes, which must find the same puzzles).
+  bool too_direct(const Grid& givens) { return direct_ && direct_->solves(givens); }
 
   static int count_givens(const Grid& cells) {
     return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](auto d) { return d != 0; }));
@@ -459,14 +470,14 @@ class Carver {
       }
       if (proved) return true;
     }
-    if (direct_) return !direct_->solves(givens);
+    if (direct_) return bounds_ == Bounds::inside || !direct_->solves(givens);  // add_back asked it
     return !options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->min - 0.1).solved;
   }
 
   // Ranges starting at 2.6: whether SE needs more than 2.5, from singles and
   // the direct techniques alone (direct_logic.hpp), on every geometry.
   static bool decides_direct(const GenerateOptions& options) {
-    return !options.exact_rating && options.rating && options.rating->min > kDirectTop + 1e-9 &&
+    return options.rating && options.rating->min > kDirectTop + 1e-9 &&
            options.rating->min <= kDirectTop + 0.1 + 1e-9 && adds_back(options);
   }
 
@@ -522,7 +533,8 @@ class Carver {
   // What add_back learnt about the givens it left: outside the range (the
   // floor finishes them, or no order of groups brought back found the
   // range), or inside its bounds (the ceiling finishes them and the floor
-  // does not; the floor stands where it stopped). rating_fits trusts it
+  // does not, nor the direct techniques where they decide the bottom; the
+  // floor stands where it stopped). rating_fits trusts it
   // instead of solving again.
   enum class Bounds { unknown, outside, inside };
   Bounds bounds_ = Bounds::unknown;
