@@ -269,7 +269,8 @@ class Carver {
   // (too easy at once); then another random order is tried, up to
   // kAddBackTries in all. Leaves in bounds_ what it learnt about the givens.
   void add_back(Grid& givens, const Grid& solution, detail::Random& rng) {
-    std::vector<int> removed;
+    std::vector<int>& removed = removed_;
+    removed.clear();
     for (int index = 0; index < static_cast<int>(orbits_.size()); ++index)
       if (givens[orbits_[index].front()] == 0) removed.push_back(index);
     rng.shuffle(removed);
@@ -280,7 +281,7 @@ class Carver {
     floor_->save(floor_base_);
     if (ceiling_->resume(floor_base_)) return;
     ceiling_->save(ceiling_base_);
-    std::vector<int> cells;
+    std::vector<int>& cells = added_;
     for (int attempt = 0; attempt < kAddBackTries; ++attempt) {
       if (attempt > 0) {
         rng.shuffle(removed);
@@ -396,7 +397,8 @@ class Carver {
   // One pass over the groups in a random order; stopped_short_ says whether
   // the result may not be minimal.
   Grid carve(const Grid& solution, detail::Random& rng) {
-    std::vector<int> order(orbits_.size());
+    std::vector<int>& order = order_;
+    order.resize(orbits_.size());
     std::iota(order.begin(), order.end(), 0);
     rng.shuffle(order);
     Grid givens = solution;
@@ -525,6 +527,7 @@ class Carver {
   std::optional<detail::DirectSolver> direct_;  // SE up to 2.5, for ranges starting at 2.6
   detail::BasicSolver::Position ceiling_base_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
+  std::vector<int> order_, removed_, added_;  // scratch: carve()'s order, add_back()'s groups and cells
   // The fast engine fits: uniqueness is asked as "another solution?".
   const bool fast9_ = detail::fast9_supports(geometry_);
   SolveOptions exclusion_;  // the generic engine's (another_solution)
