@@ -38,8 +38,8 @@ struct Pair {
   BasicSolver band, generic;
 };
 
-// Both stand on the same cells placed: the techniques' fixed point (or the
-// givens plus what was derived, when both stopped there).
+// Both stand on the same cells placed, with the same digits: the techniques'
+// fixed point (or the givens plus what was derived, when both stopped there).
 ::testing::AssertionResult same_placements(const BasicSolver& band, const BasicSolver& generic) {
   for (int cell = 0; cell < 81; ++cell) {
     const std::span<const int> one(&cell, 1);
@@ -47,6 +47,10 @@ struct Pair {
       return ::testing::AssertionFailure() << "cell " << cell << " placed by " << (band.placed(one) ? "band" : "generic")
                                            << " only";
   }
+  Grid band_values, generic_values;
+  band.values(band_values);
+  generic.values(generic_values);
+  if (band_values != generic_values) return ::testing::AssertionFailure() << "different digits placed";
   return ::testing::AssertionSuccess();
 }
 

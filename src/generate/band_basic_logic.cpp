@@ -465,6 +465,12 @@ bool BandBasicSolver::placed(std::span<const int> cells) const {
   return std::none_of(cells.begin(), cells.end(), [&](int cell) { return holds(state_.open, cell); });
 }
 
+void BandBasicSolver::values(Grid& into) const {
+  into.assign(81, 0);
+  for (int digit = 0; digit < 9; ++digit)
+    for_each_cell(state_.placed[digit], [&](int cell) { into[cell] = static_cast<std::uint8_t>(digit + 1); });
+}
+
 bool BandBasicSolver::resume(const State& from) {
   restore(from);
   return run([&] { return !any(state_.open); });

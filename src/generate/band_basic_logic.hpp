@@ -53,6 +53,7 @@ class BandBasicSolver {
   bool derives(const Grid& givens, std::span<const int> targets);
   bool extend(std::span<const int> cells, const Grid& solution);
   bool placed(std::span<const int> cells) const;
+  void values(Grid& into) const;
   void save(State& into) const { into = state_; }
   void restore(const State& from) { state_ = from; }
   bool resume(const State& from);

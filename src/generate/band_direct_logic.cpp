@@ -55,6 +55,7 @@ bool BandDirectSolver::solves(const Grid& givens) {
   singles_.start(givens);
   for (;;) {
     if (singles_.fill()) return true;
+    map_places();  // the searches below stop at their first placement
     if (!direct_intersection() && !direct_hidden_subset(2) && !direct_hidden_subset(3)) return false;
   }
 }
@@ -62,11 +63,18 @@ bool BandDirectSolver::solves(const Grid& givens) {
 // A digit's places in house a (two or more) all in house b, b holding it
 // elsewhere too: pointing when a is a box, claiming when a is a line. Each
 // (a, b) pair as the generic DirectSolver finds it.
-bool BandDirectSolver::direct_intersection() {
+void BandDirectSolver::map_places() {
   for (int digit = 0; digit < 9; ++digit) {
     const Bands places = singles_.places(digit);
+    for (int house = 0; house < 27; ++house) where_[house][digit] = places_in(places, house);
+  }
+  for (int house = 0; house < 27; ++house) open_[house] = nine_bits(places_in(singles_.open(), house));
+}
+
+bool BandDirectSolver::direct_intersection() {
+  for (int digit = 0; digit < 9; ++digit) {
     for (int house = 0; house < 27; ++house) {
-      const Mask where = places_in(places, house);
+      const Mask where = where_[house][digit];
       if (nine_bits(where) < 2) continue;
       const int index = house % 9;
       if (house >= kBoxes) {
@@ -117,11 +125,10 @@ bool BandDirectSolver::direct_hidden_subset(int size) {
 // open cells), each with two places or more: another digit then left one
 // place in the house, outside those cells, is placed there.
 bool BandDirectSolver::direct_hidden_subset(int house, int size) {
-  if (nine_bits(places_in(singles_.open(), house)) <= size) return false;
-  Mask where[9];
+  if (open_[house] <= size) return false;
+  const Mask* where = where_[house];
   int pool[9], count = 0;
   for (int digit = 0; digit < 9; ++digit) {
-    where[digit] = places_in(singles_.places(digit), house);
     const int n = nine_bits(where[digit]);
     if (n >= 2 && n <= size) pool[count++] = digit;
   }

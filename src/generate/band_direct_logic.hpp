@@ -23,12 +23,16 @@ class BandDirectSolver {
   bool solves(const Grid& givens);
 
  private:
+  // where_ and open_ from the boards, as the singles left them.
+  void map_places();
   bool direct_intersection();
   bool direct_intersection(int digit, int a, int b);
   bool direct_hidden_subset(int size);
   bool direct_hidden_subset(int house, int size);
 
   BandSingles singles_;
+  Mask where_[27][9] = {};  // per house and digit: its places (bands.hpp's order), as of map_places()
+  int open_[27] = {};       // per house: its open cells, as of map_places()
 };
 
 }  // namespace nonet::detail

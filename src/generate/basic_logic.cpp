@@ -336,6 +336,11 @@ bool BasicSolver::extend(std::span<const int> cells, const Grid& solution) {
   return run([&] { return open_ == 0; });
 }
 
+void BasicSolver::values(Grid& into) const {
+  if (band_) return band_->values(into);
+  into = value_;
+}
+
 bool BasicSolver::resume(const Position& from) {
   if (band_) return band_->resume(from.band);
   restore(from);

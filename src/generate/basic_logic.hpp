@@ -52,6 +52,8 @@ class BasicSolver {
   // the new deductions only.
   bool extend(std::span<const int> cells, const Grid& solution);
   // Every cell holds a digit in the position where the solver stands.
+  // The digits placed where the solver stands (0 where none is), into `into`.
+  void values(Grid& into) const;
   bool placed(std::span<const int> cells) const {
     if (band_) return band_->placed(cells);
     for (int cell : cells)

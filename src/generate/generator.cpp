@@ -276,7 +276,7 @@ class Carver {
     rng.shuffle(removed);
     bounds_ = Bounds::outside;
     if (all_singles_.solves(givens) || floor_->solves(givens)) return;  // singles first: far cheaper
-    if (too_direct(givens)) return;
+    if (too_direct()) return;
     bounds_ = Bounds::inside;  // from here on, whenever add_back returns early
     floor_->save(floor_base_);
     if (ceiling_->resume(floor_base_)) return;
@@ -310,7 +310,7 @@ class Carver {
       floor_->restore(floor_base_);
       if (floor_->extend(cells, solution)) continue;  // too easy at once: another order
       for (int cell : cells) givens[cell] = solution[cell];
-      if (too_direct(givens)) {
+      if (too_direct()) {
         for (int cell : cells) givens[cell] = 0;
         continue;
       }
@@ -324,7 +324,14 @@ class Carver {
   // the givens: SE rates them 2.5 at most, below the range. That is the
   // range's real floor, so adding back asks it too and tries another order
   // (in both rating modes, which must find the same puzzles).
-  bool too_direct(const Grid& givens) { return direct_ && direct_->solves(givens); }
+  // Asked where the floor (singles, for these ranges) stopped on the givens:
+  // singles are among the direct techniques, so going on from the digits it
+  // placed reaches the same closure, without redoing them.
+  bool too_direct() {
+    if (!direct_) return false;
+    floor_->values(floor_values_);
+    return direct_->solves(floor_values_);
+  }
 
   static int count_givens(const Grid& cells) {
     return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](auto d) { return d != 0; }));
@@ -527,6 +534,7 @@ class Carver {
   std::optional<detail::DirectSolver> direct_;  // SE up to 2.5, for ranges starting at 2.6
   detail::BasicSolver::Position ceiling_base_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
+  Grid floor_values_;                          // scratch: too_direct()'s start
   std::vector<int> order_, removed_, added_;  // scratch: carve()'s order, add_back()'s groups and cells
   // The fast engine fits: uniqueness is asked as "another solution?".
   const bool fast9_ = detail::fast9_supports(geometry_);
