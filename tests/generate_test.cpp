@@ -804,6 +804,26 @@ TEST(GenerateUnavoidableSets, EachSetAllowsASecondGrid) {
   }
 }
 
+// A carver rebuilds one UnavoidableSets for each new grid: rebuilt, it holds
+// the sets a fresh one finds, in the same order, and counts from full givens.
+TEST(GenerateUnavoidableSets, RebuiltSetsAreAFreshOnesSets) {
+  for (const auto& geometry : nine_by_nine_variants_and(classic(6), classic(16))) {
+    detail::UnavoidableSets reused(*geometry);
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+      const Grid solution = random_full_grid(*geometry, seed);
+      const detail::UnavoidableSets fresh(*geometry, solution);
+      reused.build(solution);
+      ASSERT_EQ(reused.size(), fresh.size()) << geometry->variant() << " seed " << seed;
+      for (std::size_t k = 0; k < fresh.size(); ++k) {
+        EXPECT_TRUE(std::ranges::equal(reused.set(k), fresh.set(k))) << geometry->variant() << " set " << k;
+        EXPECT_TRUE(reused.empties(fresh.set(k)));
+        EXPECT_FALSE(reused.empties(fresh.set(k).subspan(1))) << geometry->variant() << " set " << k;
+      }
+      if (fresh.size() > 0) reused.remove(fresh.set(0));  // spoils the counts the next build must reset
+    }
+  }
+}
+
 // One singles solver asked about many puzzles in turn (it keeps the house
 // digits of the previous one and looks only at what changed) answers as a
 // fresh one does, also across unrelated puzzles and givens that repeat a

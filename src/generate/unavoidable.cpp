@@ -5,28 +5,60 @@
 namespace nonet::detail {
 
 namespace {
-// Sets of 4 and 6 cells. Longer cycles make larger sets, which a carving
-// rarely empties: on 300 classic puzzles they caught 8 % more removals but
-// cost more to find than they saved (callgrind: 237 M instructions with
-// cycles to 4, 261 M to 9, 235 M to 3; 283 M without the sets).
+// Sets of 4 and 6 cells: cycles of 2 and 3 positions (add_line_pairs).
+// Longer cycles make larger sets, which a carving rarely empties: on 300
+// classic puzzles they caught 8 % more removals but cost more to find than
+// they saved (callgrind: 237 M instructions with cycles to 4, 261 M to 9,
+// 235 M to 3; 283 M without the sets).
 constexpr int kLongestCycle = 3;
 }  // namespace
 
-UnavoidableSets::UnavoidableSets(const Geometry& geometry, const Grid& solution)
-    : geometry_(geometry), leaving_(geometry.houses().size(), 0),
+UnavoidableSets::UnavoidableSets(const Geometry& geometry)
+    : geometry_(geometry), size_(geometry.size()), leaving_(geometry.houses().size(), 0),
       entering_(geometry.houses().size(), 0) {
-  add_line_pairs(solution, HouseKind::row);
-  add_line_pairs(solution, HouseKind::column);
-  // The sets of each cell, by counting then placing.
-  const int cells = geometry.cell_count();
+  other_start_.push_back(0);
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    for (int house : geometry.houses_of(cell)) {
+      const HouseKind kind = geometry.houses()[house].kind;
+      if (kind != HouseKind::row && kind != HouseKind::column) other_houses_.push_back(house);
+    }
+    other_start_.push_back(static_cast<int>(other_houses_.size()));
+  }
+  // Cells with the same other houses get the same id: the first such cell.
+  const auto others = [&](int cell) {
+    return std::span(other_houses_.data() + other_start_[cell], other_houses_.data() + other_start_[cell + 1]);
+  };
+  std::vector<int> firsts;
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    const auto same = std::ranges::find_if(firsts, [&](int first) { return std::ranges::equal(others(first), others(cell)); });
+    others_id_.push_back(same == firsts.end() ? cell : *same);
+    if (same == firsts.end()) firsts.push_back(cell);
+  }
+  for (const House& house : geometry.houses()) {
+    if (house.kind == HouseKind::row) rows_.insert(rows_.end(), house.cells.begin(), house.cells.end());
+    if (house.kind == HouseKind::column) columns_.insert(columns_.end(), house.cells.begin(), house.cells.end());
+  }
+}
+
+void UnavoidableSets::build(const Grid& solution) {
+  cells_.clear();
+  start_.assign(1, 0);
+  add_line_pairs(solution, rows_);
+  add_line_pairs(solution, columns_);
+  index_cells();
+  fill();
+}
+
+// The sets of each cell, by counting then placing.
+void UnavoidableSets::index_cells() {
+  const int cells = geometry_.cell_count();
   cell_start_.assign(cells + 1, 0);
   for (int cell : cells_) ++cell_start_[cell + 1];
   for (int cell = 0; cell < cells; ++cell) cell_start_[cell + 1] += cell_start_[cell];
   cell_sets_.resize(cells_.size());
-  std::vector<int> next(cell_start_.begin(), cell_start_.end() - 1);
+  next_.assign(cell_start_.begin(), cell_start_.end() - 1);
   for (std::size_t set = 0; set + 1 < start_.size(); ++set)
-    for (int k = start_[set]; k < start_[set + 1]; ++k) cell_sets_[next[cells_[k]]++] = static_cast<int>(set);
-  fill();
+    for (int k = start_[set]; k < start_[set + 1]; ++k) cell_sets_[next_[cells_[k]]++] = static_cast<int>(set);
 }
 
 void UnavoidableSets::fill() {
@@ -54,47 +86,54 @@ void UnavoidableSets::remove(std::span<const int> cells) {
     for (int set : sets_of(cell)) --givens_[set];
 }
 
-void UnavoidableSets::add_line_pairs(const Grid& solution, HouseKind kind) {
-  std::vector<const House*> lines;
-  for (const House& house : geometry_.houses())
-    if (house.kind == kind) lines.push_back(&house);
-  const int size = geometry_.size();
-  // Per line: the digit at each position, and the position of each digit.
-  std::vector<int> digit_at(lines.size() * size), position_of(lines.size() * (size + 1));
-  for (std::size_t line = 0; line < lines.size(); ++line)
+void UnavoidableSets::add_line_pairs(const Grid& solution, const std::vector<int>& lines) {
+  const int size = size_;
+  const std::size_t line_count = lines.size() / size;
+  digit_at_.resize(lines.size());
+  position_of_.resize(line_count * (size + 1));
+  for (std::size_t line = 0; line < line_count; ++line)
     for (int i = 0; i < size; ++i) {
-      const int digit = solution[lines[line]->cells[i]];
-      digit_at[line * size + i] = digit;
-      position_of[line * (size + 1) + digit] = i;
+      const int digit = solution[lines[line * size + i]];
+      digit_at_[line * size + i] = digit;
+      position_of_[line * (size + 1) + digit] = i;
     }
-  int cells[kLongestCycle], partner[kLongestCycle];
-  for (std::size_t a = 0; a < lines.size(); ++a) {
-    const int* digits = &digit_at[a * size];
-    for (std::size_t b = a + 1; b < lines.size(); ++b) {
-      const int* position = &position_of[b * (size + 1)];
-      // Position i goes to where its digit sits in the other line. Only the
-      // short cycles are wanted, each once: from its smallest position,
-      // walking at most kLongestCycle steps.
+  next_position_.resize(size);
+  for (std::size_t a = 0; a < line_count; ++a) {
+    const int* digits = &digit_at_[a * size];
+    for (std::size_t b = a + 1; b < line_count; ++b) {
+      const int* position = &position_of_[b * (size + 1)];
+      // Position i goes to where its digit sits in the other line; the
+      // cycles of 2 and 3 positions are wanted, each once, from its
+      // smallest position.
+      int* next = next_position_.data();
+      for (int i = 0; i < size; ++i) next[i] = position[digits[i]];
       for (int start = 0; start < size; ++start) {
-        int length = 0, at = start;
-        bool smallest = true;
-        do {
-          cells[length++] = at;
-          at = position[digits[at]];
-          smallest = smallest && at >= start;
-        } while (at != start && length < kLongestCycle);
-        if (at != start || length < 2 || !smallest) continue;
-        for (int k = 0; k < length; ++k) {
-          partner[k] = lines[b]->cells[cells[k]];
-          cells[k] = lines[a]->cells[cells[k]];
+        const int second = next[start];
+        if (second < start) continue;
+        if (next[second] == start) {
+          add_cycle(solution, lines, a, b, {start, second});
+        } else {
+          const int third = next[second];
+          if (third > start && next[third] == start) add_cycle(solution, lines, a, b, {start, second, third});
         }
-        if (!swap_keeps_houses(solution, std::span(cells, length), std::span(partner, length))) continue;
-        cells_.insert(cells_.end(), cells, cells + length);
-        cells_.insert(cells_.end(), partner, partner + length);
-        start_.push_back(static_cast<int>(cells_.size()));
       }
     }
   }
+}
+
+// The cycle's positions in lines a and b, kept as a set when swapping the two
+// lines' digits on it keeps every other house valid.
+void UnavoidableSets::add_cycle(const Grid& solution, const std::vector<int>& lines, std::size_t a, std::size_t b,
+                                std::initializer_list<int> positions) {
+  int cells[kLongestCycle], partner[kLongestCycle], length = 0;
+  for (int at : positions) {
+    cells[length] = lines[a * size_ + at];
+    partner[length++] = lines[b * size_ + at];
+  }
+  if (!swap_keeps_houses(solution, std::span(cells, length), std::span(partner, length))) return;
+  cells_.insert(cells_.end(), cells, cells + length);
+  cells_.insert(cells_.end(), partner, partner + length);
+  start_.push_back(static_cast<int>(cells_.size()));
 }
 
 // Swapping the digits of cells[i] and partner[i] gives another valid grid
@@ -102,11 +141,16 @@ void UnavoidableSets::add_line_pairs(const Grid& solution, HouseKind kind) {
 // the ones that enter it (a house holds each digit once, so masks suffice).
 bool UnavoidableSets::swap_keeps_houses(const Grid& solution, std::span<const int> cells,
                                         std::span<const int> partner) {
+  // The two lines and the lines crossing them keep their digits by
+  // construction: only the other houses are looked at. Where each cell and
+  // its partner share them all (two rows of one band, on classic grids), the
+  // digits only move inside them.
+  bool shared = true;
+  for (std::size_t i = 0; i < cells.size(); ++i) shared = shared && others_id_[cells[i]] == others_id_[partner[i]];
+  if (shared) return true;
   const auto move = [&](int cell, int new_digit) {
-    for (int house : geometry_.houses_of(cell)) {
-      // The two lines and the lines crossing them keep their digits by construction.
-      const HouseKind kind = geometry_.houses()[house].kind;
-      if (kind == HouseKind::row || kind == HouseKind::column) continue;
+    for (int k = other_start_[cell]; k < other_start_[cell + 1]; ++k) {
+      const int house = other_houses_[k];
       if (leaving_[house] == 0 && entering_[house] == 0) touched_.push_back(house);
       leaving_[house] |= digit_bit(solution[cell]);
       entering_[house] |= digit_bit(new_digit);

@@ -14,6 +14,7 @@
 // variant; the search settles whatever they miss.
 #pragma once
 
+#include <initializer_list>
 #include <span>
 #include <vector>
 
@@ -23,8 +24,13 @@ namespace nonet::detail {
 
 class UnavoidableSets {
  public:
-  UnavoidableSets(const Geometry& geometry, const Grid& solution);
+  // Ready for build(): the lines and houses of the geometry, looked up once
+  // (a carver keeps one and rebuilds it for each new grid).
+  explicit UnavoidableSets(const Geometry& geometry);
+  UnavoidableSets(const Geometry& geometry, const Grid& solution) : UnavoidableSets(geometry) { build(solution); }
 
+  // The sets of this grid, every cell a given.
+  void build(const Grid& solution);
   std::size_t size() const { return start_.size() - 1; }
   std::span<const int> set(std::size_t k) const { return {cells_.data() + start_[k], cells_.data() + start_[k + 1]}; }
   // Every cell a given again.
@@ -35,18 +41,31 @@ class UnavoidableSets {
   void remove(std::span<const int> cells);
 
  private:
-  void add_line_pairs(const Grid& solution, HouseKind kind);
+  void add_line_pairs(const Grid& solution, const std::vector<int>& lines);
+  void add_cycle(const Grid& solution, const std::vector<int>& lines, std::size_t a, std::size_t b,
+                 std::initializer_list<int> positions);
   bool swap_keeps_houses(const Grid& solution, std::span<const int> cells, std::span<const int> partner);
+  void index_cells();
   std::span<const int> sets_of(int cell) const {
     return {cell_sets_.data() + cell_start_[cell], cell_sets_.data() + cell_start_[cell + 1]};
   }
 
   const Geometry& geometry_;
+  int size_;
+  // The rows, then the columns, each as size_ cells in order.
+  std::vector<int> rows_, columns_;
+  // Per cell, its houses other than its row and column (boxes, diagonals,
+  // windows, regions): other_houses_[other_start_[c] .. other_start_[c + 1]).
+  std::vector<int> other_houses_, other_start_;
+  std::vector<int> others_id_;  // per cell: equal for cells with the same other houses
   // Set k is cells_[start_[k] .. start_[k + 1]).
   std::vector<int> cells_, start_{0};
   std::vector<int> givens_;  // per set: givens left in it
   // The sets each cell lies in: cell_sets_[cell_start_[c] .. cell_start_[c + 1]).
-  std::vector<int> cell_sets_, cell_start_;
+  std::vector<int> cell_sets_, cell_start_, next_;
+  // Scratch for add_line_pairs: per line, the digit at each position and the
+  // position of each digit.
+  std::vector<int> digit_at_, position_of_, next_position_;
   // Scratch for swap_keeps_houses: digits leaving and entering each house.
   std::vector<Mask> leaving_, entering_;
   std::vector<int> touched_;
