@@ -3,7 +3,7 @@
 #
 #   bench/run_generate_bench.sh [BUILD_DIR] [RUNS]
 #
-# For each of QQwing's levels, times `nonet generate --difficulty L -j 1` and
+# For each of QQwing's levels (and "any", its default), times `nonet generate --difficulty L -j 1` and
 # `qqwing --generate M --difficulty L --one-line` in the same run, RUNS times
 # each (different seeds for nonet; QQwing seeds itself), and prints the
 # median puzzles/s of both and their ratio as a Markdown table. Then runs
@@ -34,16 +34,19 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] 
 # moves a lot from run to run (it rejection-samples levels: intermediate came
 # out at 29-46 puzzles/s over 50-puzzle runs). Its "simple" (naked singles
 # only, found by rejection) manages a few a second, so it gets few.
-declare -A nonet_count=([simple]=15000 [easy]=10000 [intermediate]=3000 [expert]=2500)
-declare -A qqwing_count=([simple]=15 [easy]=300 [intermediate]=150 [expert]=300)
+declare -A nonet_count=([any]=20000 [simple]=15000 [easy]=10000 [intermediate]=3000 [expert]=2500)
+declare -A qqwing_count=([any]=1000 [simple]=15 [easy]=300 [intermediate]=150 [expert]=300)
 
 echo "| level | nonet puzzles/s | qqwing puzzles/s | ratio |"
 echo "|---|---:|---:|---:|"
-for level in simple easy intermediate expert; do
+for level in any simple easy intermediate expert; do
   nonet_rates=() qqwing_rates=()
+  # QQwing's "any" is any difficulty: nonet's default (no --difficulty).
+  level_option=(--difficulty "$level")
+  [ "$level" = any ] && level_option=()
   for run in $(seq 1 "$runs"); do
     n=${nonet_count[$level]} q=${qqwing_count[$level]}
-    t=$(seconds "$nonet" generate -n "$n" --difficulty "$level" --seed "$run" -j 1)
+    t=$(seconds "$nonet" generate -n "$n" "${level_option[@]}" --seed "$run" -j 1)
     nonet_rates+=("$(awk -v n="$n" -v t="$t" 'BEGIN { printf "%.1f", n / t }')")
     t=$(seconds qqwing --generate "$q" --difficulty "$level" --one-line)
     qqwing_rates+=("$(awk -v n="$q" -v t="$t" 'BEGIN { printf "%.2f", n / t }')")

@@ -13,9 +13,8 @@ namespace {
 constexpr int kLongestCycle = 3;
 }  // namespace
 
-UnavoidableSets::UnavoidableSets(const Geometry& geometry)
-    : geometry_(geometry), size_(geometry.size()), leaving_(geometry.houses().size(), 0),
-      entering_(geometry.houses().size(), 0) {
+UnavoidableSets::UnavoidableSets(const Geometry& geometry, bool generic)
+    : geometry_(geometry), size_(geometry.size()), boxes_only_(!generic && geometry.variant() == "classic") {
   other_start_.push_back(0);
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     for (int house : geometry.houses_of(cell)) {
@@ -43,8 +42,10 @@ UnavoidableSets::UnavoidableSets(const Geometry& geometry)
 void UnavoidableSets::build(const Grid& solution) {
   cells_.clear();
   start_.assign(1, 0);
-  add_line_pairs(solution, rows_);
-  add_line_pairs(solution, columns_);
+  // A cycle of two positions is a rectangle: the same four cells for its two
+  // rows as for its two columns, so the columns skip them.
+  add_line_pairs(solution, rows_, true);
+  add_line_pairs(solution, columns_, false);
   index_cells();
   fill();
 }
@@ -86,7 +87,7 @@ void UnavoidableSets::remove(std::span<const int> cells) {
     for (int set : sets_of(cell)) --givens_[set];
 }
 
-void UnavoidableSets::add_line_pairs(const Grid& solution, const std::vector<int>& lines) {
+void UnavoidableSets::add_line_pairs(const Grid& solution, const std::vector<int>& lines, bool two_cycles) {
   const int size = size_;
   const std::size_t line_count = lines.size() / size;
   digit_at_.resize(lines.size());
@@ -111,7 +112,7 @@ void UnavoidableSets::add_line_pairs(const Grid& solution, const std::vector<int
         const int second = next[start];
         if (second < start) continue;
         if (next[second] == start) {
-          add_cycle(solution, lines, a, b, {start, second});
+          if (two_cycles) add_cycle(solution, lines, a, b, {start, second});
         } else {
           const int third = next[second];
           if (third > start && next[third] == start) add_cycle(solution, lines, a, b, {start, second, third});
@@ -138,35 +139,45 @@ void UnavoidableSets::add_cycle(const Grid& solution, const std::vector<int>& li
 
 // Swapping the digits of cells[i] and partner[i] gives another valid grid
 // when every house keeps its digits: the digits that leave each house are
-// the ones that enter it (a house holds each digit once, so masks suffice).
+// the ones that enter it. A house holds each digit once, so the sum of the
+// leaving digits' bits equals that of the entering ones exactly then.
 bool UnavoidableSets::swap_keeps_houses(const Grid& solution, std::span<const int> cells,
                                         std::span<const int> partner) {
   // The two lines and the lines crossing them keep their digits by
   // construction: only the other houses are looked at. Where each cell and
   // its partner share them all (two rows of one band, on classic grids), the
   // digits only move inside them.
-  bool shared = true;
-  for (std::size_t i = 0; i < cells.size(); ++i) shared = shared && others_id_[cells[i]] == others_id_[partner[i]];
-  if (shared) return true;
+  // Likewise where each line's cells share them (one box each): the cycle's
+  // digits go round inside each. On classic grids of any box shape these are
+  // the only swaps that work (a box of one line that loses part of the
+  // cycle's digits gets the rest).
+  bool shared = true, within_sides = true;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    shared = shared && others_id_[cells[i]] == others_id_[partner[i]];
+    within_sides = within_sides && others_id_[cells[i]] == others_id_[cells[0]] &&
+                   others_id_[partner[i]] == others_id_[partner[0]];
+  }
+  if (shared || within_sides) return true;
+  if (boxes_only_) return false;
+  // Each (house, bits entering less bits leaving) of the moved cells; a
+  // house's entries must add up to 0 (modulo 2^64: two sums of distinct
+  // bits, each below 2^64, are equal exactly then). A few dozen entries at
+  // most, so the houses are matched pairwise.
+  moves_.clear();
   const auto move = [&](int cell, int new_digit) {
-    for (int k = other_start_[cell]; k < other_start_[cell + 1]; ++k) {
-      const int house = other_houses_[k];
-      if (leaving_[house] == 0 && entering_[house] == 0) touched_.push_back(house);
-      leaving_[house] |= digit_bit(solution[cell]);
-      entering_[house] |= digit_bit(new_digit);
-    }
+    for (int k = other_start_[cell]; k < other_start_[cell + 1]; ++k)
+      moves_.push_back({other_houses_[k], digit_bit(new_digit) - digit_bit(solution[cell])});
   };
   for (std::size_t i = 0; i < cells.size(); ++i) {
     move(cells[i], solution[partner[i]]);
     move(partner[i], solution[cells[i]]);
   }
-  bool keeps = true;
-  for (int house : touched_) {
-    keeps = keeps && leaving_[house] == entering_[house];
-    leaving_[house] = entering_[house] = 0;
+  for (const auto& [house, _] : moves_) {
+    Mask balance = 0;
+    for (const auto& [other, change] : moves_) balance += other == house ? change : 0;
+    if (balance != 0) return false;
   }
-  touched_.clear();
-  return keeps;
+  return true;
 }
 
 }  // namespace nonet::detail

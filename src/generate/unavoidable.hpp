@@ -16,6 +16,7 @@
 
 #include <initializer_list>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "nonet/model.hpp"
@@ -26,8 +27,12 @@ class UnavoidableSets {
  public:
   // Ready for build(): the lines and houses of the geometry, looked up once
   // (a carver keeps one and rebuilds it for each new grid).
-  explicit UnavoidableSets(const Geometry& geometry);
-  UnavoidableSets(const Geometry& geometry, const Grid& solution) : UnavoidableSets(geometry) { build(solution); }
+  // `generic`: no shortcut for classic grids (the tests' reference).
+  explicit UnavoidableSets(const Geometry& geometry, bool generic = false);
+  UnavoidableSets(const Geometry& geometry, const Grid& solution, bool generic = false)
+      : UnavoidableSets(geometry, generic) {
+    build(solution);
+  }
 
   // The sets of this grid, every cell a given.
   void build(const Grid& solution);
@@ -41,7 +46,7 @@ class UnavoidableSets {
   void remove(std::span<const int> cells);
 
  private:
-  void add_line_pairs(const Grid& solution, const std::vector<int>& lines);
+  void add_line_pairs(const Grid& solution, const std::vector<int>& lines, bool two_cycles);
   void add_cycle(const Grid& solution, const std::vector<int>& lines, std::size_t a, std::size_t b,
                  std::initializer_list<int> positions);
   bool swap_keeps_houses(const Grid& solution, std::span<const int> cells, std::span<const int> partner);
@@ -52,6 +57,7 @@ class UnavoidableSets {
 
   const Geometry& geometry_;
   int size_;
+  bool boxes_only_;  // classic: rows, columns and boxes, nothing else
   // The rows, then the columns, each as size_ cells in order.
   std::vector<int> rows_, columns_;
   // Per cell, its houses other than its row and column (boxes, diagonals,
@@ -66,9 +72,8 @@ class UnavoidableSets {
   // Scratch for add_line_pairs: per line, the digit at each position and the
   // position of each digit.
   std::vector<int> digit_at_, position_of_, next_position_;
-  // Scratch for swap_keeps_houses: digits leaving and entering each house.
-  std::vector<Mask> leaving_, entering_;
-  std::vector<int> touched_;
+  // Scratch for swap_keeps_houses: (house, digit bits entering less leaving).
+  std::vector<std::pair<int, Mask>> moves_;
 };
 
 }  // namespace nonet::detail
