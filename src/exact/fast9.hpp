@@ -688,15 +688,34 @@ class Engine {
       }
       return 127 - static_cast<int>(best_key & 127);
     }
-    int best = -1, best_count = 10;
-    for (int cell = 0; cell < 81; ++cell) {
-      const std::uint32_t bit = 1u << (cell % 27);
-      if (!(board.unplaced[cell / 27] & bit)) continue;
-      int count = 0;
-      for (int digit = 0; digit < 9; ++digit) count += (board.candidates[digit][cell / 27] & bit) != 0;
-      if (count < best_count) best = cell, best_count = count;
+    return first_with_fewest(board);
+  }
+
+  // The cells whose count has this bit set, or clear. (No lambda: GCC
+  // compiles those without the AVX2 target of this build.)
+  static Lanes bit_plane(Lanes plane, bool set) { return set ? plane : ~plane; }
+
+  // The first open cell (in cell order) among those with the fewest
+  // candidates: each cell's count as four bit planes, added up over the
+  // digits, then the planes matched against 3, 4, … (at a fixed point an
+  // open cell has 2 or more, and 2 is handled by choose_cell).
+  static int first_with_fewest(const Board& board) {
+    Lanes plane0{}, plane1{}, plane2{}, plane3{};
+    for (const Lanes& words : board.candidates) {
+      const Lanes carry0 = plane0 & words;
+      plane0 ^= words;
+      const Lanes carry1 = plane1 & carry0;
+      plane1 ^= carry0;
+      plane3 |= plane2 & carry1;
+      plane2 ^= carry1;
     }
-    return best;
+    for (unsigned count = 3; count <= 9; ++count) {
+      const Lanes cells = board.unplaced & bit_plane(plane0, count & 1) & bit_plane(plane1, count & 2) &
+                          bit_plane(plane2, count & 4) & bit_plane(plane3, count & 8);
+      for (int band = 0; band < 3; ++band)
+        if (cells[band] != 0) return 27 * band + std::countr_zero(cells[band]);
+    }
+    return -1;
   }
 
   void record(const Board& board) {
