@@ -25,6 +25,8 @@
 // retries with a new order on the same grid a few times before drawing a new
 // grid.
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstring>
 #include <mutex>
 #include <numeric>
@@ -79,15 +81,16 @@ void relabel(Grid& grid, int size, detail::Random& rng) {
 // varied.
 std::optional<Grid> seeded_fast9_grid(const Geometry& geometry, detail::Random& rng) {
   Grid seeds(81, 0);
-  std::vector<int> digits;
+  // The digits placed in each house so far; a cell takes the k-th of its
+  // free digits in increasing order, k drawn at random.
+  std::array<Mask, 32> used{};
   const auto fill = [&](int cell) {
     Mask free = all_digits(9);
-    for (int peer : geometry.peers_of(cell))
-      if (seeds[peer] != 0) free &= ~digit_bit(seeds[peer]);
-    digits.clear();
-    for (int digit = 1; digit <= 9; ++digit)
-      if (free & digit_bit(digit)) digits.push_back(digit);
-    seeds[cell] = static_cast<std::uint8_t>(digits[rng.below(digits.size())]);
+    for (int house : geometry.houses_of(cell)) free &= ~used[house];
+    for (std::uint64_t skip = rng.below(std::popcount(free)); skip > 0; --skip) free &= free - 1;
+    const int digit = std::countr_zero(free) + 1;
+    seeds[cell] = static_cast<std::uint8_t>(digit);
+    for (int house : geometry.houses_of(cell)) used[house] |= digit_bit(digit);
   };
   for (int on_diagonal : {1, 0})
     for (int box : {0, 4, 8})
