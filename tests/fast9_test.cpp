@@ -276,8 +276,11 @@ TEST(Fast9Engine, ExcludedCandidateFindsAnotherSolution) {
         ASSERT_EQ(detail::fast9_has_solution(*fewer.geometry, fewer.cells, excluded, 0), two) << set.name << " " << cell;
         // The same question from a start the caller set up (the generator's way).
         const bool diagonal = set.name == "diagonal";
-        ASSERT_EQ(detail::fast9_has_solution(start_of(fewer, cell, solution[cell]), diagonal, 0), two)
-            << set.name << " " << cell;
+        detail::Fast9Start start = start_of(fewer, cell, solution[cell]);
+        ASSERT_EQ(detail::fast9_has_solution(start, diagonal, 0), two) << set.name << " " << cell;
+        // And branching first on the removed cell, as the generator asks.
+        start.first_cell = cell;
+        ASSERT_EQ(detail::fast9_has_solution(start, diagonal, 0), two) << set.name << " first " << cell;
         (two ? multiple : unique) += 1;
       }
     }

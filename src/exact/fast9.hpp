@@ -74,6 +74,11 @@ std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& giv
 struct Fast9Start {
   std::array<std::array<std::uint32_t, 4>, 9> candidates{};
   std::array<std::uint32_t, 4> open{};
+  // A cell to branch on first if propagation leaves it open (-1: the usual
+  // choice). The generator names the removed cell: another solution differs
+  // there, and trying its other digits first takes fewer nodes (callgrind:
+  // 294 M -> 291 M instructions for 1,000 puzzles).
+  int first_cell = -1;
 };
 // As fast9_has_solution, from such a start (diagonal: the X-sudoku rules).
 std::optional<bool> fast9_has_solution(const Fast9Start& start, bool diagonal, std::uint64_t max_nodes);
@@ -346,6 +351,7 @@ class Engine {
     for (int digit = 0; digit < 9; ++digit)
       std::memcpy(&board.candidates[digit], start.candidates[digit].data(), sizeof(Lanes));
     std::memcpy(&board.unplaced, start.open.data(), sizeof(Lanes));
+    first_cell_ = start.first_cell;
     settle_and_search(board);
   }
 
@@ -757,7 +763,9 @@ class Engine {
       record(board);
       return;
     }
-    const int cell = choose_cell(board);
+    int cell = first_cell_;  // the start's choice, at the first node only
+    if (cell < 0 || !((board.unplaced[cell / 27] >> (cell % 27)) & 1)) cell = choose_cell(board);
+    first_cell_ = -1;
     const int band = cell / 27;
     const std::uint32_t bit = 1u << (cell % 27);
     unsigned digits = 0;
@@ -785,6 +793,7 @@ class Engine {
   std::uint64_t max_nodes_;
   std::span<const std::pair<int, int>> excluded_;
   bool gave_up_ = false;
+  int first_cell_ = -1;
   std::size_t kept_ = 0;
   SolveResult& result_;
 };

@@ -388,6 +388,7 @@ class Carver {
         candidates[digit - 1] &= ~detail::bands::cell_bit(cell);
         for (int d = 0; d < 9; ++d) std::memcpy(search_start_.candidates[d].data(), &candidates[d], 16);
         std::memcpy(search_start_.open.data(), &open, 16);
+        search_start_.first_cell = cell;
         return detail::fast9_has_solution(search_start_, diagonal_, kCarveNodes);
       }
       const std::pair<int, int> excluded[] = {{cell, digit}};
