@@ -68,6 +68,8 @@ void UnavoidableSets::fill() {
 }
 
 bool UnavoidableSets::empties(std::span<const int> cells) const {
+  if (cells.size() == 1)  // no symmetry: a set whose last given this is
+    return std::ranges::any_of(sets_of(cells[0]), [&](int set) { return givens_[set] <= 1; });
   for (int cell : cells) {
     for (int set : sets_of(cell)) {
       // Every removed cell in this set counts against it (an orbit may put several there).
@@ -98,7 +100,6 @@ void UnavoidableSets::add_line_pairs(const Grid& solution, const std::vector<int
       digit_at_[line * size + i] = digit;
       position_of_[line * (size + 1) + digit] = i;
     }
-  next_position_.resize(size);
   for (std::size_t a = 0; a < line_count; ++a) {
     const int* digits = &digit_at_[a * size];
     for (std::size_t b = a + 1; b < line_count; ++b) {
@@ -106,16 +107,15 @@ void UnavoidableSets::add_line_pairs(const Grid& solution, const std::vector<int
       // Position i goes to where its digit sits in the other line; the
       // cycles of 2 and 3 positions are wanted, each once, from its
       // smallest position.
-      int* next = next_position_.data();
-      for (int i = 0; i < size; ++i) next[i] = position[digits[i]];
+      const auto next = [&](int at) { return position[digits[at]]; };
       for (int start = 0; start < size; ++start) {
-        const int second = next[start];
+        const int second = next(start);
         if (second < start) continue;
-        if (next[second] == start) {
+        const int third = next(second);
+        if (third == start) {
           if (two_cycles) add_cycle(solution, lines, a, b, {start, second});
-        } else {
-          const int third = next[second];
-          if (third > start && next[third] == start) add_cycle(solution, lines, a, b, {start, second, third});
+        } else if (third > start && next(third) == start) {
+          add_cycle(solution, lines, a, b, {start, second, third});
         }
       }
     }

@@ -71,7 +71,7 @@ class UnavoidableSets {
   std::vector<int> cell_sets_, cell_start_, next_;
   // Scratch for add_line_pairs: per line, the digit at each position and the
   // position of each digit.
-  std::vector<int> digit_at_, position_of_, next_position_;
+  std::vector<int> digit_at_, position_of_;
   // Scratch for swap_keeps_houses: (house, digit bits entering less leaving).
   std::vector<std::pair<int, Mask>> moves_;
 };
