@@ -278,8 +278,10 @@ TEST(Fast9Engine, ExcludedCandidateFindsAnotherSolution) {
         const bool diagonal = set.name == "diagonal";
         detail::Fast9Start start = start_of(fewer, cell, solution[cell]);
         ASSERT_EQ(detail::fast9_has_solution(start, diagonal, 0), two) << set.name << " " << cell;
-        // And branching first on the removed cell, as the generator asks.
+        // And branching first on the removed cell, its digit settled first,
+        // as the generator asks.
         start.first_cell = cell;
+        start.first_digit = solution[cell] - 1;
         ASSERT_EQ(detail::fast9_has_solution(start, diagonal, 0), two) << set.name << " first " << cell;
         (two ? multiple : unique) += 1;
       }

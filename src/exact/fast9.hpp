@@ -79,6 +79,10 @@ struct Fast9Start {
   // solution differs there, and trying its other digits first takes fewer
   // nodes (Carver::another_solution).
   int first_cell = -1;
+  // A digit (0..8) to settle before the others (-1: none): the generator
+  // names the removed given's digit, excluded from its cell, which is where a
+  // contradiction shows first when the puzzle stays unique.
+  int first_digit = -1;
 };
 // As fast9_has_solution, from such a start (diagonal: the X-sudoku rules).
 std::optional<bool> fast9_has_solution(const Fast9Start& start, bool diagonal, std::uint64_t max_nodes);
@@ -352,12 +356,14 @@ class Engine {
       std::memcpy(&board.candidates[digit], start.candidates[digit].data(), sizeof(Lanes));
     std::memcpy(&board.unplaced, start.open.data(), sizeof(Lanes));
     first_cell_ = start.first_cell;
-    settle_and_search(board);
+    settle_and_search(board, start.first_digit);
   }
 
  private:
-  void settle_and_search(Board& board) {
+  void settle_and_search(Board& board, int first_digit = -1) {
     board.settled.fill(Lanes{});  // no real word is 0: every digit starts unsettled
+    // The deductions reach the same fixed point in any order.
+    if (first_digit >= 0 && !settle_digit(board, first_digit)) return;
     if (propagate(board)) search(board);
   }
 

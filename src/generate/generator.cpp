@@ -395,6 +395,7 @@ class Carver {
         // (1,000 puzzles: 287 M -> 283 M) but costs on diagonal ones (500:
         // 439 M -> 495 M), where the engine's own choice does better.
         search_start_.first_cell = diagonal_ ? -1 : cell;
+        search_start_.first_digit = digit - 1;
         return detail::fast9_has_solution(search_start_, diagonal_, kCarveNodes);
       }
       const std::pair<int, int> excluded[] = {{cell, digit}};
