@@ -107,16 +107,17 @@ void UnavoidableSets::add_line_pairs(const Grid& solution, const std::vector<int
       // Position i goes to where its digit sits in the other line; the
       // cycles of 2 and 3 positions are wanted, each once, from its
       // smallest position.
+      // Three steps from every position, then one test: few positions start
+      // a short cycle, and branching on each step mispredicts often.
       const auto next = [&](int at) { return position[digits[at]]; };
       for (int start = 0; start < size; ++start) {
-        const int second = next(start);
-        if (second < start) continue;
-        const int third = next(second);
-        if (third == start) {
-          if (two_cycles) add_cycle(solution, lines, a, b, {start, second});
-        } else if (third > start && next(third) == start) {
-          add_cycle(solution, lines, a, b, {start, second, third});
-        }
+        const int second = next(start), third = next(second), fourth = next(third);
+        const bool two = third == start && second > start;
+        const bool three = fourth == start && second > start && third > start;
+        if (!(two || three)) [[likely]]
+          continue;
+        if (two && two_cycles) add_cycle(solution, lines, a, b, {start, second});
+        if (three) add_cycle(solution, lines, a, b, {start, second, third});
       }
     }
   }
