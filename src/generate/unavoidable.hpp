@@ -14,6 +14,8 @@
 // variant; the search settles whatever they miss.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <initializer_list>
 #include <span>
 #include <utility>
@@ -47,6 +49,13 @@ class UnavoidableSets {
 
  private:
   void add_line_pairs(const Grid& solution, const std::vector<int>& lines, bool two_cycles);
+  // The positions where a cycle of 2 and of 3 positions starts, as bits.
+  struct ShortCycles {
+    std::uint64_t two = 0, three = 0;
+  };
+  static ShortCycles short_cycles(const int* digits, const int* position, int size);
+  using LineBytes = std::array<std::uint8_t, 16>;
+  static ShortCycles short_cycles(const LineBytes& digits, const LineBytes& positions, int size);
   void add_cycle(const Grid& solution, const std::vector<int>& lines, std::size_t a, std::size_t b,
                  std::initializer_list<int> positions);
   bool swap_keeps_houses(const Grid& solution, std::span<const int> cells, std::span<const int> partner);
@@ -58,6 +67,7 @@ class UnavoidableSets {
   const Geometry& geometry_;
   int size_;
   bool boxes_only_;  // classic: rows, columns and boxes, nothing else
+  bool bytes_;       // lines of up to 16 cells walked as byte vectors (not `generic`)
   // The rows, then the columns, each as size_ cells in order.
   std::vector<int> rows_, columns_;
   // Per cell, its houses other than its row and column (boxes, diagonals,
@@ -72,6 +82,9 @@ class UnavoidableSets {
   // Scratch for add_line_pairs: per line, the digit at each position and the
   // position of each digit.
   std::vector<int> digit_at_, position_of_;
+  // Per line, for lines of at most 16 cells: its digits (0-based) by
+  // position, then its positions by digit.
+  std::vector<LineBytes> line_bytes_;
   // Scratch for swap_keeps_houses: (house, digit bits entering less leaving).
   std::vector<std::pair<int, Mask>> moves_;
 };
