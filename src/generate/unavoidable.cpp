@@ -172,7 +172,9 @@ UnavoidableSets::ShortCycles UnavoidableSets::short_cycles(const int* digits, co
 // digits (0-based) by position and its positions by digit as byte vectors,
 // so each step is one byte shuffle (pshufb where the CPU has it; the
 // resolver picks the build at load time).
+#if defined(__x86_64__)
 [[gnu::target_clones("avx2", "default")]]
+#endif
 UnavoidableSets::ShortCycles UnavoidableSets::short_cycles(const LineBytes& digits_a, const LineBytes& positions_b,
                                                            int size) {
   using Bytes = std::uint8_t __attribute__((vector_size(16)));
