@@ -10,13 +10,16 @@
 //   hidden singles    hidden singles still fill the grid — "simple"
 //   all singles       hidden and naked singles still fill the grid — "easy"
 //   logic             the basic techniques rated up to the range's top still
-//                     solve it — ranges that end below 6 ("intermediate",
-//                     "expert"): the puzzle can never get too hard, and
-//                     carving to the edge of those techniques makes it about
-//                     as hard as they allow (basic_logic.hpp says why)
+//                     solve it — ranges that end below 6 and start below 2.6
+//                     (--rating 2.0-3.0): the puzzle can never get too hard,
+//                     and carving to the edge of those techniques makes it
+//                     about as hard as they allow (basic_logic.hpp says why);
+//                     "intermediate" and "expert" are carved to uniqueness
+//                     and get givens back (Carver::adds_back)
 //
 // A logically solvable puzzle is unique, so these tests never run the exact
-// solver, and the plain test tries singles first because they are cheaper.
+// solver. The plain test asks singles first where they are cheaper: for a
+// carving's opening, and for each removal with the generic engine.
 // One pass is enough for minimality under the unique test: removing givens
 // only adds solutions, so an orbit that could not go at its turn can never go
 // later. A result the singles (or the basic techniques below the range)
@@ -81,8 +84,9 @@ void relabel(Grid& grid, int size, detail::Random& rng) {
 // varied.
 std::optional<Grid> seeded_fast9_grid(const Geometry& geometry, detail::Random& rng) {
   Grid seeds(81, 0);
-  // The digits placed in each house so far; a cell takes the k-th of its
-  // free digits in increasing order, k drawn at random.
+  // The digits placed in each house so far (27 houses, 29 on a diagonal
+  // grid); a cell takes the k-th of its free digits in increasing order, k
+  // drawn at random.
   std::array<Mask, 32> used{};
   const auto fill = [&](int cell) {
     Mask free = all_digits(9);
