@@ -29,7 +29,8 @@ class UnavoidableSets {
  public:
   // Ready for build(): the lines and houses of the geometry, looked up once
   // (a carver keeps one and rebuilds it for each new grid).
-  // `generic`: no shortcut for classic grids (the tests' reference).
+  // `generic`: no shortcuts (neither the box rule for classic grids nor the
+  // byte-vector walk): the tests' reference.
   explicit UnavoidableSets(const Geometry& geometry, bool generic = false);
   UnavoidableSets(const Geometry& geometry, const Grid& solution, bool generic = false)
       : UnavoidableSets(geometry, generic) {
@@ -77,7 +78,8 @@ class UnavoidableSets {
   // Set k is cells_[start_[k] .. start_[k + 1]).
   std::vector<int> cells_, start_{0};
   std::vector<int> givens_;  // per set: givens left in it
-  // The sets each cell lies in: cell_sets_[cell_start_[c] .. cell_start_[c + 1]).
+  // The sets each cell lies in: cell_sets_[cell_start_[c] .. cell_start_[c + 1]);
+  // next_ is index_cells()'s scratch.
   std::vector<int> cell_sets_, cell_start_, next_;
   // Scratch for add_line_pairs: per line, the digit at each position and the
   // position of each digit.
