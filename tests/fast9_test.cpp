@@ -257,7 +257,7 @@ detail::Fast9Start start_of(const Puzzle& puzzle, int excluded_cell, int exclude
 TEST(Fast9Engine, ExcludedCandidateFindsAnotherSolution) {
   std::vector<SampledSet> sets = shared_samples();
   sets.push_back({"diagonal", {make_diagonal_puzzle(1), make_diagonal_puzzle(2), make_diagonal_puzzle(3)}});
-  int multiple = 0, unique = 0;
+  int multiple = 0, unique = 0, decided_at_root = 0, open_at_root = 0;
   for (const auto& set : sets)
     for (std::size_t index = 0; index < set.puzzles.size(); index += set.name == "diagonal" ? 1 : 3) {
       const Puzzle& puzzle = set.puzzles[index];
@@ -283,11 +283,22 @@ TEST(Fast9Engine, ExcludedCandidateFindsAnotherSolution) {
         start.first_cell = cell;
         start.first_digit = solution[cell] - 1;
         ASSERT_EQ(detail::fast9_has_solution(start, diagonal, 0), two) << set.name << " first " << cell;
+        // Deciding at the root only: the search's answer where the first
+        // propagation gives one, none otherwise.
+        start.root_only = true;
+        if (const std::optional<bool> at_root = detail::fast9_has_solution(start, diagonal, 0)) {
+          ASSERT_EQ(*at_root, two) << set.name << " root only " << cell;
+          ++decided_at_root;
+        } else {
+          ++open_at_root;
+        }
         (two ? multiple : unique) += 1;
       }
     }
   EXPECT_GT(multiple, 100);
   EXPECT_GT(unique, 10);
+  EXPECT_GT(decided_at_root, 10);
+  EXPECT_GT(open_at_root, 10);
 }
 
 TEST(Fast9CrossCheck, DiagonalPuzzlesAndMutations) {

@@ -163,8 +163,9 @@ constexpr std::uint64_t kCarveNodes = 2'000;
 // Ranges starting here are reached from above (see Carver::adds_back).
 constexpr double kAddBackFrom = 2.6;
 // Random orders in which removed groups come back before a carving is given
-// up (measured: 6, 12 and 24; docs/generate.md).
-constexpr int kAddBackTries = 6;
+// up (measured: 4 to 24; 12 since carvings stop their tests at the root,
+// which made a new carving cheaper against another order; docs/generate.md).
+constexpr int kAddBackTries = 12;
 // Ranges starting above this reject what the basic techniques below them
 // solve before rating.
 constexpr double kFloorFrom = 2.4;
@@ -208,7 +209,11 @@ class Carver {
                     ? std::optional<detail::BasicSolver>(std::in_place, geometry, std::max(options.rating->min, kHiddenTriple))
                     : std::nullopt),
         direct_(decides_direct(options) ? std::optional<detail::DirectSolver>(std::in_place, geometry)
-                                        : std::nullopt) {}
+                                        : std::nullopt) {
+    // Puzzles that get givens back are not minimal anyway: a test the first
+    // propagation does not decide keeps its group (see proven_unique).
+    search_start_.root_only = adds_back(options);
+  }
 
   GeneratedPuzzle generate(std::uint64_t seed) {
     detail::Random rng(seed);
@@ -370,7 +375,11 @@ class Carver {
 
   // Late in the carving of a large grid a uniqueness proof can be a search of
   // millions of nodes (25×25: minutes for one puzzle). A test past the budget
-  // keeps the group: the puzzle stays unique, only perhaps not minimal.
+  // keeps the group: the puzzle stays unique, only perhaps not minimal. For
+  // the levels that add givens back the fast engine stops at the root: a
+  // removal its first propagation does not prove is kept without the search
+  // for a second solution (about 2 % of those were unique: expert and
+  // intermediate, 2,500 puzzles each; docs/generate.md).
   bool proven_unique(const Grid& givens, std::span<const int> removed, const Grid& solution) {
     // The puzzle had one solution with the removed cells given, so another
     // one now differs from it in one of them: one search per removed cell
