@@ -297,6 +297,11 @@ class Carver {
     if (ceiling_->resume(floor_base_)) return;
     ceiling_->save(ceiling_base_);
     std::vector<int>& cells = added_;
+    // What each group does when it alone comes back, once seen: an order
+    // whose first group, or whose last one tried alone, is known to be too
+    // easy ends as it did before, without solving again.
+    std::vector<Alone>& alone = alone_;
+    alone.assign(orbits_.size(), Alone::unknown);
     for (int attempt = 0; attempt < kAddBackTries; ++attempt) {
       if (attempt > 0) {
         rng.shuffle(removed);
@@ -307,26 +312,40 @@ class Carver {
       // never hurt it, so the groups go back one at a time onto the position
       // where it stopped (see BasicSolver::extend).
       cells.clear();
-      int last = -1;
+      int first = -1, last = -1;
       for (int index : removed) {
         if (ceiling_->placed(orbits_[index])) continue;
+        if (first < 0) {
+          first = index;
+          if (alone[index] == Alone::too_easy) break;
+        }
         cells.insert(cells.end(), orbits_[index].begin(), orbits_[index].end());
         if (ceiling_->extend(orbits_[index], solution)) {
           last = index;
           break;
         }
+        if (index == first) alone[index] = Alone::ceiling_stops;
       }
+      if (first >= 0 && alone[first] == Alone::too_easy) continue;
       // The group that let it finish often does so alone; then only it comes
       // back (fewer givens back: fewer carvings too easy at once).
-      if (last >= 0 && cells.size() > orbits_[last].size()) {
+      if (last >= 0 && cells.size() > orbits_[last].size() && alone[last] != Alone::ceiling_stops) {
+        if (alone[last] == Alone::too_easy) continue;
         ceiling_->restore(ceiling_base_);
         if (ceiling_->extend(orbits_[last], solution)) cells = orbits_[last];
+        else alone[last] = Alone::ceiling_stops;
       }
+      const bool one_group = last >= 0 && cells.size() == orbits_[last].size();
       floor_->restore(floor_base_);
-      if (floor_->extend(cells, solution)) continue;  // too easy at once: another order
-      for (int cell : cells) givens[cell] = solution[cell];
-      if (too_direct()) {
-        for (int cell : cells) givens[cell] = 0;
+      bool too_easy = floor_->extend(cells, solution);
+      if (!too_easy) {
+        for (int cell : cells) givens[cell] = solution[cell];
+        too_easy = too_direct();
+        if (too_easy)
+          for (int cell : cells) givens[cell] = 0;
+      }
+      if (too_easy) {  // too easy at once: another order
+        if (one_group) alone[last] = Alone::too_easy;
         continue;
       }
       stopped_short_ = true;  // givens came back: no longer minimal
@@ -594,6 +613,9 @@ class Carver {
   bool stopped_short_ = false;
   Grid floor_values_;                          // scratch: too_direct()'s start
   std::vector<int> order_, removed_, added_;  // scratch: carve()'s order, add_back()'s groups and cells
+  // add_back()'s scratch: what a group does when it alone comes back.
+  enum class Alone : std::uint8_t { unknown, ceiling_stops, too_easy };
+  std::vector<Alone> alone_;
   // The fast engine fits: uniqueness is asked as "another solution?".
   const bool fast9_ = detail::fast9_supports(geometry_);
   SolveOptions exclusion_;  // the generic engine's (another_solution)
