@@ -15,6 +15,7 @@
 #include "nonet/generate.hpp"
 #include "test_support.hpp"
 #include "../src/generate/basic_logic.hpp"
+#include "../src/generate/singles.hpp"
 
 namespace nonet {
 namespace {
@@ -236,6 +237,30 @@ TEST(GenerateBandBasicLogic, ResumesFromAWeakerPositionAsTheGenericCode) {
   }
   EXPECT_GT(weaker_failed, 60);
   EXPECT_GT(stronger_solved, 20);
+}
+
+// Going on from where the singles solver stopped (the generator's floor
+// after its singles test) answers as a solve from the givens, with the same
+// fixed point as the generic code, at every ceiling, on minimal carvings
+// that singles alone do not solve.
+TEST(GenerateBandBasicLogic, GoesOnFromSinglesAsTheGenericCode) {
+  detail::SinglesSolver singles(classic9(), SinglesKind::hidden_and_naked);
+  ASSERT_NE(singles.band(), nullptr);
+  int singles_failed = 0, solved = 0;
+  for_each_carving(41, 60, [&](const Carving& carving, std::mt19937_64&) {
+    if (singles.solves(carving.givens)) return;
+    ++singles_failed;
+    for (double ceiling : kCeilings) {
+      ASSERT_FALSE(singles.solves(carving.givens));  // where the hand-off starts
+      BasicSolver after(classic9(), ceiling), reference(classic9(), ceiling, true, BasicEngine::generic);
+      const bool answer = after.solves_after_singles(singles.band(), carving.givens, carving.solution);
+      ASSERT_EQ(answer, reference.solves(carving.givens)) << to_line(classic9(), carving.givens) << " " << ceiling;
+      ASSERT_TRUE(same_placements(after, reference)) << to_line(classic9(), carving.givens) << " " << ceiling;
+      solved += answer;
+    }
+  });
+  EXPECT_GT(singles_failed, 5);
+  EXPECT_GT(solved, 10);
 }
 
 // A wrong given (in an empty cell, or in place of a given) leaves no

@@ -476,4 +476,15 @@ bool BandBasicSolver::resume(const State& from) {
   return run([&] { return !any(state_.open); });
 }
 
+bool BandBasicSolver::solves_after_singles(const Bands (&places)[9], Bands open, const Grid& solution) {
+  state_ = State{};
+  std::copy(std::begin(places), std::end(places), std::begin(state_.candidates));
+  state_.open = open;
+  mark_all_due();
+  const Tables& table = tables();
+  for (int cell = 0; cell < 81; ++cell)
+    if (!holds(open, cell)) state_.placed[solution[cell] - 1] |= table.cell[cell];
+  return run([&] { return !any(state_.open); });
+}
+
 }  // namespace nonet::detail

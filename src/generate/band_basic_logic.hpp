@@ -57,6 +57,11 @@ class BandBasicSolver {
   void save(State& into) const { into = state_; }
   void restore(const State& from) { state_ = from; }
   bool resume(const State& from);
+  // As solves(givens), from where singles stopped on those givens: per digit
+  // the open cells that can still hold it, and the open cells; the placed
+  // cells hold the solution's digits (singles place only what every
+  // solution has). The techniques reach the same fixed point from there.
+  bool solves_after_singles(const Bands (&places)[9], Bands open, const Grid& solution);
 
  private:
   void start(const Grid& givens);

@@ -295,6 +295,13 @@ bool BasicSolver::solves(const Grid& givens) {
   return run([&] { return open_ == 0; });
 }
 
+bool BasicSolver::solves_after_singles(BandSingles* singles, const Grid& givens, const Grid& solution) {
+  if (!band_ || !singles) return solves(givens);
+  BandBasicSolver::Bands places[9];
+  for (int digit = 0; digit < 9; ++digit) places[digit] = singles->places(digit);
+  return band_->solves_after_singles(places, singles->open(), solution);
+}
+
 void BasicSolver::save(Position& into) const {
   if (band_) return band_->save(into.band);
   into.candidates = candidates_;

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "band_basic_logic.hpp"
+#include "band_singles.hpp"
 #include "basic_techniques.hpp"
 #include "nonet/model.hpp"
 
@@ -83,6 +84,10 @@ class BasicSolver {
   // solver with more techniques reaches from a weaker one's fixed point what
   // it would reach from the givens) and says whether every cell is filled.
   bool resume(const Position& from);
+  // solves(givens), where `singles` (or nullptr) has just failed to solve
+  // the same givens: the band engine goes on from where they stopped
+  // instead of doing their work again. `solution` is the givens' solution.
+  bool solves_after_singles(BandSingles* singles, const Grid& givens, const Grid& solution);
 
  private:
   void start(const Grid& givens);

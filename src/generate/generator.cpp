@@ -290,7 +290,8 @@ class Carver {
       if (givens[orbits_[index].front()] == 0) removed.push_back(index);
     rng.shuffle(removed);
     bounds_ = Bounds::outside;
-    if (all_singles_.solves(givens) || floor_->solves(givens)) return;  // singles first: far cheaper
+    // Singles first (far cheaper); the floor goes on from where they stopped.
+    if (all_singles_.solves(givens) || floor_->solves_after_singles(all_singles_.band(), givens, solution)) return;
     if (too_direct()) return;
     bounds_ = Bounds::inside;  // from here on, whenever add_back returns early
     floor_->save(floor_base_);
