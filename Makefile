@@ -1,14 +1,21 @@
 # nonet — the two commands a newcomer needs:
 #   make run    install what is missing, build Release, solve the bundled examples
 #   make test   install what is missing, build with ASan+UBSan, run every test
+# and the web app:
+#   make serve  build Release and start `nonet serve` on http://127.0.0.1:8080/
 BUILD      ?= build/release
 TEST_BUILD ?= build/sanitize
 JOBS       ?= $(shell nproc)
 SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES   := cmake g++ make pkg-config libcli11-dev nlohmann-json3-dev libcpp-httplib-dev \
               libgtest-dev libgmock-dev libbenchmark-dev qqwing librsvg2-bin
+# The browser tests: Debian's Chromium, driven by playwright-core from npm
+# (tests/browser/package-lock.json); no browser is ever downloaded.
+TEST_PACKAGES := chromium
+BROWSER_DIR := tests/browser
+PORT       ?= 8080
 
-.PHONY: run test build bench deps clean
+.PHONY: run test build bench deps test-deps serve screenshots clean
 
 # Installs only the Debian packages that are missing, so it is quick and
 # quiet once everything is there.
@@ -17,6 +24,20 @@ deps:
 	if [ -n "$$missing" ]; then \
 	  echo "installing:" $$missing; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+
+# Chromium, Node.js where the machine has none, and the npm packages of the
+# browser tests (npm ci: exactly the committed lock file).
+test-deps: deps
+	@missing=$$(for p in $(TEST_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	command -v node >/dev/null && command -v npm >/dev/null || missing="$$missing nodejs npm"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	@if [ ! -d $(BROWSER_DIR)/node_modules/playwright-core ] || [ $(BROWSER_DIR)/package-lock.json -nt $(BROWSER_DIR)/node_modules ]; then \
+	  echo "npm ci in $(BROWSER_DIR)"; \
+	  cd $(BROWSER_DIR) && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error >/dev/null && touch node_modules; \
 	fi
 
 build: deps
@@ -29,10 +50,17 @@ run: build
 	@echo "== examples/diagonal.txt"
 	$(BUILD)/nonet solve --format grid --variant diagonal examples/diagonal.txt
 
-test: deps
+test: test-deps
 	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNONET_SANITIZE=ON >/dev/null
 	cmake --build $(TEST_BUILD) -j $(JOBS)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+serve: build
+	$(BUILD)/nonet serve --port $(PORT)
+
+# The README's pictures of the page, taken by the browser tests from the real page.
+screenshots: test-deps build
+	NONET_BINARY=$(BUILD)/nonet NONET_SCREENSHOTS=docs/screenshots node --test $(BROWSER_DIR)/
 
 # Benchmarks side by side with QQwing; see docs/performance.md and docs/generate.md.
 bench: build

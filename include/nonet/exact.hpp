@@ -18,7 +18,7 @@ enum class SolveStatus {
   unique,       // exactly one solution
   multiple,     // at least two (count reached the limit or beyond)
   solved,       // a solution found; uniqueness not asked (count_limit == 1)
-  gave_up,      // the search passed SolveOptions::max_nodes before it could answer
+  gave_up,      // the search passed SolveOptions::max_nodes or time_limit before it could answer
 };
 const char* to_string(SolveStatus status);
 
@@ -35,6 +35,10 @@ struct SolveOptions {
   // so that no input — a jigsaw layout with no solution, a huge empty grid —
   // can keep a batch busy for ever. Solutions found before stopping are kept.
   std::uint64_t max_nodes = 0;
+  // Stop searching after this many seconds (0: no limit) and report gave_up,
+  // as past max_nodes: for callers that answer a person, such as the web
+  // server. The clock is read every 1024 nodes.
+  double time_limit = 0;
   // Optional pencil marks: per cell, the digits it may still take (empty: no
   // restriction). A position whose marks exclude every solution has none.
   std::vector<Mask> candidates = {};

@@ -27,6 +27,11 @@ class GenerateError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+// A puzzle not made within GenerateOptions::time_limit.
+class GenerateTimeout : public GenerateError {
+ public:
+  using GenerateError::GenerateError;
+};
 
 // ---- Symmetry -------------------------------------------------------------
 //
@@ -104,6 +109,10 @@ struct GenerateOptions {
   std::optional<RatingRange> rating;  // SE scale; nullopt: any difficulty
   Rater rater;                        // needed when `rating` asks beyond singles
   int max_attempts = 20000;           // carvings per puzzle before giving up
+  // Seconds one puzzle may take (0: no limit), checked between carvings;
+  // past it puzzle() throws GenerateTimeout. The rater is the caller's, so
+  // the caller bounds it too (LogicOptions::time_limit).
+  double time_limit = 0;
   // Rate every puzzle that needs rating. When false, a puzzle the basic
   // techniques place inside the range (see docs/generate.md) is kept without
   // the rater: the same puzzles, but no `rating` in the result for those.

@@ -168,6 +168,14 @@ std::vector<TechniqueInfo> techniques(Scale scale, bool extras = false);
 
 // "Hidden single: 7 in row 3 → r3c5=7 (1.5)"
 std::string to_text(const Geometry& geometry, const Step& step);
+// The hint ladder (`nonet hint`, the web page): level 1 names the technique
+// and its houses, 2 adds the cells to look at, 3 gives the whole step.
+// Newline-terminated lines.
+std::string hint_text(const Geometry& geometry, const Step& step, int level);
+// A rating limit named by a technique of the scale's ladder (its name or the
+// start of it, any case: "xy-wing") or by a number ("4.2"); nullopt for
+// neither.
+std::optional<double> technique_limit(const std::string& text, Scale scale);
 // The step as a JSON object (text).
 std::string to_json(const Geometry& geometry, const Step& step);
 // The rating bonus SE adds for a chain of `length` nodes: +0.1 each time the

@@ -137,6 +137,8 @@ struct Conflict {
   int first_cell, second_cell;
 };
 std::optional<Conflict> find_conflict(const Geometry& geometry, const Grid& cells);
+// Every clash: each later copy of a digit paired with its first cell in the house.
+std::vector<Conflict> find_conflicts(const Geometry& geometry, const Grid& cells);
 std::string describe(const Geometry& geometry, const Conflict& conflict);
 // A complete grid that keeps the givens and holds 1..N once in every house.
 bool is_solution_of(const Puzzle& puzzle, const Grid& solution);

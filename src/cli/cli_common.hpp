@@ -85,5 +85,6 @@ ReadOptions read_options(const InputOptions& options);
 void register_solve_commands(CLI::App& app);     // solve, count, check
 void register_logic_commands(CLI::App& app);     // explain, hint, rate
 void register_generate_commands(CLI::App& app);  // generate, render
+void register_serve_command(CLI::App& app);      // serve
 
 }  // namespace nonet::cli

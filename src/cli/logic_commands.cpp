@@ -34,22 +34,10 @@ std::string fixed1(double v) {
   return buf;
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // --max-technique: a technique name of the ladder ("XY-Wing") or a rating ("4.2").
 double max_rating_of(const std::string& text, Scale scale) {
   if (text.empty()) return 0;
-  try {
-    std::size_t used = 0;
-    const double value = std::stod(text, &used);
-    if (used == text.size()) return value;
-  } catch (const std::exception&) {
-  }
-  for (const auto& t : techniques(scale, true))
-    if (lower(t.name) == lower(text) || lower(t.name).rfind(lower(text), 0) == 0) return t.rating;
+  if (auto limit = technique_limit(text, scale)) return *limit;
   std::string names;
   for (const auto& t : techniques(scale, true)) names += "  " + fixed1(t.rating) + "  " + t.name + "\n";
   throw CLI::ValidationError("--max-technique", "unknown technique '" + text + "'; known:\n" + names);
@@ -246,29 +234,6 @@ struct HintCommand {
   std::string scale = "se";
   bool extras = true;
 };
-
-std::string hint_text(const Geometry& geo, const Step& s, int level) {
-  std::string out = "Hint: " + s.technique;
-  std::string houses;
-  for (int h : s.houses) houses += (houses.empty() ? "" : ", ") + house_name(geo.houses()[h]);
-  if (!houses.empty()) out += " in " + houses;
-  if (level == 1) {
-    if (houses.empty() && !s.cells.empty()) {
-      // No house to name: point at the row of the first cell.
-      out += " around " + house_name(geo.houses()[geo.houses_of(s.cells[0])[0]]);
-    }
-    return out + "\n";
-  }
-  std::string cells;
-  for (int c : s.cells) cells += (cells.empty() ? "" : ",") + geo.cell_name(c);
-  if (!cells.empty()) out += "; look at " + cells;
-  if (level == 2) return out + "\n";
-  return out + "\n" + to_text(geo, s) + "\n" + [&] {
-    std::string chains;
-    for (const auto& c : s.chains) chains += "  " + c + "\n";
-    return chains;
-  }();
-}
 
 // One input file's text, its name as messages give it, and its lines (the
 // comments and blank lines skipped) with their numbers.

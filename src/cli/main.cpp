@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   nonet::cli::register_solve_commands(app);
   nonet::cli::register_logic_commands(app);
   nonet::cli::register_generate_commands(app);
+  nonet::cli::register_serve_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {

@@ -1,6 +1,9 @@
 // Pieces every exact engine shares, so they report results the same way.
 #pragma once
 
+#include <chrono>
+#include <cstdint>
+
 #include "nonet/exact.hpp"
 
 namespace nonet::detail {
@@ -8,4 +11,23 @@ namespace nonet::detail {
 void finish_status(SolveResult& result, std::uint64_t count_limit);
 // Fills an invalid result and returns true when the givens clash.
 bool reject_invalid(const Puzzle& puzzle, SolveResult& result);
+
+// SolveOptions::time_limit as the engines check it: the clock is read every
+// 1024 nodes, so a search pays for it about once per thousand nodes.
+class SearchDeadline {
+ public:
+  explicit SearchDeadline(double seconds)
+      : active_(seconds > 0),
+        at_(active_ ? std::chrono::steady_clock::now() +
+                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                              std::chrono::duration<double>(seconds))
+                    : std::chrono::steady_clock::time_point{}) {}
+  bool passed(std::uint64_t nodes) const {
+    return active_ && (nodes & 1023) == 0 && std::chrono::steady_clock::now() > at_;
+  }
+
+ private:
+  bool active_;
+  std::chrono::steady_clock::time_point at_;
+};
 }  // namespace nonet::detail

@@ -90,7 +90,8 @@ std::optional<bool> fast9_has_solution(const Fast9Start& start, bool diagonal, s
 }
 
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa) {
-  const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes};
+  const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes, {},
+                           options.time_limit};
   run_fast9(*puzzle.geometry, puzzle.cells, limits, result, isa);
   // The engine only notices clashing givens; the shared check names them.
   if (result.status == SolveStatus::invalid) {

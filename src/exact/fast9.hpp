@@ -58,6 +58,7 @@ struct Fast9Limits {
   // Candidates ruled out before the search: (cell, digit 1..9) pairs, e.g.
   // a removed given's own digit, to ask whether another solution exists.
   std::span<const std::pair<int, int>> excluded = {};
+  double time_limit = 0;  // seconds, 0: none (SolveOptions::time_limit)
 };
 
 // Whether the givens have a solution avoiding every excluded candidate:
@@ -306,7 +307,7 @@ class Engine {
  public:
   Engine(const Fast9Limits& limits, SolveResult& result)
       : count_limit_(limits.count_limit), keep_(limits.keep), max_nodes_(limits.max_nodes),
-        excluded_(limits.excluded), result_(result) {}
+        excluded_(limits.excluded), deadline_(limits.time_limit), result_(result) {}
 
   // Returns false when the givens clash (the caller reports them as invalid).
   bool run(const Grid& givens) {
@@ -773,7 +774,7 @@ class Engine {
   // cell on a copy; the last branch reuses the board itself.
   void search(Board& board) {
     ++result_.nodes;
-    if (max_nodes_ != 0 && result_.nodes > max_nodes_) {
+    if ((max_nodes_ != 0 && result_.nodes > max_nodes_) || deadline_.passed(result_.nodes)) {
       gave_up_ = true;
       return;
     }
@@ -814,6 +815,7 @@ class Engine {
   std::size_t keep_;
   std::uint64_t max_nodes_;
   std::span<const std::pair<int, int>> excluded_;
+  detail::SearchDeadline deadline_;
   bool gave_up_ = false;
   int first_cell_ = -1;
   bool root_only_ = false;  // the start's: no branching

@@ -37,7 +37,7 @@ struct State {
 class GenericSearch {
  public:
   GenericSearch(const Geometry& geometry, const SolveOptions& options, SolveResult& result)
-      : geometry_(geometry), options_(options), result_(result), rng_(options.seed) {}
+      : geometry_(geometry), options_(options), result_(result), rng_(options.seed), deadline_(options.time_limit) {}
 
   void run(const Grid& givens) {
     weight_.assign(geometry_.houses().size(), 1);
@@ -307,7 +307,7 @@ class GenericSearch {
 
   void search(std::size_t depth) {
     ++result_.nodes;
-    if (options_.max_nodes != 0 && result_.nodes > options_.max_nodes) {
+    if ((options_.max_nodes != 0 && result_.nodes > options_.max_nodes) || deadline_.passed(result_.nodes)) {
       gave_up_ = true;
       return;
     }
@@ -343,6 +343,7 @@ class GenericSearch {
   const SolveOptions& options_;
   SolveResult& result_;
   std::mt19937_64 rng_;
+  detail::SearchDeadline deadline_;
   std::vector<int> queue_;
   std::vector<std::uint32_t> weight_;  // per house, see fail_in
   std::uint64_t failures_ = 0;

@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 #include <numeric>
@@ -220,7 +221,11 @@ class Carver {
     constexpr int kCarvesPerGrid = 8;
     GeneratedPuzzle result;
     Grid solution;
+    const auto started = std::chrono::steady_clock::now();
     for (int attempt = 0; attempt < options_.max_attempts; ++attempt) {
+      if (options_.time_limit > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > options_.time_limit)
+        throw GenerateTimeout("no puzzle met the options within the time limit");
       if (attempt % kCarvesPerGrid == 0) {
         solution = random_full_grid(geometry_, rng.next());
         unavoidable_.build(solution);

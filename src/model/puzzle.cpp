@@ -1,4 +1,5 @@
 // Digits as characters, and the checks every solution must pass.
+#include <algorithm>
 #include <string>
 
 #include "nonet/model.hpp"
@@ -21,7 +22,12 @@ int digit_of_char(char c, int size) {
   return digit >= 1 && digit <= size ? digit : -1;
 }
 
-std::optional<Conflict> find_conflict(const Geometry& geometry, const Grid& cells) {
+namespace {
+
+// Every clash in house order, or only the first one (a puzzle's verdict needs
+// one; a player's board shows them all).
+std::vector<Conflict> conflicts(const Geometry& geometry, const Grid& cells, bool first_only) {
+  std::vector<Conflict> found;
   const auto& houses = geometry.houses();
   std::vector<int> where(geometry.size() + 1);
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
@@ -29,11 +35,27 @@ std::optional<Conflict> find_conflict(const Geometry& geometry, const Grid& cell
     for (int cell : houses[h].cells) {
       const int digit = cells[cell];
       if (digit == 0) continue;
-      if (where[digit] >= 0) return Conflict{digit, h, where[digit], cell};
+      if (where[digit] >= 0) {
+        found.push_back(Conflict{digit, h, where[digit], cell});
+        if (first_only) return found;
+        continue;
+      }
       where[digit] = cell;
     }
   }
-  return std::nullopt;
+  return found;
+}
+
+}  // namespace
+
+std::optional<Conflict> find_conflict(const Geometry& geometry, const Grid& cells) {
+  auto found = conflicts(geometry, cells, true);
+  if (found.empty()) return std::nullopt;
+  return found.front();
+}
+
+std::vector<Conflict> find_conflicts(const Geometry& geometry, const Grid& cells) {
+  return conflicts(geometry, cells, false);
 }
 
 std::string describe(const Geometry& geometry, const Conflict& conflict) {

@@ -1,0 +1,722 @@
+// The endpoints of docs/api.md over the public library: a position is read
+// the way the CLI reads puzzles (same messages, lines and columns), and each
+// answer is built from the library's results (Step JSON from to_json).
+#include "web/api.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <map>
+#include <optional>
+#include <random>
+#include <stdexcept>
+
+#include "nonet/exact.hpp"
+#include "nonet/format.hpp"
+#include "nonet/generate.hpp"
+#include "nonet/logic.hpp"
+#include "nonet/render.hpp"
+
+namespace nonet::web {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+using Clock = std::chrono::steady_clock;
+
+const std::string kSource = "<request>";
+
+// A request that cannot be answered: its 400 (or other) body.
+struct BadRequest {
+  int status;
+  json body;
+};
+
+[[noreturn]] void reject(const std::string& message, int status = 400) {
+  throw BadRequest{status, json{{"error", message}}};
+}
+
+[[noreturn]] void reject_malformed(const Diagnostic& where) {
+  throw BadRequest{400, json{{"status", "malformed"},
+                             {"error", where.to_string()},
+                             {"reason", where.reason},
+                             {"line", where.line},
+                             {"column", where.column}}};
+}
+
+// ---- Request fields ---------------------------------------------------------
+
+template <typename T>
+std::optional<T> field(const nlohmann::json& request, const char* name) {
+  const auto it = request.find(name);
+  if (it == request.end() || it->is_null()) return std::nullopt;
+  try {
+    return it->get<T>();
+  } catch (const nlohmann::json::exception&) {
+    reject(std::string("field '") + name + "' has the wrong type");
+  }
+}
+
+std::string string_field(const nlohmann::json& request, const char* name, std::string fallback = "") {
+  return field<std::string>(request, name).value_or(std::move(fallback));
+}
+
+bool flag(const nlohmann::json& request, const char* name) { return field<bool>(request, name).value_or(false); }
+
+// An integer field within [low, high].
+std::int64_t whole(const nlohmann::json& request, const char* name, std::int64_t fallback, std::int64_t low,
+                   std::int64_t high) {
+  const auto it = request.find(name);
+  if (it == request.end() || it->is_null()) return fallback;
+  if (!it->is_number_integer())
+    reject(std::string("field '") + name + "' must be a whole number");
+  const auto value = it->get<std::int64_t>();
+  if (value < low || value > high)
+    reject(std::string("field '") + name + "' must be from " + std::to_string(low) + " to " + std::to_string(high));
+  return value;
+}
+
+// The seconds an engine call may take: the request's time_limit, or the default.
+double time_limit(const nlohmann::json& request, const ApiLimits& limits) {
+  const auto it = request.find("time_limit");
+  if (it == request.end() || it->is_null()) return limits.time_limit;
+  if (!it->is_number() || !(it->get<double>() > 0) || it->get<double>() > limits.max_time_limit) {
+    char text[128];
+    std::snprintf(text, sizeof text, "field 'time_limit' must be a number of seconds above 0, at most %g",
+                  limits.max_time_limit);
+    reject(text);
+  }
+  return it->get<double>();
+}
+
+std::optional<std::uint64_t> seed_field(const nlohmann::json& request) {
+  const auto it = request.find("seed");
+  if (it == request.end() || it->is_null()) return std::nullopt;
+  if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
+    reject("field 'seed' must be a whole number from 0 to 2^64-1");
+  return it->get<std::uint64_t>();
+}
+
+std::uint64_t random_seed() {
+  std::random_device device;
+  return (std::uint64_t{device()} << 32) ^ device();
+}
+
+Scale scale_field(const nlohmann::json& request) {
+  const std::string name = string_field(request, "scale", "se");
+  if (name == "se") return Scale::se;
+  if (name == "sukaku") return Scale::sukaku;
+  reject("field 'scale' must be se or sukaku, not '" + name + "'");
+}
+
+// ---- Positions --------------------------------------------------------------
+
+VariantSpec variant_of(const nlohmann::json& request) {
+  VariantSpec spec;
+  spec.name = string_field(request, "variant", "classic");
+  const auto names = variant_names();
+  if (std::find(names.begin(), names.end(), spec.name) == names.end())
+    reject("unknown variant '" + spec.name + "' (expected classic, diagonal, windoku or jigsaw)");
+  spec.size = static_cast<int>(whole(request, "size", 0, 0, kMaxSize));
+  const std::string regions = string_field(request, "regions");
+  if (!regions.empty()) {
+    if (spec.name != "jigsaw") reject("field 'regions' is for the jigsaw variant only");
+    try {
+      spec.regions = parse_region_map(regions);
+    } catch (const GeometryError& error) {
+      reject(std::string("regions: ") + error.what());
+    }
+  } else if (spec.name == "jigsaw") {
+    reject("the jigsaw variant needs 'regions': N×N region labels");
+  }
+  return spec;
+}
+
+std::shared_ptr<const Geometry> geometry_of(const VariantSpec& spec, int size) {
+  try {
+    return make_geometry(spec, size);
+  } catch (const GeometryError& error) {
+    reject(error.what());
+  }
+}
+
+// The size a spec stands for when no puzzle gives one: its own, the region
+// map's, or 9.
+int default_size(const VariantSpec& spec) {
+  if (spec.size) return spec.size;
+  if (!spec.regions.empty()) return static_cast<int>(std::lround(std::sqrt(static_cast<double>(spec.regions.size()))));
+  return 9;
+}
+
+struct Position {
+  Puzzle puzzle;                // the givens
+  Grid board;                   // givens and the player's entries
+  std::vector<Mask> marks;      // the player's pencil marks, 0: none written
+  std::size_t records = 1;      // puzzles the text held
+  const Geometry& geometry() const { return *puzzle.geometry; }
+};
+
+// One line of N×N cells of the geometry, as `values` is written.
+Grid read_cells(const std::string& text, const Geometry& geometry, const char* name) {
+  const int n = geometry.size();
+  if (static_cast<int>(text.size()) != geometry.cell_count())
+    reject(std::string("field '") + name + "' has " + std::to_string(text.size()) + " cells, expected " +
+           std::to_string(geometry.cell_count()));
+  Grid cells(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int digit = digit_of_char(text[i], n);
+    if (digit < 0)
+      reject(std::string("field '") + name + "': '" + text[i] + "' at " + geometry.cell_name(static_cast<int>(i)) +
+             " is not a digit of a " + std::to_string(n) + "x" + std::to_string(n) + " puzzle");
+    cells[i] = static_cast<std::uint8_t>(digit);
+  }
+  return cells;
+}
+
+std::vector<Mask> read_marks(const nlohmann::json& request, const Geometry& geometry) {
+  std::vector<Mask> marks(geometry.cell_count(), 0);
+  const auto it = request.find("candidates");
+  if (it == request.end() || it->is_null()) return marks;
+  if (!it->is_array() || static_cast<int>(it->size()) != geometry.cell_count())
+    reject("field 'candidates' must be an array of " + std::to_string(geometry.cell_count()) +
+           " strings, one per cell");
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    const auto& entry = (*it)[cell];
+    if (!entry.is_string()) reject("field 'candidates': the entry of " + geometry.cell_name(cell) + " is not a string");
+    for (char c : entry.get<std::string>()) {
+      const int digit = digit_of_char(c, geometry.size());
+      if (digit <= 0)
+        reject("field 'candidates': '" + std::string(1, c) + "' in " + geometry.cell_name(cell) + " is not a digit");
+      marks[cell] |= digit_bit(digit);
+    }
+  }
+  return marks;
+}
+
+Position read_position(const nlohmann::json& request) {
+  const VariantSpec spec = variant_of(request);
+  Position position;
+  const auto text = field<std::string>(request, "text");
+  const auto line = field<std::string>(request, "puzzle");
+  if (!text && !line) reject("a position needs 'puzzle' (one line of cells) or 'text'");
+  const std::string& input = text ? *text : *line;
+  if (!text && input.empty()) {
+    // The empty board of the spec's size.
+    auto geometry = geometry_of(spec, default_size(spec));
+    position.puzzle = Puzzle{geometry, Grid(geometry->cell_count(), 0), ""};
+  } else {
+    ReadOptions options;
+    options.variant = spec;
+    const auto records = read_all(input, options, kSource);
+    const Record& first = records.front();
+    if (!first.puzzle) reject_malformed(first.error ? *first.error : Diagnostic{kSource, 1, 1, "not a puzzle"});
+    position.puzzle = *first.puzzle;
+    position.records = records.size();
+  }
+  const Geometry& geometry = position.geometry();
+  position.board = position.puzzle.cells;
+  if (const auto values = field<std::string>(request, "values"); values && !values->empty()) {
+    const Grid entries = read_cells(*values, geometry, "values");
+    for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+      if (!entries[cell]) continue;
+      const int given = position.puzzle.cells[cell];
+      if (given && given != entries[cell])
+        reject("field 'values': " + geometry.cell_name(cell) + " holds the given " + digit_char(given) + ", not " +
+               digit_char(entries[cell]));
+      position.board[cell] = entries[cell];
+    }
+  }
+  position.marks = read_marks(request, geometry);
+  return position;
+}
+
+// The player's pencil-mark state: each open cell's written marks (or every
+// digit where none are written), less what the placed digits rule out.
+CandidateGrid candidate_grid(const Position& position) {
+  const Geometry& geometry = position.geometry();
+  std::vector<Mask> candidates(geometry.cell_count(), all_digits(geometry.size()));
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    if (position.marks[cell]) candidates[cell] = position.marks[cell];
+    for (int peer : geometry.peers_of(cell))
+      if (position.board[peer]) candidates[cell] &= ~digit_bit(position.board[peer]);
+  }
+  return CandidateGrid(position.puzzle.geometry, position.board, std::move(candidates));
+}
+
+// ---- Answers ----------------------------------------------------------------
+
+std::string line_of(const Geometry& geometry, const Grid& cells) { return to_line(geometry, cells); }
+
+const char* kind_name(HouseKind kind) {
+  switch (kind) {
+    case HouseKind::row: return "row";
+    case HouseKind::column: return "column";
+    case HouseKind::box: return "box";
+    case HouseKind::diagonal: return "diagonal";
+    case HouseKind::anti_diagonal: return "anti-diagonal";
+    case HouseKind::window: return "window";
+    case HouseKind::region: return "region";
+  }
+  return "house";
+}
+
+json geometry_json(const Geometry& geometry) {
+  json houses = json::array();
+  for (const House& house : geometry.houses())
+    houses.push_back({{"name", house_name(house)}, {"kind", kind_name(house.kind)}, {"cells", house.cells}});
+  return json{{"variant", geometry.variant()},
+              {"size", geometry.size()},
+              {"box_rows", geometry.box_rows()},
+              {"box_columns", geometry.box_columns()},
+              {"diagonals", geometry.has_diagonals()},
+              {"regions", geometry.regions()},
+              {"houses", std::move(houses)}};
+}
+
+std::string region_labels(const Geometry& geometry) {
+  std::string labels;
+  for (int region : geometry.regions()) labels += digit_char(region + 1);
+  return labels;
+}
+
+json conflicts_json(const Geometry& geometry, const Grid& board) {
+  json out = json::array();
+  for (const Conflict& c : find_conflicts(geometry, board))
+    out.push_back({{"digit", c.digit},
+                   {"house", house_name(geometry.houses()[c.house])},
+                   {"cells", {c.first_cell, c.second_cell}}});
+  return out;
+}
+
+double tenths(double rating) { return std::round(rating * 10) / 10; }
+
+json rating_json(const Rating& rating) {
+  return json{{"er", tenths(rating.er)},
+              {"ep", tenths(rating.ep)},
+              {"ed", tenths(rating.ed)},
+              {"hardest", rating.hardest},
+              {"solved", rating.solved}};
+}
+
+json step_json(const Geometry& geometry, const Step& step) { return json::parse(to_json(geometry, step)); }
+
+bool past(Clock::time_point start, double seconds) {
+  return std::chrono::duration<double>(Clock::now() - start).count() >= seconds;
+}
+
+double seconds_left(Clock::time_point start, double seconds) {
+  return std::max(0.001, seconds - std::chrono::duration<double>(Clock::now() - start).count());
+}
+
+// The exact verdict on the givens, within the time limit.
+SolveResult verdict(const Puzzle& puzzle, double seconds, std::uint64_t count_limit = 2) {
+  SolveOptions options;
+  options.count_limit = count_limit;
+  options.time_limit = seconds;
+  return solve(puzzle, options);
+}
+
+bool has_solution(SolveStatus status) { return status == SolveStatus::unique || status == SolveStatus::multiple; }
+
+// The answer for a puzzle whose givens have no usable solution.
+json verdict_json(const SolveResult& result) {
+  json out{{"status", to_string(result.status)}};
+  if (!result.reason.empty()) out["reason"] = result.reason;
+  return out;
+}
+
+// Entries that differ from the solution, and written marks that leave it out.
+struct Mistakes {
+  std::vector<int> entries, marks;
+  bool any() const { return !entries.empty() || !marks.empty(); }
+};
+
+Mistakes mistakes_of(const Position& position, const Grid& solution) {
+  Mistakes found;
+  for (int cell = 0; cell < position.geometry().cell_count(); ++cell) {
+    if (position.puzzle.cells[cell]) continue;
+    if (position.board[cell] && position.board[cell] != solution[cell]) found.entries.push_back(cell);
+    if (!position.board[cell] && position.marks[cell] && !(position.marks[cell] & digit_bit(solution[cell])))
+      found.marks.push_back(cell);
+  }
+  return found;
+}
+
+// ---- Endpoints --------------------------------------------------------------
+
+json info(const nlohmann::json&, const ApiLimits& limits) {
+  std::vector<int> sizes;
+  for (int n = 4; n <= 25; ++n)
+    if (Geometry::box_shape(n)) sizes.push_back(n);
+  json levels = json::array();
+  for (const DifficultyLevel& level : difficulty_levels())
+    levels.push_back({{"name", level.name}, {"min", level.range.min}, {"max", level.range.max},
+                      {"techniques", level.techniques}});
+  json ladder = json::array();
+  for (const TechniqueInfo& t : techniques(Scale::se, true)) ladder.push_back({{"name", t.name}, {"rating", t.rating}});
+  return json{{"name", "nonet"},
+              {"version", NONET_VERSION},
+              {"variants", variant_names()},
+              {"sizes", sizes},
+              {"symmetries", symmetry_names()},
+              {"levels", levels},
+              {"scales", {"se", "sukaku"}},
+              {"techniques", ladder},
+              {"limits",
+               {{"body_bytes", limits.body_bytes},
+                {"time_limit", limits.time_limit},
+                {"max_time_limit", limits.max_time_limit},
+                {"max_generate", limits.max_generate},
+                {"max_count", limits.max_count},
+                {"workers", limits.workers}}}};
+}
+
+json parse(const nlohmann::json& request, const ApiLimits&) {
+  const Position position = read_position(request);
+  const Geometry& geometry = position.geometry();
+  json out{{"status", "ok"},
+           {"variant", geometry.variant()},
+           {"size", geometry.size()},
+           {"puzzle", line_of(geometry, position.puzzle.cells)},
+           {"givens", std::count_if(position.puzzle.cells.begin(), position.puzzle.cells.end(),
+                                    [](std::uint8_t v) { return v != 0; })},
+           {"records", position.records},
+           {"comment", position.puzzle.comment}};
+  if (geometry.variant() == "jigsaw") out["regions"] = region_labels(geometry);
+  out["geometry"] = geometry_json(geometry);
+  return out;
+}
+
+json check(const nlohmann::json& request, const ApiLimits& limits) {
+  const Position position = read_position(request);
+  const Geometry& geometry = position.geometry();
+  const SolveResult result = verdict(position.puzzle, time_limit(request, limits));
+  json out = verdict_json(result);
+  out["conflicts"] = conflicts_json(geometry, position.board);
+  Mistakes mistakes;
+  bool solved = false;
+  if (result.status == SolveStatus::unique) {
+    mistakes = mistakes_of(position, result.solutions.front());
+    solved = position.board == result.solutions.front();
+  }
+  const auto filled = std::count_if(position.board.begin(), position.board.end(), [](std::uint8_t v) { return v; });
+  out["mistakes"] = mistakes.entries;
+  out["wrong_candidates"] = mistakes.marks;
+  out["filled"] = filled;
+  out["complete"] = filled == geometry.cell_count();
+  out["solved"] = solved;
+  return out;
+}
+
+json solve_endpoint(const nlohmann::json& request, const ApiLimits& limits) {
+  const Position position = read_position(request);
+  SolveOptions options;
+  options.time_limit = time_limit(request, limits);
+  options.random = flag(request, "random");
+  const auto seed = seed_field(request);
+  if (seed && !options.random) reject("field 'seed' needs \"random\": true");
+  if (options.random) {
+    // A random pick asks for one solution, not whether it is the only one:
+    // a second one on a large empty board can take long to find.
+    options.count_limit = 1;
+    options.seed = seed ? *seed : random_seed();
+  }
+  const SolveResult result = solve(position.puzzle, options);
+  json out = verdict_json(result);
+  if (!result.solutions.empty()) out["solution"] = line_of(position.geometry(), result.solutions.front());
+  out["count"] = result.count;
+  out["guesses"] = result.guesses;
+  out["nodes"] = result.nodes;
+  if (options.random) out["seed"] = options.seed;
+  return out;
+}
+
+json count(const nlohmann::json& request, const ApiLimits& limits) {
+  const Position position = read_position(request);
+  const auto limit = static_cast<std::uint64_t>(
+      whole(request, "limit", 2, 1, static_cast<std::int64_t>(limits.max_count)));
+  SolveOptions options;
+  options.count_limit = limit;
+  options.keep = 0;
+  options.time_limit = time_limit(request, limits);
+  const SolveResult result = solve(position.puzzle, options);
+  json out = verdict_json(result);
+  out["count"] = result.count;
+  out["limit"] = limit;
+  out["complete"] = result.status != SolveStatus::gave_up && result.status != SolveStatus::invalid &&
+                    result.count < limit;
+  return out;
+}
+
+json hint(const nlohmann::json& request, const ApiLimits& limits) {
+  const Position position = read_position(request);
+  const Geometry& geometry = position.geometry();
+  const int level = static_cast<int>(whole(request, "level", 1, 1, 3));
+  const Scale scale = scale_field(request);
+  const double seconds = time_limit(request, limits);
+  const auto start = Clock::now();
+  const SolveResult givens = verdict(position.puzzle, seconds);
+  if (!has_solution(givens.status)) return verdict_json(givens);
+  // Wrong entries first: a hint from a position that has left the solution
+  // would lead the player further astray.
+  if (givens.status == SolveStatus::unique) {
+    const Mistakes mistakes = mistakes_of(position, givens.solutions.front());
+    if (mistakes.any())
+      return json{{"status", "mistakes"}, {"mistakes", mistakes.entries}, {"wrong_candidates", mistakes.marks}};
+  }
+  const CandidateGrid grid = candidate_grid(position);
+  if (grid.solved()) return json{{"status", "solved"}};
+  if (givens.status == SolveStatus::multiple) {
+    // No one solution to compare with: the position must still fit some grid.
+    SolveOptions options;
+    options.count_limit = 1;
+    options.time_limit = seconds_left(start, seconds);
+    options.candidates.resize(grid.values().size());
+    for (int cell = 0; cell < geometry.cell_count(); ++cell)
+      options.candidates[cell] = grid.value(cell) ? digit_bit(grid.value(cell)) : grid.candidates(cell);
+    const SolveResult fits = solve(Puzzle{position.puzzle.geometry, grid.values(), ""}, options);
+    if (fits.status == SolveStatus::gave_up) return json{{"status", "gave-up"}};
+    if (fits.count == 0)
+      return json{{"status", "mistakes"},
+                  {"mistakes", json::array()},
+                  {"wrong_candidates", json::array()},
+                  {"reason", "no grid fits these entries and pencil marks"}};
+  }
+  LogicOptions options;
+  options.scale = scale;
+  options.extras = true;
+  options.assume_unique = givens.status == SolveStatus::unique;
+  options.time_limit = seconds_left(start, seconds);
+  const auto step = next_step(grid, options);
+  if (!step) return json{{"status", past(start, seconds) ? "gave-up" : "no-hint"}};
+  std::string text = hint_text(geometry, *step, level);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  json houses = json::array();
+  for (int h : step->houses) houses.push_back(house_name(geometry.houses()[h]));
+  json out{{"status", "hint"}, {"level", level}, {"text", text}, {"technique", step->technique}, {"houses", houses}};
+  if (level >= 2) {
+    json cells = json::array();
+    for (int c : step->cells) cells.push_back(geometry.cell_name(c));
+    out["cells"] = cells;
+  }
+  if (level >= 3) out["step"] = step_json(geometry, *step);
+  return out;
+}
+
+json explain(const nlohmann::json& request, const ApiLimits& limits) {
+  const Position position = read_position(request);
+  const Geometry& geometry = position.geometry();
+  const std::string from = string_field(request, "from", "givens");
+  if (from != "givens" && from != "position") reject("field 'from' must be givens or position");
+  LogicOptions options;
+  options.scale = scale_field(request);
+  options.extras = flag(request, "extras");
+  const std::string max_technique = string_field(request, "max_technique");
+  if (!max_technique.empty()) {
+    const auto limit = technique_limit(max_technique, options.scale);
+    if (!limit) reject("field 'max_technique': unknown technique '" + max_technique + "'");
+    options.max_rating = *limit;
+  }
+  const double seconds = time_limit(request, limits);
+  const auto start = Clock::now();
+  const SolveResult givens = verdict(position.puzzle, seconds);
+  if (!has_solution(givens.status)) return verdict_json(givens);
+  const CandidateGrid begin = from == "position" ? candidate_grid(position) : CandidateGrid(position.puzzle);
+  options.assume_unique = givens.status == SolveStatus::unique;
+  options.time_limit = seconds_left(start, seconds);
+  const LogicResult result = solve_logically(begin, options);
+  json steps = json::array();
+  for (const Step& step : result.steps) steps.push_back(step_json(geometry, step));
+  const bool out_of_time = !result.solved && past(start, seconds);
+  json out{{"status", result.solved ? "solved" : out_of_time ? "gave-up" : "stuck"},
+           {"rating", rating_json(result.rating)},
+           {"start", begin.to_candidate_string()},
+           {"steps", std::move(steps)}};
+  if (result.solved) {
+    out["solution"] = line_of(geometry, result.final_state.values());
+    return out;
+  }
+  out["stopped"] = out_of_time ? "no step found within the time limit"
+                   : result.final_state.broken() ? "the position is contradictory (no solution fits it)"
+                   : givens.status == SolveStatus::multiple
+                       ? "the puzzle has more than one solution, so logic cannot finish it"
+                   : options.max_rating > 0 ? "the next step is harder than the limit asked for"
+                                            : "no technique nonet knows applies here";
+  out["candidates"] = result.final_state.to_candidate_string();
+  out["solution"] = line_of(geometry, givens.solutions.front());
+  out["finished_by"] = "search";
+  return out;
+}
+
+json rate_endpoint(const nlohmann::json& request, const ApiLimits& limits) {
+  const Position position = read_position(request);
+  LogicOptions options;
+  options.scale = scale_field(request);
+  const double seconds = time_limit(request, limits);
+  const auto start = Clock::now();
+  const SolveResult givens = verdict(position.puzzle, seconds);
+  if (givens.status != SolveStatus::unique) {
+    json out = verdict_json(givens);
+    if (givens.status == SolveStatus::multiple) out["reason"] = "more than one solution: not rated";
+    return out;
+  }
+  options.time_limit = seconds_left(start, seconds);
+  const LogicResult result = solve_logically(position.puzzle, options);
+  json techniques_used = json::object();
+  for (const Step& step : result.steps) {
+    auto& n = techniques_used[step.technique];
+    n = n.is_null() ? 1 : n.get<int>() + 1;
+  }
+  const bool out_of_time = !result.solved && past(start, seconds);
+  return json{{"status", result.solved ? "rated" : out_of_time ? "gave-up" : "unsolved"},
+              {"scale", options.scale == Scale::se ? "se" : "sukaku"},
+              {"rating", rating_json(result.rating)},
+              {"steps", result.steps.size()},
+              {"techniques", std::move(techniques_used)}};
+}
+
+// "MIN-MAX", "N" or "MIN-" givens.
+std::pair<int, int> givens_range(const std::string& text) {
+  const auto number = [&](const std::string& part) {
+    if (part.empty()) return 0;
+    if (part.find_first_not_of("0123456789") != std::string::npos || part.size() > 4)
+      reject("field 'givens': expected MIN-MAX (e.g. 24-28), N or MIN-; got '" + text + "'");
+    return std::stoi(part);
+  };
+  const auto dash = text.find('-');
+  if (dash == std::string::npos) {
+    const int exact = number(text);
+    return {exact, exact};
+  }
+  return {number(text.substr(0, dash)), number(text.substr(dash + 1))};
+}
+
+json generate(const nlohmann::json& request, const ApiLimits& limits) {
+  const VariantSpec spec = variant_of(request);
+  const auto geometry = geometry_of(spec, default_size(spec));
+  GenerateOptions options;
+  const std::string symmetry = string_field(request, "symmetry", "none");
+  const auto parsed_symmetry = parse_symmetry(symmetry);
+  if (!parsed_symmetry) reject("unknown symmetry '" + symmetry + "'");
+  options.symmetry = *parsed_symmetry;
+  if (const auto givens = field<std::string>(request, "givens"); givens && !givens->empty())
+    std::tie(options.min_givens, options.max_givens) = givens_range(*givens);
+  options.minimal = flag(request, "minimal");
+  const std::string level = string_field(request, "level");
+  const std::string rating = string_field(request, "rating");
+  if (!level.empty() && !rating.empty()) reject("give 'level' or 'rating', not both");
+  if (!level.empty()) {
+    const auto found = find_level(level);
+    if (!found) reject("unknown level '" + level + "'");
+    options.rating = found->range;
+  }
+  const double seconds = time_limit(request, limits);
+  const auto start = Clock::now();
+  try {
+    if (!rating.empty()) options.rating = parse_rating_range(rating);
+    if (options.rating)
+      options.rater = [&](const Puzzle& puzzle, double max_rating) {
+        LogicOptions logic;
+        logic.max_rating = max_rating;
+        logic.time_limit = seconds_left(start, seconds);
+        return solve_logically(puzzle, logic).rating;
+      };
+    options.time_limit = seconds;
+    validate(*geometry, options);
+  } catch (const GenerateError& error) {
+    reject(error.what());
+  }
+  const int n = static_cast<int>(whole(request, "n", 1, 1, limits.max_generate));
+  const std::uint64_t seed = seed_field(request).value_or(random_seed());
+  json puzzles = json::array();
+  std::string status = "ok";
+  try {
+    const Generator generator(geometry, options);
+    for (int index = 0; index < n; ++index) {
+      if (past(start, seconds)) throw GenerateTimeout("time limit");
+      const GeneratedPuzzle made = generator.puzzle(seed, static_cast<std::uint64_t>(index));
+      json one{{"index", made.index},
+               {"puzzle", line_of(*geometry, made.puzzle.cells)},
+               {"solution", line_of(*geometry, made.solution)},
+               {"givens", made.givens}};
+      if (made.rating) {
+        one["rating"] = tenths(made.rating->er);
+        one["hardest"] = made.rating->hardest;
+      }
+      puzzles.push_back(std::move(one));
+    }
+  } catch (const GenerateTimeout&) {
+    status = "gave-up";
+  } catch (const GenerateError& error) {
+    reject(error.what());
+  }
+  json out{{"status", status}, {"seed", seed}, {"variant", geometry->variant()}, {"size", geometry->size()}};
+  if (geometry->variant() == "jigsaw") out["regions"] = region_labels(*geometry);
+  out["geometry"] = geometry_json(*geometry);
+  out["puzzles"] = std::move(puzzles);
+  return out;
+}
+
+ApiAnswer render(const nlohmann::json& request, const ApiLimits& limits) {
+  const Position position = read_position(request);
+  SvgPuzzle drawn{Puzzle{position.puzzle.geometry, position.board, ""}, std::nullopt,
+                  string_field(request, "caption")};
+  const bool with_solution = flag(request, "solution");
+  if (with_solution) {
+    const SolveResult result = verdict(position.puzzle, time_limit(request, limits), 1);
+    if (result.solutions.empty()) return api_error(200, std::string("no solution to draw: ") + to_string(result.status));
+    drawn.solution = result.solutions.front();
+  }
+  SvgOptions options;
+  options.per_page = 1;
+  options.solution = with_solution;
+  return ApiAnswer{200, svg_page(std::span<const SvgPuzzle>(&drawn, 1), options), "image/svg+xml"};
+}
+
+using JsonEndpoint = json (*)(const nlohmann::json&, const ApiLimits&);
+
+const std::map<std::string, JsonEndpoint, std::less<>>& json_endpoints() {
+  static const std::map<std::string, JsonEndpoint, std::less<>> endpoints{
+      {"info", info},       {"parse", parse}, {"check", check},       {"solve", solve_endpoint},
+      {"count", count},     {"hint", hint},   {"explain", explain},   {"rate", rate_endpoint},
+      {"generate", generate}};
+  return endpoints;
+}
+
+}  // namespace
+
+const std::vector<std::string>& api_endpoints() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> all;
+    for (const auto& [name, endpoint] : json_endpoints()) all.push_back(name);
+    all.push_back("render");
+    return all;
+  }();
+  return names;
+}
+
+bool is_get_endpoint(std::string_view name) { return name == "info"; }
+
+ApiAnswer api_error(int status, const std::string& message) {
+  return ApiAnswer{status, json{{"error", message}}.dump(-1, ' ', false, json::error_handler_t::replace)};
+}
+
+ApiAnswer call_api(std::string_view name, const nlohmann::json& request, const ApiLimits& limits) {
+  try {
+    if (!request.is_object()) reject("the request body must be a JSON object");
+    if (name == "render") return render(request, limits);
+    const auto it = json_endpoints().find(name);
+    if (it == json_endpoints().end()) return api_error(404, "no endpoint /api/v1/" + std::string(name));
+    // Comments read from the input may hold bytes that are not UTF-8.
+    return ApiAnswer{200, it->second(request, limits).dump(-1, ' ', false, json::error_handler_t::replace)};
+  } catch (const BadRequest& bad) {
+    return ApiAnswer{bad.status, bad.body.dump(-1, ' ', false, json::error_handler_t::replace)};
+  } catch (const std::exception& error) {
+    // Nothing above should throw anything else; if it does, say so rather than drop the connection.
+    return api_error(500, std::string("internal error: ") + error.what());
+  }
+}
+
+}  // namespace nonet::web

@@ -1,0 +1,514 @@
+// `nonet serve` end to end: the binary started on an ephemeral port, every
+// endpoint of docs/api.md called over a socket, every limit and error code.
+#include <httplib.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <future>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "web/server.hpp"
+#include "nonet/generate.hpp"
+#include "nonet/logic.hpp"
+#include "test_support.hpp"
+
+extern char** environ;
+
+namespace nonet::testing {
+namespace {
+
+using json = nlohmann::json;
+
+constexpr const char* kWikipedia =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+constexpr const char* kXWing =
+    "1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7";
+constexpr const char* kPointing =
+    "..3.5.......1..2.668...2.5.....14.7.34...796...59......3..9..4...62..3..9..7.....";
+
+// A running `nonet serve --port 0`: its address from the first line it prints.
+class ServerProcess {
+ public:
+  explicit ServerProcess(const std::vector<std::string>& extra = {}) {
+    int out[2];
+    if (pipe(out) != 0) throw std::runtime_error("pipe");
+    std::vector<std::string> args{NONET_BINARY, "serve", "--port", "0"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+    posix_spawn_file_actions_addclose(&actions, out[0]);
+    err_path_ = ::testing::TempDir() + "nonet_serve_" + std::to_string(getpid()) + "_" +
+                std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".err";
+    posix_spawn_file_actions_addopen(&actions, 2, err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (posix_spawn(&pid_, NONET_BINARY, &actions, nullptr, argv.data(), environ) != 0)
+      throw std::runtime_error("cannot start nonet serve");
+    posix_spawn_file_actions_destroy(&actions);
+    close(out[1]);
+    std::string line;
+    char c;
+    while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
+    close(out[0]);
+    url_ = line;
+    const auto colon = line.rfind(':');
+    port_ = colon == std::string::npos ? -1 : std::atoi(line.c_str() + colon + 1);
+  }
+  ~ServerProcess() {
+    if (pid_ > 0) stop();
+    std::remove(err_path_.c_str());
+  }
+  // SIGTERM, then the exit status.
+  int stop() {
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  const std::string& url() const { return url_; }
+  int port() const { return port_; }
+  std::string log() const { return slurp(err_path_); }
+  httplib::Client client() const {
+    httplib::Client c("127.0.0.1", port_);
+    c.set_read_timeout(70);
+    return c;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  std::string url_, err_path_;
+  int port_ = -1;
+};
+
+struct Reply {
+  int status = 0;
+  json body;
+  std::string text, content_type;
+};
+
+Reply post(const ServerProcess& server, const std::string& endpoint, const json& request) {
+  auto client = server.client();
+  auto res = client.Post(("/api/v1/" + endpoint).c_str(), request.dump(), "application/json");
+  Reply reply;
+  if (!res) return reply;
+  reply.status = res->status;
+  reply.text = res->body;
+  reply.content_type = res->get_header_value("Content-Type");
+  if (reply.content_type.rfind("application/json", 0) == 0) reply.body = json::parse(res->body);
+  return reply;
+}
+
+Puzzle puzzle_of(const std::string& line, const VariantSpec& spec = {}) {
+  ReadOptions options;
+  options.variant = spec;
+  return parse_one(line, options);
+}
+
+Grid grid_of(const Geometry& geometry, const std::string& line) {
+  Grid cells;
+  for (char c : line) cells.push_back(static_cast<std::uint8_t>(std::max(0, digit_of_char(c, geometry.size()))));
+  return cells;
+}
+
+int cell_index(const Geometry& geometry, const std::string& name) {
+  int row = 0, column = 0;
+  std::sscanf(name.c_str(), "r%dc%d", &row, &column);
+  return (row - 1) * geometry.size() + column - 1;
+}
+
+class WebApi : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { server_ = new ServerProcess({"--workers", "2"}); }
+  static void TearDownTestSuite() {
+    delete server_;
+    server_ = nullptr;
+  }
+  static ServerProcess* server_;
+  const ServerProcess& server() const { return *server_; }
+};
+ServerProcess* WebApi::server_ = nullptr;
+
+TEST_F(WebApi, PrintsItsLoopbackAddress) {
+  EXPECT_EQ(server().url().rfind("http://127.0.0.1:", 0), 0u) << server().url();
+  EXPECT_GT(server().port(), 0);
+}
+
+TEST_F(WebApi, InfoNamesVersionVariantsLevelsAndLimits) {
+  auto client = server().client();
+  auto res = client.Get("/api/v1/info");
+  ASSERT_TRUE(res);
+  EXPECT_EQ(res->status, 200);
+  const json info = json::parse(res->body);
+  EXPECT_EQ(info["version"], NONET_VERSION);
+  EXPECT_EQ(info["variants"], json({"classic", "diagonal", "windoku", "jigsaw"}));
+  EXPECT_EQ(info["levels"].size(), difficulty_levels().size());
+  EXPECT_EQ(info["limits"]["body_bytes"], 65536);
+  EXPECT_EQ(info["limits"]["max_generate"], 10);
+  EXPECT_EQ(info["limits"]["workers"], 2);
+}
+
+TEST_F(WebApi, ParseReadsAGridBlockAndReturnsTheGeometry) {
+  const Reply reply = post(server(), "parse", {{"text", "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n"
+                                                        "7...2...6\n.6....28.\n...419..5\n....8..79\n"}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["puzzle"], kWikipedia);
+  EXPECT_EQ(reply.body["givens"], 30);
+  EXPECT_EQ(reply.body["geometry"]["size"], 9);
+  EXPECT_EQ(reply.body["geometry"]["houses"].size(), 27u);
+  EXPECT_EQ(reply.body["geometry"]["houses"][0]["name"], "row 1");
+  EXPECT_EQ(reply.body["geometry"]["regions"].size(), 81u);
+}
+
+TEST_F(WebApi, MalformedInputIsA400WithTheCliMessageLineAndColumn) {
+  const std::string junk = std::string(kWikipedia).substr(0, 40) + "x" + std::string(kWikipedia).substr(41);
+  const Reply reply = post(server(), "solve", {{"text", "# a comment\n" + junk}});
+  ASSERT_EQ(reply.status, 400);
+  EXPECT_EQ(reply.body["status"], "malformed");
+  EXPECT_EQ(reply.body["line"], 2);
+  EXPECT_EQ(reply.body["column"], 41);
+  const RunResult cli = run_nonet("solve", "# a comment\n" + junk + "\n");
+  EXPECT_EQ(cli.err, "<stdin>" + reply.body["error"].get<std::string>().substr(std::string("<request>").size()) + "\n");
+}
+
+TEST_F(WebApi, ClashingGivensAreAnAnswerWithEveryConflict) {
+  // Two clashes: 5 twice in row 1, 3 twice in column 2.
+  std::string puzzle = kWikipedia;
+  puzzle[7] = '5';
+  puzzle[9 * 8 + 1] = '3';
+  const Reply reply = post(server(), "check", {{"puzzle", puzzle}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["status"], "invalid");
+  EXPECT_EQ(reply.body["reason"], "digit 5 twice in row 1 (r1c1, r1c8)");
+  ASSERT_GE(reply.body["conflicts"].size(), 2u);
+  EXPECT_EQ(reply.body["conflicts"][0], json({{"digit", 5}, {"house", "row 1"}, {"cells", {0, 7}}}));
+  bool column = false;
+  for (const auto& c : reply.body["conflicts"]) column |= c["house"] == "column 2" && c["digit"] == 3;
+  EXPECT_TRUE(column) << reply.text;
+}
+
+TEST_F(WebApi, CheckFindsMistakesAndWrongPencilMarks) {
+  const Puzzle puzzle = puzzle_of(kWikipedia);
+  const Grid solution = solve(puzzle).solutions.at(0);
+  std::string values(81, '.');
+  values[2] = static_cast<char>('0' + solution[2]);            // right
+  values[3] = static_cast<char>('0' + (solution[3] % 9) + 1);  // wrong
+  json candidates = json::array();
+  for (int cell = 0; cell < 81; ++cell) candidates.push_back("");
+  // r1c6 marked without its solution digit.
+  std::string marks;
+  for (int d = 1; d <= 9; ++d)
+    if (d != solution[5]) marks += static_cast<char>('0' + d);
+  candidates[5] = marks;
+  const Reply reply = post(server(), "check", {{"puzzle", kWikipedia}, {"values", values}, {"candidates", candidates}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["status"], "unique");
+  EXPECT_EQ(reply.body["mistakes"], json({3}));
+  EXPECT_EQ(reply.body["wrong_candidates"], json({5}));
+  EXPECT_EQ(reply.body["filled"], 32);
+  EXPECT_FALSE(reply.body["solved"]);
+
+  std::string all = to_line(*puzzle.geometry, solution);
+  const Reply done = post(server(), "check", {{"puzzle", kWikipedia}, {"values", all}});
+  EXPECT_TRUE(done.body["solved"]) << done.text;
+  EXPECT_TRUE(done.body["complete"]);
+}
+
+TEST_F(WebApi, SolveReturnsAValidSolution) {
+  const Reply reply = post(server(), "solve", {{"puzzle", kWikipedia}});
+  ASSERT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.body["status"], "unique");
+  const Puzzle puzzle = puzzle_of(kWikipedia);
+  EXPECT_TRUE(valid_solution(puzzle, grid_of(*puzzle.geometry, reply.body["solution"])));
+}
+
+TEST_F(WebApi, AnEmptyBoardSolvedAtRandomIsAFullGridReproducibleFromItsSeed) {
+  const Reply first = post(server(), "solve", {{"puzzle", ""}, {"size", 9}, {"random", true}, {"seed", 7}});
+  const Reply again = post(server(), "solve", {{"puzzle", ""}, {"size", 9}, {"random", true}, {"seed", 7}});
+  const Reply other = post(server(), "solve", {{"puzzle", ""}, {"random", true}});
+  ASSERT_EQ(first.status, 200) << first.text;
+  EXPECT_EQ(first.body["seed"], 7);
+  EXPECT_EQ(first.body["solution"], again.body["solution"]);
+  EXPECT_TRUE(other.body.contains("seed"));
+  const Puzzle empty{make_geometry({}, 9), Grid(81, 0), ""};
+  EXPECT_TRUE(valid_solution(empty, grid_of(*empty.geometry, first.body["solution"])));
+  EXPECT_TRUE(valid_solution(empty, grid_of(*empty.geometry, other.body["solution"])));
+}
+
+TEST_F(WebApi, CountStopsAtTheLimitAndSaysWhetherItIsExact) {
+  const Reply all = post(server(), "count", {{"puzzle", std::string(16, '.')}, {"limit", 1000}});
+  EXPECT_EQ(all.body["count"], 288);
+  EXPECT_EQ(all.body["status"], "multiple");
+  EXPECT_TRUE(all.body["complete"]);
+  const Reply capped = post(server(), "count", {{"puzzle", std::string(16, '.')}, {"limit", 10}});
+  EXPECT_EQ(capped.body["count"], 10);
+  EXPECT_FALSE(capped.body["complete"]);
+  const Reply unique = post(server(), "count", {{"puzzle", kWikipedia}});
+  EXPECT_EQ(unique.body["status"], "unique");
+  EXPECT_EQ(post(server(), "count", {{"puzzle", kWikipedia}, {"limit", 0}}).status, 400);
+}
+
+TEST_F(WebApi, HintClimbsTheLadderFromTheSamePosition) {
+  const Reply one = post(server(), "hint", {{"puzzle", kPointing}, {"level", 1}});
+  ASSERT_EQ(one.status, 200) << one.text;
+  EXPECT_EQ(one.body["status"], "hint");
+  EXPECT_EQ(one.body["text"], "Hint: Pointing in box 8, column 5");
+  EXPECT_EQ(one.body["houses"], json({"box 8", "column 5"}));
+  EXPECT_FALSE(one.body.contains("cells"));
+  const Reply two = post(server(), "hint", {{"puzzle", kPointing}, {"level", 2}});
+  EXPECT_EQ(two.body["cells"], json({"r8c5", "r9c5"}));
+  const Reply three = post(server(), "hint", {{"puzzle", kPointing}, {"level", 3}});
+  EXPECT_EQ(three.body["step"]["technique"], "Pointing");
+  EXPECT_EQ(three.body["step"]["eliminations"],
+            json({{{"cell", "r2c5"}, {"digit", 4}}, {{"cell", "r3c5"}, {"digit", 4}}}));
+  // The same as `nonet hint --level 3`.
+  const RunResult cli = run_nonet("hint --level 3", std::string(kPointing) + "\n");
+  EXPECT_EQ(cli.out, three.body["text"].get<std::string>() + "\n");
+}
+
+TEST_F(WebApi, HintUsesThePlayersPencilMarksAndPointsAtMistakesFirst) {
+  // With the pointing's eliminations made in the player's marks, the hint moves on.
+  const Puzzle puzzle = puzzle_of(kPointing);
+  CandidateGrid grid(puzzle);
+  grid.eliminate(cell_index(*puzzle.geometry, "r2c5"), 4);
+  grid.eliminate(cell_index(*puzzle.geometry, "r3c5"), 4);
+  json candidates = json::array();
+  for (int cell = 0; cell < 81; ++cell) {
+    std::string marks;
+    for (int d = 1; d <= 9; ++d)
+      if (!grid.value(cell) && grid.has(cell, d)) marks += static_cast<char>('0' + d);
+    candidates.push_back(marks);
+  }
+  const Reply next = post(server(), "hint", {{"puzzle", kPointing}, {"candidates", candidates}, {"level", 3}});
+  ASSERT_EQ(next.body["status"], "hint") << next.text;
+  EXPECT_NE(next.body["text"], post(server(), "hint", {{"puzzle", kPointing}, {"level", 3}}).body["text"]);
+
+  const Grid solution = solve(puzzle).solutions.at(0);
+  std::string values(81, '.');
+  values[0] = static_cast<char>('0' + (solution[0] % 9) + 1);
+  const Reply wrong = post(server(), "hint", {{"puzzle", kPointing}, {"values", values}});
+  EXPECT_EQ(wrong.body["status"], "mistakes");
+  EXPECT_EQ(wrong.body["mistakes"], json({0}));
+}
+
+TEST_F(WebApi, ExplainsEveryStepAndTheStepsReplayToTheSolution) {
+  const Reply reply = post(server(), "explain", {{"puzzle", kXWing}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["status"], "solved");
+  EXPECT_EQ(reply.body["rating"]["er"], 3.2);
+  EXPECT_EQ(reply.body["rating"]["hardest"], "X-Wing");
+  const Puzzle puzzle = puzzle_of(kXWing);
+  const Geometry& geometry = *puzzle.geometry;
+  // Replaying from `start` as the page does ends on the solution.
+  const std::string start = reply.body["start"];
+  ASSERT_EQ(start.size(), 729u);
+  Grid values(81, 0);
+  std::vector<Mask> candidates(81, 0);
+  for (int cell = 0; cell < 81; ++cell)
+    for (int d = 1; d <= 9; ++d)
+      if (start[cell * 9 + d - 1] != '.') candidates[cell] |= digit_bit(d);
+  for (int cell = 0; cell < 81; ++cell)
+    if (puzzle.cells[cell]) values[cell] = puzzle.cells[cell];
+  CandidateGrid grid(puzzle.geometry, values, candidates);
+  bool x_wing = false;
+  for (const auto& step : reply.body["steps"]) {
+    x_wing |= step["technique"] == "X-Wing";
+    for (const auto& p : step["placements"]) grid.place(cell_index(geometry, p["cell"]), p["digit"]);
+    for (const auto& e : step["eliminations"]) grid.eliminate(cell_index(geometry, e["cell"]), e["digit"]);
+  }
+  EXPECT_TRUE(x_wing);
+  EXPECT_TRUE(valid_solution(puzzle, grid.values()));
+  EXPECT_EQ(to_line(geometry, grid.values()), reply.body["solution"]);
+}
+
+TEST_F(WebApi, ExplainSaysWhereLogicStopsAndFinishesBySearch) {
+  const Reply reply = post(server(), "explain", {{"puzzle", kXWing}, {"max_technique", "Pointing"}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["status"], "stuck");
+  EXPECT_EQ(reply.body["finished_by"], "search");
+  EXPECT_FALSE(reply.body["stopped"].get<std::string>().empty());
+  const Puzzle puzzle = puzzle_of(kXWing);
+  EXPECT_TRUE(valid_solution(puzzle, grid_of(*puzzle.geometry, reply.body["solution"])));
+  EXPECT_EQ(post(server(), "explain", {{"puzzle", kXWing}, {"max_technique", "Nonsense"}}).status, 400);
+}
+
+TEST_F(WebApi, RateMatchesTheCli) {
+  const Reply reply = post(server(), "rate", {{"puzzle", kXWing}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["status"], "rated");
+  EXPECT_EQ(reply.body["rating"]["er"], 3.2);
+  EXPECT_EQ(reply.body["rating"]["ep"], 1.2);
+  EXPECT_EQ(reply.body["techniques"]["X-Wing"], 1);
+  const Reply several = post(server(), "rate", {{"puzzle", std::string(kXWing).substr(0, 80) + "."}});
+  EXPECT_EQ(several.body["status"], "multiple");
+}
+
+TEST_F(WebApi, GeneratesSymmetricUniquePuzzlesOfTheLevelFromASeed) {
+  const json request{{"level", "expert"}, {"symmetry", "rot180"}, {"seed", 42}, {"n", 2}, {"time_limit", 30}};
+  const Reply reply = post(server(), "generate", request);
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["status"], "ok");
+  ASSERT_EQ(reply.body["puzzles"].size(), 2u);
+  for (const auto& made : reply.body["puzzles"]) {
+    const Puzzle puzzle = puzzle_of(made["puzzle"]);
+    EXPECT_EQ(solve(puzzle).status, SolveStatus::unique);
+    EXPECT_TRUE(has_symmetry(*puzzle.geometry, puzzle.cells, Symmetry::rot180));
+    EXPECT_GE(made["rating"].get<double>(), 4.0);
+    EXPECT_LE(made["rating"].get<double>(), 5.9);
+    EXPECT_TRUE(valid_solution(puzzle, grid_of(*puzzle.geometry, made["solution"])));
+  }
+  EXPECT_EQ(post(server(), "generate", request).body["puzzles"], reply.body["puzzles"]);
+  EXPECT_EQ(post(server(), "generate", {{"n", 11}}).status, 400);
+  EXPECT_EQ(post(server(), "generate", {{"level", "impossible"}}).status, 400);
+  EXPECT_EQ(post(server(), "generate", {{"size", 6}, {"symmetry", "rot90"}}).status, 400);
+}
+
+TEST_F(WebApi, EveryVariantAndSize) {
+  const std::string regions = slurp(source_path("examples/jigsaw-regions.txt"));
+  std::string jigsaw;
+  for (const auto& line : {slurp(source_path("examples/jigsaw.txt"))}) jigsaw = line;
+  const Reply j = post(server(), "solve", {{"variant", "jigsaw"}, {"regions", regions}, {"text", jigsaw}});
+  ASSERT_EQ(j.status, 200) << j.text;
+  EXPECT_EQ(j.body["status"], "unique");
+  const Reply made = post(server(), "generate", {{"variant", "jigsaw"}, {"regions", regions}, {"seed", 3}});
+  ASSERT_EQ(made.status, 200) << made.text;
+  EXPECT_EQ(made.body["geometry"]["houses"][18]["kind"], "region");
+
+  const Reply windoku = post(server(), "parse", {{"variant", "windoku"}, {"puzzle", std::string(81, '.')}});
+  int windows = 0;
+  for (const auto& house : windoku.body["geometry"]["houses"]) windows += house["kind"] == "window";
+  EXPECT_EQ(windows, 4);
+  const Reply diagonal = post(server(), "generate", {{"variant", "diagonal"}, {"seed", 1}});
+  EXPECT_TRUE(diagonal.body["geometry"]["diagonals"]);
+
+  const Reply sixteen = post(server(), "generate", {{"size", 16}, {"seed", 2}});
+  ASSERT_EQ(sixteen.status, 200) << sixteen.text;
+  const std::string line = sixteen.body["puzzles"][0]["puzzle"];
+  const Reply solved = post(server(), "solve", {{"puzzle", line}});
+  EXPECT_EQ(solved.body["status"], "unique");
+  const Puzzle p16 = puzzle_of(line);
+  EXPECT_TRUE(valid_solution(p16, grid_of(*p16.geometry, solved.body["solution"])));
+  EXPECT_EQ(post(server(), "parse", {{"variant", "jigsaw"}, {"puzzle", kWikipedia}}).status, 400);
+}
+
+TEST_F(WebApi, RenderDrawsSvg) {
+  const Reply reply = post(server(), "render", {{"puzzle", kWikipedia}, {"solution", true}});
+  ASSERT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.content_type, "image/svg+xml");
+  EXPECT_EQ(reply.text.rfind("<?xml", 0), 0u);
+  EXPECT_NE(reply.text.find("</svg>"), std::string::npos);
+}
+
+TEST_F(WebApi, HttpErrorsCarryJsonBodies) {
+  auto client = server().client();
+  auto missing = client.Post("/api/v1/nothing", "{}", "application/json");
+  ASSERT_TRUE(missing);
+  EXPECT_EQ(missing->status, 404);
+  EXPECT_TRUE(json::parse(missing->body).contains("error"));
+  auto wrong_method = client.Get("/api/v1/solve");
+  EXPECT_EQ(wrong_method->status, 405);
+  EXPECT_EQ(wrong_method->get_header_value("Allow"), "POST");
+  EXPECT_EQ(client.Post("/api/v1/info", "{}", "application/json")->status, 405);
+  EXPECT_EQ(client.Delete("/api/v1/solve")->status, 405);
+  auto not_json = client.Post("/api/v1/solve", "puzzle=1", "application/x-www-form-urlencoded");
+  EXPECT_EQ(not_json->status, 415);
+  auto bad_json = client.Post("/api/v1/solve", "{\"puzzle\": ", "application/json");
+  EXPECT_EQ(bad_json->status, 400);
+  EXPECT_NE(json::parse(bad_json->body)["error"].get<std::string>().find("invalid JSON"), std::string::npos);
+  EXPECT_EQ(client.Post("/api/v1/solve", "[1, 2]", "application/json")->status, 400);
+  EXPECT_EQ(client.Post("/api/v1/solve", R"({"puzzle": 5})", "application/json")->status, 400);
+  auto too_big = client.Post("/api/v1/solve", std::string(70 * 1024, ' '), "application/json");
+  ASSERT_TRUE(too_big);
+  EXPECT_EQ(too_big->status, 413);
+  EXPECT_EQ(post(server(), "solve", {{"puzzle", kWikipedia}, {"time_limit", 61}}).status, 400);
+}
+
+TEST_F(WebApi, RefusesAForeignHostOrOrigin) {
+  auto client = server().client();
+  const std::string port = std::to_string(server().port());
+  auto foreign = client.Get("/api/v1/info", {{"Host", "attacker.example:" + port}});
+  ASSERT_TRUE(foreign);
+  EXPECT_EQ(foreign->status, 403);
+  auto other_port = client.Get("/api/v1/info", {{"Host", "127.0.0.1:1"}});
+  EXPECT_EQ(other_port->status, 403);
+  auto origin = client.Post("/api/v1/solve", {{"Origin", "http://attacker.example"}}, "{}", "application/json");
+  EXPECT_EQ(origin->status, 403);
+  EXPECT_FALSE(origin->has_header("Access-Control-Allow-Origin"));
+  auto own = client.Get("/api/v1/info", {{"Host", "localhost:" + port}, {"Origin", "http://localhost:" + port}});
+  EXPECT_EQ(own->status, 200);
+}
+
+TEST_F(WebApi, LogsOneLinePerRequest) {
+  post(server(), "solve", {{"puzzle", kWikipedia}, {"comment", "log me"}});
+  EXPECT_NE(server().log().find("POST /api/v1/solve 200"), std::string::npos) << server().log();
+}
+
+TEST(WebServer, ASlowRequestGivesUpAtItsTimeLimit) {
+  ServerProcess server({"--workers", "1"});
+  const auto start = std::chrono::steady_clock::now();
+  const Reply reply =
+      post(server, "count", {{"puzzle", std::string(256, '.')}, {"limit", 1000000}, {"time_limit", 0.3}});
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["status"], "gave-up");
+  EXPECT_FALSE(reply.body["complete"]);
+  EXPECT_LT(seconds, 5.0);
+  const Reply rate = post(server, "explain", {{"puzzle", "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"},
+                                              {"time_limit", 0.3}});
+  EXPECT_EQ(rate.body["status"], "gave-up") << rate.text;
+}
+
+TEST(WebServer, ABurstBeyondTheWorkersGetsA503AtOnce) {
+  ServerProcess server({"--workers", "1"});
+  const json slow{{"puzzle", std::string(256, '.')}, {"limit", 1000000}, {"time_limit", 1.5}};
+  std::vector<std::future<std::pair<int, double>>> replies;
+  for (int i = 0; i < 6; ++i)
+    replies.push_back(std::async(std::launch::async, [&] {
+      const auto start = std::chrono::steady_clock::now();
+      const int status = post(server, "count", slow).status;
+      return std::pair{status, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
+    }));
+  int busy = 0, answered = 0;
+  for (auto& reply : replies) {
+    const auto [status, seconds] = reply.get();
+    if (status == 503) {
+      ++busy;
+      EXPECT_LT(seconds, 1.0);
+    }
+    answered += status == 200;
+  }
+  EXPECT_GE(busy, 1);
+  EXPECT_GE(answered, 1);
+}
+
+TEST(WebServer, StopsCleanlyOnSigterm) {
+  ServerProcess server;
+  ASSERT_GT(server.port(), 0);
+  EXPECT_EQ(post(server, "solve", {{"puzzle", kWikipedia}}).status, 200);
+  EXPECT_EQ(server.stop(), 0);
+  EXPECT_NE(server.log().find("stopping"), std::string::npos);
+}
+
+TEST(WebServer, HostCheckAcceptsLoopbackAndIpLiteralsOnItsPortOnly) {
+  using web::host_is_ours;
+  EXPECT_TRUE(host_is_ours("127.0.0.1:8080", 8080, {}));
+  EXPECT_TRUE(host_is_ours("localhost:8080", 8080, {}));
+  EXPECT_TRUE(host_is_ours("[::1]:8080", 8080, {}));
+  EXPECT_TRUE(host_is_ours("192.168.1.5:8080", 8080, {}));
+  EXPECT_FALSE(host_is_ours("localhost:8081", 8080, {}));
+  EXPECT_FALSE(host_is_ours("evil.example:8080", 8080, {}));
+  EXPECT_TRUE(host_is_ours("sudoku.lan:8080", 8080, {"sudoku.lan"}));
+  EXPECT_FALSE(host_is_ours("", 8080, {}));
+  EXPECT_TRUE(web::origin_is_ours("http://localhost:8080", 8080, {}));
+  EXPECT_FALSE(web::origin_is_ours("https://localhost:8080", 8080, {}));
+  EXPECT_FALSE(web::origin_is_ours("null", 8080, {}));
+}
+
+}  // namespace
+}  // namespace nonet::testing
