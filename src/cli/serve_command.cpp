@@ -1,110 +1,44 @@
-// nonet serve: the web app and its JSON API on a local port (src/web/,
-// docs/api.md).
-#include <signal.h>
-#include <spawn.h>
-#include <sys/wait.h>
+// nonet serve: hands the command line to nonet-serve, the web server built
+// beside this binary (src/web/serve_main.cpp). The server is a program of its
+// own so that the HTTP library, and OpenSSL which it loads, cost the batch
+// commands nothing at start-up.
+#include <unistd.h>
 
-#include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
-#include <thread>
 
-#include "web/server.hpp"
 #include "cli_common.hpp"
-
-extern char** environ;
 
 namespace nonet::cli {
 
 namespace {
 
-struct ServeCommand {
-  web::ServerOptions server;
-  bool open = false;
-};
-
-// Opens the page in the desktop's browser, where there is one to ask.
-void open_in_browser(const std::string& url) {
-  pid_t pid = 0;
-  const char* argv[] = {"xdg-open", url.c_str(), nullptr};
-  if (posix_spawnp(&pid, "xdg-open", nullptr, nullptr, const_cast<char* const*>(argv), environ) != 0) {
-    std::cerr << "nonet serve: cannot run xdg-open; open " << url << " yourself\n";
-    return;
-  }
-  std::thread([pid] { waitpid(pid, nullptr, 0); }).detach();
-}
-
-// SIGINT and SIGTERM are taken by one thread (blocked everywhere else, so
-// no worker is interrupted mid-answer), which stops the server cleanly.
-int run_serve(const ServeCommand& command) {
-  web::Server server(command.server);
-  const int port = server.bind();
-  if (port < 0) {
-    std::cerr << "nonet serve: cannot listen on " << command.server.host << ":" << command.server.port << ": "
-              << std::strerror(errno) << "\n";
-    return kIoError;
-  }
-  const bool v6 = command.server.host.find(':') != std::string::npos;
-  const std::string url = "http://" + (v6 ? "[" + command.server.host + "]" : command.server.host) + ":" +
-                          std::to_string(port) + "/";
-  std::cout << url << std::endl;
-  if (!std::cout) {
-    std::cerr << "nonet serve: cannot write the address to standard output\n";
-    return kIoError;
-  }
-  if (command.open) open_in_browser(url);
-
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGINT);
-  sigaddset(&stop_signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
-  std::atomic<bool> done{false};
-  std::thread watcher([&] {
-    const timespec tick{0, 200'000'000};
-    while (!done) {
-      if (sigtimedwait(&stop_signals, nullptr, &tick) > 0) {
-        std::cerr << "nonet serve: stopping\n";
-        server.stop();
-        return;
-      }
-    }
-  });
-  const bool served = server.run();
-  done = true;
-  watcher.join();
-  return served ? kOk : kIoError;
+int exec_server(const std::vector<std::string>& args) {
+  std::error_code error;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  const std::string server = (error ? std::filesystem::path(".") : self.parent_path()) / "nonet-serve";
+  std::vector<std::string> argv{server};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::vector<char*> pointers;
+  for (auto& arg : argv) pointers.push_back(arg.data());
+  pointers.push_back(nullptr);
+  std::cout.flush();
+  execv(server.c_str(), pointers.data());
+  std::cerr << "nonet serve: cannot run " << server << ": " << std::strerror(errno) << "\n";
+  return kIoError;
 }
 
 }  // namespace
 
 void register_serve_command(CLI::App& app) {
-  auto state = std::make_shared<ServeCommand>();
   CLI::App* serve = app.add_subcommand("serve", "The web app: play, get hints, solve and generate in a browser");
-  serve->add_option("--host", state->server.host, "Address to listen on (loopback unless told otherwise)")
-      ->capture_default_str();
-  serve->add_option("--port", state->server.port, "Port (0: any free port; the address is printed on stdout)")
-      ->check(CLI::Range(0, 65535))
-      ->capture_default_str();
-  serve->add_option("--workers", state->server.workers, "Engine calls at once (0: one per core); more get 503")
-      ->check(CLI::Range(0u, 1024u))
-      ->capture_default_str();
-  serve->add_option("--time-limit", state->server.limits.time_limit,
-                    "Default seconds per engine call (a request may ask for up to 60)")
-      ->check(CLI::Range(0.001, 60.0))
-      ->capture_default_str();
-  serve->add_option("--allow-host", state->server.allowed_hosts,
-                    "A host name the page may be reached by, besides localhost and IP addresses");
-  serve->add_option("--web-dir", state->server.web_dir, "Serve the page from this folder instead of the embedded copy")
-      ->check(CLI::ExistingDirectory);
-  serve->add_flag("--open", state->open, "Open the page in the desktop's browser");
-  serve->footer(
-      "The page and a JSON API (docs/api.md) under /api/v1/: info, parse, check, solve, count, hint,\n"
-      "explain, rate, generate, render. Requests whose Host or Origin is not this server's are refused.\n"
-      "Examples:\n  nonet serve --open\n  nonet serve --port 0\n"
-      "  curl -s -H 'Content-Type: application/json' -d '{\"puzzle\": \"...\"}' http://127.0.0.1:8080/api/v1/solve");
-  serve->callback([state] { throw ExitRequest{run_serve(*state)}; });
+  // Every argument, --help included, is nonet-serve's.
+  serve->prefix_command();
+  serve->set_help_flag();
+  serve->footer("Options: nonet serve --help");
+  serve->callback([serve] { throw ExitRequest{exec_server(serve->remaining())}; });
 }
 
 }  // namespace nonet::cli
