@@ -837,6 +837,10 @@ function wire() {
   $('#btn-clear-givens').addEventListener('click', () => { ui.random = null; game.clearAll(); say('Board cleared.'); });
 
   $$('.segmented [data-style]').forEach((b) => b.addEventListener('click', () => setStyle(b.dataset.style)));
+  // Pressing these with a mouse or a finger leaves the focus on the board, so typing goes on there.
+  for (const el of [$('#keypad'), $('.segmented'), $('#btn-undo'), $('#btn-redo')]) {
+    el.addEventListener('pointerdown', (e) => { if (document.activeElement && document.activeElement.closest('#board')) e.preventDefault(); });
+  }
   $('#keypad').addEventListener('click', (e) => {
     const b = e.target.closest('button');
     if (!b) return;
@@ -867,6 +871,8 @@ function wire() {
     const t = e.target;
     const typing = t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
     if (typing || document.querySelector('dialog[open]')) return;
+    // Keys typed with nothing focused go to the board's selected cell.
+    if (t === document.body && !e.altKey && (!(e.ctrlKey || e.metaKey) || keyDigit(e))) { boardKey(e); if (e.defaultPrevented) return; }
     const k = e.key.toLowerCase();
     if ((e.ctrlKey || e.metaKey) && (k === 'z' || k === 'y')) {
       e.preventDefault();
@@ -875,10 +881,13 @@ function wire() {
       if (redo ? game.redo() : game.undo()) announce(redo ? 'Redone' : 'Undone');
       return;
     }
+    if (e.key === 'Escape' && log.open && !t.closest('#board')) { e.preventDefault(); closeLog(); return; }
     // ←/→ step through the log from anywhere but the board (where arrows move the cursor).
-    if (log.open && (e.key === 'ArrowLeft' || e.key === 'ArrowRight') && !t.closest('#board') && !t.closest('#log-list')) {
+    if (log.open && ['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key) && !t.closest('#board') && !t.closest('#log-list')) {
       e.preventDefault();
-      log.step(e.key === 'ArrowLeft' ? -1 : 1);
+      if (e.key === 'Home') log.select(0, true);
+      else if (e.key === 'End') log.select(log.entries.length - 1, true);
+      else log.step(e.key === 'ArrowLeft' ? -1 : 1);
     }
   });
   window.addEventListener('beforeprint', () => { clearTimeout(printTimer); });
