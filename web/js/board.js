@@ -181,7 +181,7 @@ export class Board {
     const svg = this.svg;
     svg.textContent = '';
     const defs = document.createElementNS(SVG, 'defs');
-    defs.innerHTML = '<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker>';
+    defs.innerHTML = ['strong', 'weak'].map((k) => `<marker id="arrow-${k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead ${k}"/></marker>`).join('');
     svg.append(defs);
     if (this.info && this.info.variant === 'diagonal') {
       for (const [x1, y1, x2, y2] of [[0, 0, n, n], [n, 0, 0, n]]) {
@@ -206,7 +206,7 @@ export class Board {
       const p = document.createElementNS(SVG, 'path');
       p.setAttribute('d', `M${x1.toFixed(3)},${y1.toFixed(3)} Q${mx.toFixed(3)},${my.toFixed(3)} ${x2.toFixed(3)},${y2.toFixed(3)}`);
       p.setAttribute('class', `link ${link.strong ? 'strong' : 'weak'}`);
-      p.setAttribute('marker-end', 'url(#arrow)');
+      p.setAttribute('marker-end', `url(#arrow-${link.strong ? 'strong' : 'weak'})`);
       const t = document.createElementNS(SVG, 'title');
       t.textContent = `${link.strong ? 'strong' : 'weak'} link ${link.fromName} → ${link.toName}`;
       p.append(t);

@@ -153,6 +153,7 @@ function render() {
   board.render(composeView());
   const play = game.mode === 'play';
   document.body.dataset.mode = game.mode;
+  document.body.dataset.log = log.open ? 'open' : 'closed';
   $('#mode-badge').textContent = log.open ? 'Solve log' : play ? 'Play' : 'Enter';
   $('#enter-controls').hidden = play;
   $('#play-controls').hidden = !play;
@@ -782,7 +783,11 @@ function applyTheme() {
 
 function wire() {
   $('#btn-new').addEventListener('click', openNew);
-  $('#new-variant').addEventListener('change', syncNewForm);
+  $('#new-variant').addEventListener('change', () => {
+    // Most region maps have no symmetry, so a symmetric jigsaw would be refused.
+    if ($('#new-variant').value === 'jigsaw') $('#new-symmetry').value = 'none';
+    syncNewForm();
+  });
   $('#new-size').addEventListener('change', syncNewForm);
   $('#new-layout').addEventListener('change', syncNewForm);
   $('#new-level').addEventListener('change', syncNewForm);

@@ -212,7 +212,10 @@ export class SolveLog {
     const li = this.list.children[k];
     li.setAttribute('aria-selected', 'true');
     this.list.setAttribute('aria-activedescendant', li.id);
-    li.scrollIntoView({ block: 'nearest' });
+    // Scroll the list only (scrollIntoView would scroll the page too, away from the board).
+    const list = this.list;
+    if (li.offsetTop < list.scrollTop) list.scrollTop = li.offsetTop;
+    else if (li.offsetTop + li.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = li.offsetTop + li.offsetHeight - list.clientHeight;
     const e = this.entries[k];
     this.detail.textContent = '';
     if (e.end) {
