@@ -186,6 +186,17 @@ describe('playing', { skip: SKIP }, () => {
     await page.close();
   });
 
+  it('says so when the last digit solves the puzzle', async () => {
+    const values = `.${POINTING_SOLUTION.slice(1)}`.split('').map((d, i) => (POINTING[i] === '.' ? d : '.')).join('');
+    const page = await openApp(browser, server.url, { hash: `#p=${POINTING}&v=${values}` });
+    assert.equal(await label(page, 'r1c1'), 'r1c1, empty');
+    await cell(page, 'r1c1').click();
+    await page.keyboard.press('1');
+    await page.waitForFunction(() => /Solved!/.test(document.querySelector('#status').textContent));
+    assert.equal(await boardLine(page), POINTING_SOLUTION);
+    await page.close();
+  });
+
   it('opens a share link in a fresh browser with the puzzle and the progress, and keeps the game over a reload', async () => {
     const page = await openApp(browser, server.url);
     await startWith(page, WIKI);

@@ -132,6 +132,45 @@ describe('entering and solving', { skip: SKIP }, () => {
     await page.close();
   });
 
+  it('opens a puzzle file and exports a line, a grid and a pencil-mark grid that read back', async () => {
+    const page = await openApp(browser, server.url);
+    await page.click('#btn-io');
+    const sdk = '#A nonet test\n#B a comment line\n1...5....\n..67.....\n....325..\n2.537....\n.....8..1\n.4.......\n37.9..4..\n.64....3.\n9..2....7\n';
+    await page.setInputFiles('#io-file', { name: 'xwing.sdk', mimeType: 'text/plain', buffer: Buffer.from(sdk) });
+    await page.waitForFunction(() => !document.querySelector('#io-dialog').open);
+    assert.equal(await boardLine(page), XWING);
+    await page.click('#btn-start');
+    await page.waitForFunction(() => document.querySelector('#mode-badge').textContent === 'Play');
+    await cell(page, 'r1c2').click();
+    await page.keyboard.press('2');
+    await cell(page, 'r1c3').click();
+    await page.keyboard.press('Shift+3');
+
+    await page.click('#btn-io');
+    await page.click('[data-export="line"]');
+    assert.equal(await page.inputValue('#io-text'), `12${XWING.slice(2)}`);
+    await page.uncheck('#io-with-entries');
+    await page.click('[data-export="grid"]');
+    const grid = await page.inputValue('#io-text');
+    assert.equal(grid.split('\n').length, 11, '9 rows and 2 rules');
+    assert.match(grid, /^1 \. \. \| \. 5 \. \| \. \. \.\n/);
+    assert.match(grid, /------\+-------\+------/);
+    assert.equal((await api(server.url, 'parse', { text: grid })).body.puzzle, XWING, 'the grid reads back');
+    await page.check('#io-with-entries');
+    await page.click('[data-export="pencil"]');
+    const pm = await page.inputValue('#io-text').then((t) => t.split('\n'));
+    const row1 = pm[0].split(/\s+/);
+    assert.deepEqual(row1.slice(0, 3), ['1', '2', '3'], 'r1c3 holds its one pencil mark');
+    assert.deepEqual(row1.slice(3, 5), ['|', '468'], 'r1c4 lists what its peers allow');
+    // Loading the line back gives the position's digits as givens.
+    await page.click('[data-export="line"]');
+    await page.click('#btn-import');
+    await page.waitForFunction(() => !document.querySelector('#io-dialog').open);
+    assert.equal(await boardLine(page), `12${XWING.slice(2)}`);
+    assert.equal(await page.textContent('#mode-badge'), 'Enter');
+    await page.close();
+  });
+
   it('blocks Start on clashing givens and on a puzzle with several solutions', async () => {
     const page = await openApp(browser, server.url);
     await typePuzzle(page, '53..7..5.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
