@@ -4,12 +4,19 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { describe, test } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BINARY = process.env.NONET_BINARY || '';
 export const SKIP = BINARY ? false : 'NONET_BINARY is not set: point it at a built nonet binary (e.g. build/release/nonet) to run the browser tests';
 export const CHROMIUM = process.env.NONET_CHROMIUM || '/usr/bin/chromium';
 export const SHOTS = process.env.NONET_SCREENSHOTS || '';
+
+/** A describe() that, without NONET_BINARY, is one skipped test saying why (counted as skipped). */
+export function suite(name, fn) {
+  if (SKIP) return test(name, { skip: SKIP }, () => {});
+  return describe(name, fn);
+}
 
 /** Start the server; resolves to { url, stop } once it has printed its address. */
 export function startServer() {

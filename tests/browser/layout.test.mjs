@@ -1,8 +1,8 @@
 // How the page looks and reads: the grid's roles and labels, a phone-sized screen, dark mode,
 // printing (the engine's SVG), and screenshots for a person to look at (NONET_SCREENSHOTS).
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SKIP, startServer, launch, openApp, cell, screenshot } from './helpers.mjs';
+import { suite, startServer, launch, openApp, cell, screenshot } from './helpers.mjs';
 
 const XWING = '1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7';
 
@@ -27,7 +27,7 @@ async function midSolve(page) {
   await page.locator('#log-list [data-technique="X-Wing"]').first().click();
 }
 
-describe('layout, themes, printing and accessibility', { skip: SKIP }, () => {
+suite('layout, themes, printing and accessibility', () => {
   let server, browser;
   before(async () => { server = await startServer(); browser = await launch(); });
   after(async () => { await browser?.close(); await server?.stop(); });

@@ -1,8 +1,8 @@
 // Journeys of play: digits, corner and centre marks, undo and redo; the hint ladder up to Apply;
 // mistakes pointed out first; a share link opened elsewhere; a reload; keyboard-only play.
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SKIP, startServer, launch, openApp, cell, boardLine, statusText } from './helpers.mjs';
+import { suite, startServer, launch, openApp, cell, boardLine, statusText } from './helpers.mjs';
 
 const WIKI = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const POINTING = '..3.5.......1..2.668...2.5.....14.7.34...796...59......3..9..4...62..3..9..7.....';
@@ -19,7 +19,7 @@ async function startWith(page, puzzle) {
   await page.waitForFunction(() => document.querySelector('#mode-badge').textContent === 'Play');
 }
 
-describe('playing', { skip: SKIP }, () => {
+suite('playing', () => {
   let server, browser;
   before(async () => { server = await startServer(); browser = await launch(); });
   after(async () => { await browser?.close(); await server?.stop(); });

@@ -1,14 +1,14 @@
 // Journeys around entering and solving: type a published puzzle, read its log step by step
 // (the X-Wing's cells and eliminations marked), a random full grid from the empty board, a
 // paste that is not a puzzle, clashing givens that block Start, and logic that stops.
-import { describe, it, before, after } from 'node:test';
+import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SKIP, startServer, launch, openApp, typePuzzle, cell, boardLine, statusText, validNine, api } from './helpers.mjs';
+import { suite, startServer, launch, openApp, typePuzzle, cell, boardLine, statusText, validNine, api } from './helpers.mjs';
 
 const XWING = '1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7';
 const XWING_SOLUTION = '123456789456789123798132564215374896637598241849621375372965418564817932981243657';
 
-describe('entering and solving', { skip: SKIP }, () => {
+suite('entering and solving', () => {
   let server, browser;
   before(async () => { server = await startServer(); browser = await launch(); });
   after(async () => { await browser?.close(); await server?.stop(); });

@@ -177,6 +177,7 @@ function renderInfoLine() {
   if (settings.showRating && game.mode === 'play') {
     if (m.ratingText) parts.push(m.ratingText);
     else if (typeof m.rating === 'number') parts.push(`SE ${m.rating.toFixed(1)}${m.hardest ? ` (${m.hardest})` : ''}`);
+    else rateNow(); // asked for, not known yet (an entered, shared or restored puzzle)
   }
   if (ui.random) parts.push(`random grid, seed ${ui.random.seed}`);
   $('#puzzle-info').textContent = parts.join(' · ');
@@ -184,11 +185,10 @@ function renderInfoLine() {
 
 // ---------- selection and input ----------
 
-function selectCell(i, ev) {
+function selectCell(i) {
   ui.selected = i;
   board.setFocus(i, true);
   render();
-  void ev;
 }
 
 /** ←/→ run in reading order (past a row's end to the next row), ↑/↓ wrap in the column. */
@@ -423,7 +423,6 @@ async function startPlay() {
       game.start();
       say('The puzzle has one solution. Good luck!', 'good');
       announce('Play mode');
-      if (settings.showRating) rateNow();
       board.setFocus(ui.selected, true);
       return;
     }
@@ -603,11 +602,18 @@ function closeLog(silent) {
 
 // ---------- rating ----------
 
+let ratingAsked = '';
 async function rateNow() {
-  if (game.meta.ratingText || typeof game.meta.rating === 'number') { render(); return; }
+  const key = toLine(game.puzzle);
+  if (game.meta.ratingText || typeof game.meta.rating === 'number' || ratingAsked === key) return;
+  ratingAsked = key; // once per puzzle, even if it fails
   try {
     const res = await api.rate({ ...game.position({ withPlay: false }), time_limit: 20 });
-    if (res.rating) { game.meta.ratingText = ratingText(res.rating); saveGame(game); render(); }
+    if (res.rating && toLine(game.puzzle) === key) {
+      game.meta.ratingText = ratingText(res.rating);
+      saveGame(game);
+      render();
+    }
   } catch { /* the rating is optional */ }
 }
 
@@ -791,7 +797,7 @@ function wire() {
   $('#new-size').addEventListener('change', syncNewForm);
   $('#new-layout').addEventListener('change', syncNewForm);
   $('#new-level').addEventListener('change', syncNewForm);
-  $('#opt-show-rating').addEventListener('change', (e) => { settings.showRating = e.target.checked; saveSettings(settings); if (settings.showRating && game.mode === 'play') rateNow(); render(); });
+  $('#opt-show-rating').addEventListener('change', (e) => { settings.showRating = e.target.checked; saveSettings(settings); render(); });
   $('#new-form').addEventListener('submit', (e) => {
     if (e.submitter && e.submitter.value === 'generate') { e.preventDefault(); generateNow(); }
   });
