@@ -1,0 +1,86 @@
+// The game and the settings survive a reload (localStorage); a share link carries the puzzle
+// and the progress in the URL fragment (#p=…&v=…), so nothing is sent anywhere.
+import { fromLine, maskToString, stringToMask, toLine } from './digits.js';
+
+const GAME_KEY = 'nonet.game.v1';
+const SETTINGS_KEY = 'nonet.settings.v1';
+const HISTORY_KEPT = 200; // undo steps kept across a reload (all of them within a session)
+
+function read(key) {
+  try { return JSON.parse(localStorage.getItem(key) || 'null'); } catch { return null; }
+}
+function write(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); return true; } catch { return false; }
+}
+
+const snapOut = (s) => ({ p: toLine(s.puzzle), v: toLine(s.values), k: s.corner, m: s.centre });
+
+export function saveGame(game) {
+  if (!game.info) return;
+  const record = {
+    geometry: game.geometry, regions: game.regions, mode: game.mode, meta: game.meta,
+    ...snapOut(game),
+    past: game.past.slice(-HISTORY_KEPT).map(snapOut),
+    future: game.future.slice(-HISTORY_KEPT).map(snapOut),
+  };
+  if (!write(GAME_KEY, record)) {
+    // Over quota (big boards, long games): keep the position, drop the history.
+    record.past = []; record.future = [];
+    write(GAME_KEY, record);
+  }
+}
+
+export function loadGame() {
+  const r = read(GAME_KEY);
+  if (!r || !r.geometry || !r.geometry.size) return null;
+  const n = r.geometry.size;
+  const snapIn = (s) => ({ puzzle: fromLine(s.p, n), values: fromLine(s.v, n), corner: s.k || [], centre: s.m || [] });
+  return {
+    geometry: r.geometry, regions: r.regions || '', mode: r.mode === 'play' ? 'play' : 'enter', meta: r.meta || {},
+    ...snapIn(r),
+    past: (r.past || []).map(snapIn), future: (r.future || []).map(snapIn),
+  };
+}
+
+export function loadSettings() { return read(SETTINGS_KEY) || {}; }
+export function saveSettings(s) { write(SETTINGS_KEY, s); }
+
+const marksOut = (masks, n) => {
+  const s = masks.map((m) => maskToString(m, n)).join('-');
+  return s.replace(/-+$/, '');
+};
+const marksIn = (s, n) => {
+  const parts = String(s || '').split('-');
+  return Array.from({ length: n * n }, (_, i) => stringToMask(parts[i] || '', n));
+};
+
+/** The fragment of a share link: p puzzle, v values, k corner marks, m centre marks, t variant, r regions. */
+export function shareFragment(game) {
+  const n = game.n;
+  const parts = [`p=${encodeURIComponent(toLine(game.puzzle))}`];
+  if (game.values.some(Boolean)) parts.push(`v=${encodeURIComponent(toLine(game.values))}`);
+  if (game.corner.some(Boolean)) parts.push(`k=${encodeURIComponent(marksOut(game.corner, n))}`);
+  if (game.centre.some(Boolean)) parts.push(`m=${encodeURIComponent(marksOut(game.centre, n))}`);
+  if (game.variant !== 'classic') parts.push(`t=${game.variant}`);
+  if (game.variant === 'jigsaw') parts.push(`r=${encodeURIComponent(game.regions)}`);
+  if (game.mode === 'enter') parts.push('e=1');
+  if (game.meta.seed !== undefined) parts.push(`seed=${encodeURIComponent(game.meta.seed)}`);
+  return parts.join('&');
+}
+
+/** Read a fragment back: the raw fields, checked against the size when the geometry is known. */
+export function readFragment(hash) {
+  const h = String(hash || '').replace(/^#/, '');
+  if (!h) return null;
+  const q = new URLSearchParams(h);
+  const p = q.get('p');
+  if (!p) return null;
+  const n = Math.round(Math.sqrt(p.length));
+  if (n * n !== p.length) return null;
+  return {
+    n, puzzle: p, variant: q.get('t') || 'classic', regions: q.get('r') || '',
+    values: fromLine(q.get('v') || '', n), corner: marksIn(q.get('k'), n), centre: marksIn(q.get('m'), n),
+    mode: q.get('e') ? 'enter' : 'play', seed: q.get('seed') ?? undefined,
+  };
+}
+
