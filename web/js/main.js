@@ -390,7 +390,9 @@ async function changeEnterShape() {
   let regions = '';
   if (variant === 'jigsaw') {
     const layouts = layoutsFor(n);
-    const choice = $('#enter-layout').value;
+    // A new size (or a switch to jigsaw) starts from that size's first built-in layout.
+    const fresh = n !== game.n || game.variant !== 'jigsaw';
+    const choice = fresh && layouts.length ? layouts[0].map : $('#enter-layout').value;
     if (choice && choice !== 'custom' && choice.length === n * n) regions = choice;
     else if (choice === 'custom') regions = $('#enter-regions').value.replace(/\s+/g, '');
     else if (layouts.length) regions = layouts[0].map;
