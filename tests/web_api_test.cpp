@@ -241,6 +241,34 @@ TEST_F(WebApi, AnEmptyBoardSolvedAtRandomIsAFullGridReproducibleFromItsSeed) {
   EXPECT_TRUE(valid_solution(empty, grid_of(*empty.geometry, other.body["solution"])));
 }
 
+TEST_F(WebApi, SeedsFitJavaScriptNumbersAndMayComeAsStrings) {
+  // A page's JavaScript holds whole numbers exactly only below 2^53.
+  for (int i = 0; i < 5; ++i) {
+    const Reply random = post(server(), "solve", {{"puzzle", ""}, {"random", true}});
+    EXPECT_LT(random.body["seed"].get<std::uint64_t>(), std::uint64_t{1} << 53);
+  }
+  const Reply text = post(server(), "solve", {{"puzzle", ""}, {"random", true}, {"seed", "15398474584773198099"}});
+  const Reply number =
+      post(server(), "solve", {{"puzzle", ""}, {"random", true}, {"seed", 15398474584773198099ull}});
+  ASSERT_EQ(text.status, 200) << text.text;
+  EXPECT_EQ(text.body["solution"], number.body["solution"]);
+  EXPECT_EQ(post(server(), "solve", {{"puzzle", ""}, {"random", true}, {"seed", "12a"}}).status, 400);
+  EXPECT_EQ(post(server(), "solve", {{"puzzle", ""}, {"random", true}, {"seed", -1}}).status, 400);
+}
+
+TEST_F(WebApi, ParseReadsThePencilMarkGridsTheCliReads) {
+  const Puzzle puzzle = puzzle_of(kPointing);
+  CandidateGrid grid(puzzle);
+  grid.eliminate(cell_index(*puzzle.geometry, "r2c5"), 4);
+  const Reply reply = post(server(), "parse", {{"text", grid.to_pencil_marks()}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["puzzle"], kPointing);
+  ASSERT_EQ(reply.body["candidates"].size(), 81u);
+  const std::string r2c5 = reply.body["candidates"][cell_index(*puzzle.geometry, "r2c5")];
+  EXPECT_EQ(r2c5.find('4'), std::string::npos) << r2c5;
+  EXPECT_EQ(reply.body["candidates"][2], "");  // r1c3 holds a 3
+}
+
 TEST_F(WebApi, CountStopsAtTheLimitAndSaysWhetherItIsExact) {
   const Reply all = post(server(), "count", {{"puzzle", std::string(16, '.')}, {"limit", 1000}});
   EXPECT_EQ(all.body["count"], 288);
@@ -403,6 +431,13 @@ TEST_F(WebApi, RenderDrawsSvg) {
   EXPECT_EQ(reply.content_type, "image/svg+xml");
   EXPECT_EQ(reply.text.rfind("<?xml", 0), 0u);
   EXPECT_NE(reply.text.find("</svg>"), std::string::npos);
+  // The player's entries are drawn in grey, apart from the givens.
+  std::string values(81, '.');
+  values[2] = '4';
+  const Reply entries = post(server(), "render", {{"puzzle", kWikipedia}, {"values", values}});
+  EXPECT_NE(entries.text.find("class=\"solution\""), std::string::npos);
+  const Reply plain = post(server(), "render", {{"puzzle", kWikipedia}});
+  EXPECT_EQ(plain.text.find("class=\"solution\""), std::string::npos);
 }
 
 TEST_F(WebApi, HttpErrorsCarryJsonBodies) {

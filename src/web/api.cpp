@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -91,17 +92,29 @@ double time_limit(const nlohmann::json& request, const ApiLimits& limits) {
   return it->get<double>();
 }
 
+// A seed as a number or a decimal string: JavaScript holds whole numbers
+// exactly only up to 2^53, so a page may send a larger one as text.
 std::optional<std::uint64_t> seed_field(const nlohmann::json& request) {
   const auto it = request.find("seed");
   if (it == request.end() || it->is_null()) return std::nullopt;
-  if (!it->is_number_unsigned() && !(it->is_number_integer() && it->get<std::int64_t>() >= 0))
-    reject("field 'seed' must be a whole number from 0 to 2^64-1");
-  return it->get<std::uint64_t>();
+  const auto bad = [] { reject("field 'seed' must be a whole number from 0 to 2^64-1 (a number or a string of digits)"); };
+  if (it->is_number_unsigned()) return it->get<std::uint64_t>();
+  if (it->is_number_integer()) {
+    if (it->get<std::int64_t>() < 0) bad();
+    return it->get<std::uint64_t>();
+  }
+  if (!it->is_string()) bad();
+  const std::string text = it->get<std::string>();
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc{} || end != text.data() + text.size()) bad();
+  return value;
 }
 
+// A random seed below 2^53, so that a page's JavaScript holds it exactly.
 std::uint64_t random_seed() {
   std::random_device device;
-  return (std::uint64_t{device()} << 32) ^ device();
+  return ((std::uint64_t{device()} << 32) ^ device()) & ((std::uint64_t{1} << 53) - 1);
 }
 
 Scale scale_field(const nlohmann::json& request) {
@@ -373,8 +386,43 @@ json info(const nlohmann::json&, const ApiLimits& limits) {
                 {"workers", limits.workers}}}};
 }
 
+// A pencil-mark grid or candidate line (`nonet hint` reads them, and the
+// page exports them): its placed digits as the puzzle, its marks as candidates.
+std::optional<json> parse_pencil_marks(const nlohmann::json& request) {
+  const auto text = field<std::string>(request, "text");
+  if (!text) return std::nullopt;
+  const auto grid = parse_candidates(*text, variant_of(request));
+  if (!grid) return std::nullopt;
+  const Geometry& geometry = grid->geometry();
+  json candidates = json::array();
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    std::string marks;
+    for (int d = 1; d <= geometry.size(); ++d)
+      if (!grid->value(cell) && grid->has(cell, d)) marks += digit_char(d);
+    candidates.push_back(marks);
+  }
+  json out{{"status", "ok"},
+           {"variant", geometry.variant()},
+           {"size", geometry.size()},
+           {"puzzle", line_of(geometry, grid->values())},
+           {"givens", std::count_if(grid->values().begin(), grid->values().end(), [](std::uint8_t v) { return v != 0; })},
+           {"records", 1},
+           {"comment", ""},
+           {"candidates", std::move(candidates)}};
+  if (geometry.variant() == "jigsaw") out["regions"] = region_labels(geometry);
+  out["geometry"] = geometry_json(geometry);
+  return out;
+}
+
 json parse(const nlohmann::json& request, const ApiLimits&) {
-  const Position position = read_position(request);
+  std::optional<Position> read;
+  try {
+    read = read_position(request);
+  } catch (const BadRequest&) {
+    if (auto marks = parse_pencil_marks(request)) return *marks;
+    throw;
+  }
+  const Position& position = *read;
   const Geometry& geometry = position.geometry();
   json out{{"status", "ok"},
            {"variant", geometry.variant()},
@@ -661,9 +709,11 @@ json generate(const nlohmann::json& request, const ApiLimits& limits) {
 
 ApiAnswer render(const nlohmann::json& request, const ApiLimits& limits) {
   const Position position = read_position(request);
-  SvgPuzzle drawn{Puzzle{position.puzzle.geometry, position.board, ""}, std::nullopt,
-                  string_field(request, "caption")};
+  // The givens in black; the player's entries (or, asked for, the whole
+  // solution) in grey in the other cells.
+  SvgPuzzle drawn{position.puzzle, std::nullopt, string_field(request, "caption")};
   const bool with_solution = flag(request, "solution");
+  if (!with_solution && position.board != position.puzzle.cells) drawn.solution = position.board;
   if (with_solution) {
     const SolveResult result = verdict(position.puzzle, time_limit(request, limits), 1);
     if (result.solutions.empty()) return api_error(200, std::string("no solution to draw: ") + to_string(result.status));
@@ -671,7 +721,7 @@ ApiAnswer render(const nlohmann::json& request, const ApiLimits& limits) {
   }
   SvgOptions options;
   options.per_page = 1;
-  options.solution = with_solution;
+  options.solution = drawn.solution.has_value();
   return ApiAnswer{200, svg_page(std::span<const SvgPuzzle>(&drawn, 1), options), "image/svg+xml"};
 }
 

@@ -114,6 +114,9 @@ struct Server::Impl {
     const std::size_t threads = std::max<std::size_t>(16, 2 * options.workers + 8);
     http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     http.set_payload_max_length(options.limits.body_bytes);
+    // Small JSON answers: without TCP_NODELAY each one waits out the peer's
+    // delayed ACK (about 40 ms a request on Linux).
+    http.set_tcp_nodelay(true);
     http.set_keep_alive_timeout(2);
     http.set_read_timeout(10);
     http.set_write_timeout(10);
