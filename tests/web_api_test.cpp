@@ -499,8 +499,8 @@ TEST(WebServer, ASlowRequestGivesUpAtItsTimeLimit) {
   EXPECT_EQ(rate.body["status"], "gave-up") << rate.text;
 }
 
-TEST(WebServer, ABurstBeyondTheWorkersGetsA503AtOnce) {
-  ServerProcess server({"--workers", "1"});
+TEST(WebServer, ABurstBeyondTheWorkersAndTheQueueGetsA503AtOnce) {
+  ServerProcess server({"--workers", "1", "--queue", "1"});
   const json slow{{"puzzle", std::string(256, '.')}, {"limit", 1000000}, {"time_limit", 1.5}};
   std::vector<std::future<std::pair<int, double>>> replies;
   for (int i = 0; i < 6; ++i)
@@ -509,17 +509,25 @@ TEST(WebServer, ABurstBeyondTheWorkersGetsA503AtOnce) {
       const int status = post(server, "count", slow).status;
       return std::pair{status, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()};
     }));
-  int busy = 0, answered = 0;
+  int turned_away_at_once = 0, busy = 0, answered = 0;
   for (auto& reply : replies) {
     const auto [status, seconds] = reply.get();
-    if (status == 503) {
-      ++busy;
-      EXPECT_LT(seconds, 1.0);
-    }
+    busy += status == 503;
+    turned_away_at_once += status == 503 && seconds < 0.4;
     answered += status == 200;
   }
-  EXPECT_GE(busy, 1);
-  EXPECT_GE(answered, 1);
+  // One runs, one waits half a second for it and gives up, the rest are refused at once.
+  EXPECT_EQ(answered, 1);
+  EXPECT_EQ(busy, 5);
+  EXPECT_GE(turned_away_at_once, 3);
+}
+
+TEST(WebServer, TheQueueAbsorbsASmallBurst) {
+  ServerProcess server({"--workers", "1", "--queue", "4"});
+  std::vector<std::future<int>> replies;
+  for (int i = 0; i < 5; ++i)
+    replies.push_back(std::async(std::launch::async, [&] { return post(server, "solve", {{"puzzle", kWikipedia}}).status; }));
+  for (auto& reply : replies) EXPECT_EQ(reply.get(), 200);
 }
 
 TEST(WebServer, StopsCleanlyOnSigterm) {

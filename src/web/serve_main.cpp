@@ -91,6 +91,9 @@ void add_options(CLI::App& serve, ServeCommand* state) {
   serve.add_option("--workers", state->server.workers, "Engine calls at once (0: one per core); more get 503")
       ->check(CLI::Range(0u, 1024u))
       ->capture_default_str();
+  serve.add_option("--queue", state->server.queue, "Requests that may wait for a worker (half a second at most); more get 503")
+      ->check(CLI::Range(0u, 1024u))
+      ->capture_default_str();
   serve.add_option("--time-limit", state->server.limits.time_limit,
                     "Default seconds per engine call (a request may ask for up to 60)")
       ->check(CLI::Range(0.001, 60.0))

@@ -9,6 +9,7 @@
 #include <arpa/inet.h>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -64,21 +65,37 @@ void set_json(httplib::Response& response, int status, const std::string& body) 
   response.set_content(body, "application/json");
 }
 
-// Engine calls at once: a slot is taken for the length of one call, and a
-// request that finds none free is turned away.
+// Engine calls at once: a slot is taken for the length of one call. A
+// request that finds none free waits in a short queue (a page sends a few
+// requests together); one that finds the queue full too, or waits longer
+// than `patience`, is turned away.
 class WorkerSlots {
  public:
-  explicit WorkerSlots(unsigned count) : free_(static_cast<int>(count)) {}
-  bool try_take() {
-    int now = free_.load();
-    while (now > 0)
-      if (free_.compare_exchange_weak(now, now - 1)) return true;
-    return false;
+  WorkerSlots(unsigned count, unsigned queue) : free_(count), queue_(queue) {}
+  bool take(std::chrono::milliseconds patience) {
+    std::unique_lock lock(mutex_);
+    if (free_ == 0) {
+      if (waiting_ >= queue_) return false;
+      ++waiting_;
+      const bool got = freed_.wait_for(lock, patience, [&] { return free_ > 0; });
+      --waiting_;
+      if (!got) return false;
+    }
+    --free_;
+    return true;
   }
-  void give_back() { ++free_; }
+  void give_back() {
+    {
+      const std::lock_guard lock(mutex_);
+      ++free_;
+    }
+    freed_.notify_one();
+  }
 
  private:
-  std::atomic<int> free_;
+  std::mutex mutex_;
+  std::condition_variable freed_;
+  unsigned free_, waiting_ = 0, queue_;
 };
 
 }  // namespace
@@ -106,12 +123,12 @@ struct Server::Impl {
 
   explicit Impl(ServerOptions o)
       : options(std::move(o)),
-        slots(options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency())) {
-    if (!options.workers) options.workers = std::max(1u, std::thread::hardware_concurrency());
+        slots(worker_count(options), options.queue) {
+    options.workers = worker_count(options);
     options.limits.workers = options.workers;
-    // Threads beyond the workers answer the page's files and the 503s while
-    // every slot is busy, and hold a browser's kept-alive connections.
-    const std::size_t threads = std::max<std::size_t>(16, 2 * options.workers + 8);
+    // Threads beyond the workers and the queue answer the page's files and
+    // the 503s while every slot is busy, and hold kept-alive connections.
+    const std::size_t threads = std::max<std::size_t>(16, options.workers + options.queue + 8);
     http.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
     http.set_payload_max_length(options.limits.body_bytes);
     // Small JSON answers: without TCP_NODELAY each one waits out the peer's
@@ -140,6 +157,10 @@ struct Server::Impl {
     });
     http.set_logger([](const httplib::Request& request, const httplib::Response& response) { log(request, response); });
     route();
+  }
+
+  static unsigned worker_count(const ServerOptions& options) {
+    return options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency());
   }
 
   // When the request now being handled on this thread began (for the log).
@@ -224,7 +245,7 @@ struct Server::Impl {
         return;
       }
     }
-    if (!slots.try_take()) {
+    if (!slots.take(std::chrono::milliseconds(500))) {
       response.set_header("Retry-After", "1");
       set_json(response, 503, R"({"error": "busy: every worker is taken; try again"})");
       return;

@@ -2,8 +2,9 @@
 // the JSON API of docs/api.md over cpp-httplib.
 //
 // Every engine call takes one of `workers` slots; a request that finds none
-// free gets 503 at once instead of queueing behind slow ones, and each call
-// carries a time limit (the engines' own), so no connection hangs.
+// free waits in a short queue (at most half a second), and past the queue it
+// gets 503 at once instead of piling up behind slow ones. Each call carries a
+// time limit (the engines' own), so no connection hangs.
 #pragma once
 
 #include <functional>
@@ -19,6 +20,7 @@ struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;          // 0: any free port
   unsigned workers = 0;     // engine calls at once; 0: one per core
+  unsigned queue = 4;       // requests that may wait for a worker; more get 503
   std::string web_dir;      // serve the page from here instead of the embedded copy
   std::vector<std::string> allowed_hosts;  // Host names accepted besides loopback and IP literals
   ApiLimits limits;
