@@ -779,8 +779,12 @@ async function refreshPrint() {
 
 // ---------- theme ----------
 
+// The palette in use: the chosen one, or in "auto" the system's (followed as it changes).
+const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
 function applyTheme() {
   document.documentElement.dataset.theme = settings.theme;
+  const dark = settings.theme === 'dark' || (settings.theme === 'auto' && systemDark.matches);
+  document.documentElement.dataset.scheme = dark ? 'dark' : 'light';
   const b = $('#btn-theme');
   const label = { auto: 'auto', light: 'light', dark: 'dark' }[settings.theme];
   b.textContent = `Theme: ${label}`;
@@ -832,6 +836,7 @@ function wire() {
   $('#btn-share-copy').addEventListener('click', () => copyText($('#share-url').value, $('#share-status')));
 
   $('#btn-print').addEventListener('click', async () => { await busy(refreshPrint); window.print(); });
+  systemDark.addEventListener('change', applyTheme);
   $('#btn-theme').addEventListener('click', () => {
     settings.theme = { auto: 'light', light: 'dark', dark: 'auto' }[settings.theme] || 'auto';
     saveSettings(settings);
@@ -908,7 +913,11 @@ function wire() {
 
 // ---------- start-up ----------
 
+// The variants both forms offer.
+const VARIANTS = [['classic', 'Classic'], ['diagonal', 'Diagonal (X)'], ['windoku', 'Windoku'], ['jigsaw', 'Jigsaw']];
+
 async function init() {
+  for (const id of ['#enter-variant', '#new-variant']) fillSelect($(id), VARIANTS, 'classic');
   applyTheme();
   wire();
   try { ui.info = { ...DEFAULT_INFO, ...(await api.info()) }; } catch { /* defaults */ }
