@@ -172,6 +172,7 @@ TEST(Exact, TwentyFiveByTwentyFiveFromARandomGrid) {
 // the 206 needs under 100,000 (at most 84,547, line 25). Node counts, not
 // times: they are exact and the same on any machine.
 TEST(Exact, SixteenBySixteenForumPuzzles) {
+  NONET_NEEDS_SHARED_DATA();
   const auto puzzles = load_puzzles(testing::data_path("variants/16x16/puzzles_1g.txt"));
   ASSERT_EQ(puzzles.size(), 206u);
   for (int line : {1, 2, 3, 4, 5, 81, 91, 151, 171, 201}) {
@@ -193,6 +194,7 @@ struct DataSet {
 class SharedData : public ::testing::TestWithParam<DataSet> {};
 
 TEST_P(SharedData, EverySampledPuzzleSolvedAndChecked) {
+  NONET_NEEDS_SHARED_DATA();
   const DataSet& set = GetParam();
   const auto puzzles = load_puzzles(testing::data_path(set.path), set.every);
   ASSERT_FALSE(puzzles.empty());

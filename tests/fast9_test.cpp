@@ -17,6 +17,7 @@
 #include "../src/exact/fast9.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
+#include "test_support.hpp"
 
 namespace nonet {
 namespace {
@@ -102,6 +103,7 @@ TEST(Fast9Engine, TakesOnlyNineByNineClassicAndDiagonal) {
 }
 
 TEST(Fast9Engine, SolveDispatchesToIt) {
+  NONET_NEEDS_SHARED_DATA();
   const auto puzzles = read_sample(std::filesystem::path(NONET_DATA_DIR) / "qqwing/expert.txt", 5);
   ASSERT_FALSE(puzzles.empty());
   for (const Puzzle& puzzle : puzzles) {
@@ -169,6 +171,7 @@ TEST(Fast9Engine, ClashingGivensAreInvalidWithTheSharedReason) {
 }
 
 TEST(Fast9CrossCheck, EverySharedSet) {
+  NONET_NEEDS_SHARED_DATA();
   const auto& sets = shared_samples();
   ASSERT_GE(sets.size(), 9u) << "puzzle sets missing under " << NONET_DATA_DIR;
   for (const auto& set : sets) {
@@ -181,6 +184,7 @@ TEST(Fast9CrossCheck, EverySharedSet) {
 // Givens removed (often several solutions), a given added that clashes with a
 // peer (invalid) or that is merely wrong (usually no solution).
 TEST(Fast9CrossCheck, RandomMutations) {
+  NONET_NEEDS_SHARED_DATA();
   std::mt19937_64 random(20261130);
   for (const auto& set : shared_samples()) {
     for (std::size_t index = 0; index < set.puzzles.size(); index += 4) {
@@ -255,6 +259,7 @@ detail::Fast9Start start_of(const Puzzle& puzzle, int excluded_cell, int exclude
 // puzzle, avoiding its digit finds none. Asked from the givens and from a
 // search start set up by the caller.
 TEST(Fast9Engine, ExcludedCandidateFindsAnotherSolution) {
+  NONET_NEEDS_SHARED_DATA();
   std::vector<SampledSet> sets = shared_samples();
   sets.push_back({"diagonal", {make_diagonal_puzzle(1), make_diagonal_puzzle(2), make_diagonal_puzzle(3)}});
   int multiple = 0, unique = 0, decided_at_root = 0, open_at_root = 0;
@@ -332,6 +337,7 @@ TEST(Fast9CrossCheck, ClassicPuzzlesReadAsDiagonal) {
 // by a bivalue cell first), so the same puzzles with their digits renamed
 // take other paths through the search; the answers must not change.
 TEST(Fast9CrossCheck, DigitsRelabelled) {
+  NONET_NEEDS_SHARED_DATA();
   std::mt19937_64 random(20261130);
   for (const auto& set : shared_samples()) {
     for (std::size_t index = 0; index < set.puzzles.size(); index += 3) {

@@ -113,6 +113,7 @@ std::vector<int> empty_cells(const Grid& givens) {
 // Published puzzles of every rating: solves() and its fixed point, and
 // derives() of one and two empty cells.
 TEST(GenerateBandBasicLogic, PublishedPuzzlesAsTheGenericCode) {
+  NONET_NEEDS_SHARED_DATA();
   std::vector<Grid> puzzles = published_puzzles(NONET_DATA_DIR "/rated/cbg-000-se121.txt", 16, 0);
   const std::vector<Grid> diabolical =
       published_puzzles(NONET_DATA_DIR "/rated/sudoku-exchange-diabolical-se.txt", 100, 13);
@@ -215,6 +216,7 @@ TEST(GenerateBandBasicLogic, DerivesAlongCarvingsAsTheGenericCode) {
 // the generic stronger one does from the givens, and stops where it stops:
 // on published puzzles and on carvings of random grids.
 TEST(GenerateBandBasicLogic, ResumesFromAWeakerPositionAsTheGenericCode) {
+  NONET_NEEDS_SHARED_DATA();
   const std::pair<double, double> steps[] = {{1.5, 2.5}, {1.5, 5.9}, {2.5, 3.9}, {2.8, 4.4},
                                              {3.2, 4.0}, {3.9, 4.0}, {4.0, 5.9}, {4.4, 5.9}};
   std::vector<Grid> puzzles = published_puzzles(NONET_DATA_DIR "/rated/cbg-000-se121.txt", 40, 0);

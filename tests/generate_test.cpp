@@ -577,6 +577,7 @@ TEST(GenerateSvg, ExtraHousesAreShaded) {
 // keeps at or under it. On classic grids with the ceiling 3.9 it has every
 // technique SE rates that low, so it solves exactly the puzzles rated ≤ 3.9.
 TEST(GenerateBasicLogic, BoundsTheRatingFromAbove) {
+  NONET_NEEDS_SHARED_DATA();
   std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");
   ASSERT_TRUE(in) << "missing shared data";
   const auto geometry = classic(9);
@@ -615,6 +616,7 @@ std::vector<int> shuffled_cells(std::size_t count, std::mt19937_64& rng) {
 // rater stopped at 2.5 does: on published puzzles of every rating, and along
 // carvings (the positions around that edge) of four geometries.
 TEST(GenerateDirectLogic, AnswersAsTheRaterStoppedAt25) {
+  NONET_NEEDS_SHARED_DATA();
   const auto agree = [](const Puzzle& puzzle, int& easy, int& hard) {
     const bool direct = detail::DirectSolver(*puzzle.geometry).solves(puzzle.cells);
     ASSERT_EQ(direct, rate(puzzle, Scale::se, 2.5).solved) << to_line(*puzzle.geometry, puzzle.cells);
@@ -657,6 +659,7 @@ TEST(GenerateDirectLogic, AnswersAsTheRaterStoppedAt25) {
 // every third published puzzle of cbg-000 and along carvings of random grids (the
 // positions around SE 2.5, where the direct techniques decide).
 TEST(GenerateDirectLogic, BitParallelAnswersAsTheGenericCode) {
+  NONET_NEEDS_SHARED_DATA();
   const auto geometry = classic(9);
   detail::DirectSolver band(*geometry), generic(*geometry, false);
   int easy = 0, hard = 0;
@@ -762,6 +765,7 @@ TEST(GenerateBasicLogic, StrongerSolverResumesFromAWeakerOnesPosition) {
 
 // The same on published puzzles, each solved from its givens.
 TEST(GenerateBasicLogic, SkippingSearchesChangesNoAnswer) {
+  NONET_NEEDS_SHARED_DATA();
   std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");
   ASSERT_TRUE(in) << "missing shared data";
   const auto geometry = classic(9);
@@ -895,6 +899,7 @@ TEST(GenerateUnavoidableSets, RebuiltSetsAreAFreshOnesSets) {
 // fresh one does, also across unrelated puzzles and givens that repeat a
 // digit in a house.
 TEST(GenerateSingles, ReusedSolverAnswersAsAFreshOne) {
+  NONET_NEEDS_SHARED_DATA();
   const auto geometry = classic(9);
   std::ifstream in(NONET_DATA_DIR "/qqwing/easy.txt");
   ASSERT_TRUE(in) << "missing shared data";

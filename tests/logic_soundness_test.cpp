@@ -13,6 +13,7 @@
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/logic.hpp"
+#include "test_support.hpp"
 
 namespace {
 
@@ -61,17 +62,20 @@ void check_sound(const nonet::Puzzle& puzzle, nonet::Scale scale, bool extras, d
 }
 
 TEST(LogicSoundness, ClassicSe121Sample) {
+  NONET_NEEDS_SHARED_DATA();
   for (const auto& p : sample(NONET_DATA_DIR "/rated/cbg-000-se121.txt", 211, 60))
     check_sound(p, nonet::Scale::se, false);
 }
 
 TEST(LogicSoundness, SukakuSampleWithExtras) {
+  NONET_NEEDS_SHARED_DATA();
   for (const auto& p : sample(NONET_DATA_DIR "/rated/sudoku-exchange-diabolical-se.txt", 397, 35))
     check_sound(p, nonet::Scale::sukaku, true);
 }
 
 // Puzzles SE rates 8.0 and up: cell, region and dynamic forcing chains.
 TEST(LogicSoundness, ForcingChainSample) {
+  NONET_NEEDS_SHARED_DATA();
   int taken = 0;
   for (const auto& p : sample(NONET_DATA_DIR "/rated/cbg-000-se121.txt", 7, 2000)) {
     if (std::atof(p.comment.c_str()) < 8.0) continue;
@@ -84,6 +88,7 @@ TEST(LogicSoundness, ForcingChainSample) {
 // The forum's hardest puzzles, up to where they need SE's dynamic forcing
 // chains (+) (9.0+; whole solves take seconds to minutes: see the next test).
 TEST(LogicSoundness, HardestSample) {
+  NONET_NEEDS_SHARED_DATA();
   for (const auto& p : sample(NONET_DATA_DIR "/tdoku/puzzles5_forum_hardest_1905_11+", 4001, 3))
     check_sound(p, nonet::Scale::se, true, 8.9);
 }

@@ -16,6 +16,17 @@
 namespace nonet::testing {
 
 inline std::string data_path(const std::string& relative) { return std::string(NONET_DATA_DIR) + "/" + relative; }
+inline bool shared_data_present() {
+  std::ifstream readme(data_path("README.md"));
+  return readme.good();
+}
+// Tests that read ../shared/data skip, saying so, where it is absent (a clone
+// without the project's shared folder beside it).
+#define NONET_NEEDS_SHARED_DATA()                                                          \
+  do {                                                                                     \
+    if (!::nonet::testing::shared_data_present())                                          \
+      GTEST_SKIP() << "needs the shared puzzle sets, absent here: " NONET_DATA_DIR;        \
+  } while (0)
 inline std::string source_path(const std::string& relative) { return std::string(NONET_SOURCE_DIR) + "/" + relative; }
 
 // Every `every`-th puzzle of a file of the shared data (all when every == 1).
