@@ -429,6 +429,8 @@ TEST(SheetCli, GeneratePdfWithSolutionsAndRatings) {
   // The rating under each puzzle, in both sections.
   const std::regex caption(R"(#\d+ +SE \d\.\d)");
   EXPECT_EQ(std::distance(std::sregex_iterator(text.begin(), text.end(), caption), std::sregex_iterator()), 14) << text;
+  // No creation time or other varying bytes: the same command, the same file.
+  EXPECT_EQ(testing::run_nonet("generate -n 7 --seed 5 --difficulty easy --format pdf --solutions -j 1").out, result.out);
   const auto letter = testing::run_nonet("generate -n 2 --seed 5 --format pdf --paper letter --title Letters");
   ASSERT_EQ(letter.exit_code, 0) << letter.err;
   EXPECT_NE(pdfinfo(letter.out).find("612 x 792 pts (letter)"), std::string::npos);
