@@ -437,7 +437,12 @@ TEST(SheetCli, GeneratePdfWithSolutionsAndRatings) {
   EXPECT_NE(pdftext(letter.out).find("Letters"), std::string::npos);
 }
 
-TEST(SheetCli, LargeGridsDefaultToOnePerPage) {
+TEST(SheetCli, PerPageDefaults) {
+  // One puzzle fills the page.
+  const auto one = testing::run_nonet("render --format pdf", kWikipedia + "\n");
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  expect_wikipedia_grid(pdf_page_image(one.out, 1), false);
+  // Big grids: one a page.
   const auto big = testing::run_nonet("generate -n 3 --size 16 --full --seed 1 --format pdf");
   ASSERT_EQ(big.exit_code, 0) << big.err;
   EXPECT_EQ(page_count_of(big.out), 3);

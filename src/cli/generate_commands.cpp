@@ -7,6 +7,7 @@
 // unsharded output byte for byte.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdio>
@@ -70,7 +71,7 @@ struct SheetSettings {
   std::string format = "svg";  // svg | pdf (generate: when --format is one of them)
   bool solution = false;       // the solution in grey in the puzzles' grids
   bool solutions = false;      // a solutions section after the puzzles
-  int per_page = 0;            // 0: 6, or 1 for grids of 16×16 and up
+  int per_page = 0;            // 0: 6 (fewer puzzles: that many), or 1 for grids of 16×16 and up
   std::string paper = "a4";
   std::string title = "nonet";
   std::string output;
@@ -84,7 +85,7 @@ void add_sheet_options(CLI::App& command, SheetSettings& sheet, const std::strin
   };
   command.add_flag("--solution", sheet.solution, prefix("fill the empty cells with the solution, in grey"));
   command.add_flag("--solutions", sheet.solutions, prefix("after the puzzles, a section of their solutions"));
-  command.add_option("--per-page", sheet.per_page, prefix("puzzles per page (default 6: 2x3; 1 for 16x16 and up)"))
+  command.add_option("--per-page", sheet.per_page, prefix("puzzles per page (default 6: 2x3, or as many as there are when fewer; 1 for 16x16 and up)"))
       ->check(CLI::Range(1, 48));
   command.add_option("--paper", sheet.paper, prefix("page size"))
       ->check(CLI::IsMember(std::vector<std::string>{"a4", "letter"}))
@@ -126,7 +127,8 @@ int write_sheet(const std::vector<SvgPuzzle>& puzzles, const SheetSettings& shee
   if (options.per_page == 0) {
     int largest = 0;
     for (const auto& item : puzzles) largest = std::max(largest, item.puzzle.geometry->size());
-    options.per_page = largest >= 16 ? 1 : 6;
+    // Fewer puzzles than 6 get larger grids; big grids get a page each.
+    options.per_page = largest >= 16 ? 1 : static_cast<int>(std::clamp<std::size_t>(puzzles.size(), 1, 6));
   }
   options.solution = sheet.solution;
   options.solutions_section = sheet.solutions;
