@@ -5,11 +5,14 @@
 #include <cairo.h>
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <pty.h>
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -518,32 +521,76 @@ TEST(SheetCli, WriteErrorsAreReported) {
   EXPECT_NE(svg.err.find("cannot write /nonexistent-dir/book.svg"), std::string::npos) << svg.err;
 }
 
-TEST(SheetCli, PdfIsNotWrittenToATerminal) {
+// Runs nonet with stdout on a terminal; its exit status, what reached the
+// terminal and its stderr.
+struct TerminalRun {
+  int status = -1;
+  std::string shown, err;
+};
+
+TerminalRun run_on_terminal(std::vector<std::string> args) {
+  TerminalRun run;
   int terminal = -1, program_side = -1;
-  ASSERT_EQ(openpty(&terminal, &program_side, nullptr, nullptr, nullptr), 0);
+  if (openpty(&terminal, &program_side, nullptr, nullptr, nullptr) != 0) return run;
   const std::string err = temp_path("err");
-  const std::string classic = testing::source_path("examples/classic.txt");
+  args.insert(args.begin(), "nonet");
+  std::vector<char*> argv;
+  for (auto& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
   const pid_t child = fork();
-  ASSERT_GE(child, 0);
   if (child == 0) {
     dup2(program_side, STDOUT_FILENO);
     const int error_file = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
     dup2(error_file, STDERR_FILENO);
     close(terminal);
-    execl(NONET_BINARY, "nonet", "render", "--format", "pdf", classic.c_str(), static_cast<char*>(nullptr));
+    execv(NONET_BINARY, argv.data());
     _exit(127);
   }
   close(program_side);
-  int status = 0;
-  waitpid(child, &status, 0);
-  // Nothing reached the terminal.
+  // Read while it runs: a terminal holds only a few kilobytes unread.
   fcntl(terminal, F_SETFL, O_NONBLOCK);
-  char buffer[256];
-  EXPECT_LE(read(terminal, buffer, sizeof buffer), 0);
+  const auto drain = [&] {
+    char buffer[4096];
+    for (ssize_t got; (got = read(terminal, buffer, sizeof buffer)) > 0;)
+      run.shown.append(buffer, static_cast<std::size_t>(got));
+  };
+  int status = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (waitpid(child, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      break;
+    }
+    pollfd ready{terminal, POLLIN, 0};
+    poll(&ready, 1, 50);
+    drain();
+  }
+  drain();
+  run.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   close(terminal);
-  EXPECT_EQ(WEXITSTATUS(status), 2);
-  EXPECT_NE(testing::slurp(err).find("not writing a PDF to a terminal"), std::string::npos) << testing::slurp(err);
+  run.err = testing::slurp(err);
   std::remove(err.c_str());
+  return run;
+}
+
+TEST(SheetCli, PdfIsNotWrittenToATerminal) {
+  const auto rendered = run_on_terminal({"render", "--format", "pdf", testing::source_path("examples/classic.txt")});
+  EXPECT_EQ(rendered.status, 2);
+  EXPECT_TRUE(rendered.shown.empty()) << "nothing reached the terminal";
+  EXPECT_NE(rendered.err.find("not writing a PDF to a terminal"), std::string::npos) << rendered.err;
+  // generate refuses before making any puzzle (fifty expert ones take a while).
+  const auto start = std::chrono::steady_clock::now();
+  const auto generated =
+      run_on_terminal({"generate", "-n", "50", "--difficulty", "expert", "--seed", "1", "--format", "pdf"});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(5));
+  EXPECT_EQ(generated.status, 2);
+  EXPECT_TRUE(generated.shown.empty());
+  EXPECT_NE(generated.err.find("not writing a PDF to a terminal"), std::string::npos) << generated.err;
+  // An SVG is text: it may go to a terminal.
+  const auto svg = run_on_terminal({"render", testing::source_path("examples/classic.txt")});
+  EXPECT_EQ(svg.status, 0) << svg.err;
+  EXPECT_NE(svg.shown.find("<svg"), std::string::npos);
 }
 
 }  // namespace

@@ -117,6 +117,15 @@ bool write_stdout(const std::string& data) {
   return false;
 }
 
+bool writes_stdout(const SheetSettings& sheet) { return sheet.output.empty() || sheet.output == "-"; }
+
+// A PDF is binary: never onto a terminal (checked before any work is done).
+bool refuses_terminal(const SheetSettings& sheet) {
+  if (sheet.format != "pdf" || !writes_stdout(sheet) || !isatty(STDOUT_FILENO)) return false;
+  std::cerr << "nonet: not writing a PDF to a terminal: use -o FILE.pdf or redirect stdout\n";
+  return true;
+}
+
 // Draws the sheet and writes it. PDF: one file (OUTPUT, ".pdf" added unless
 // there), or stdout when it is not a terminal. SVG: to stdout one document
 // with the pages stacked, to files OUTPUT.svg (one page) or OUTPUT-1.svg,
@@ -135,11 +144,8 @@ int write_sheet(const std::vector<SvgPuzzle>& puzzles, const SheetSettings& shee
   options.paper = sheet.paper == "letter" ? Paper::letter : Paper::a4;
   options.title = sheet.title;
   options.page_numbers = true;
-  const bool to_stdout = sheet.output.empty() || sheet.output == "-";
-  if (sheet.format == "pdf" && to_stdout && isatty(STDOUT_FILENO)) {
-    std::cerr << "nonet: not writing a PDF to a terminal: use -o FILE.pdf or redirect stdout\n";
-    return kUsage;
-  }
+  const bool to_stdout = writes_stdout(sheet);
+  if (refuses_terminal(sheet)) return kUsage;
   try {
     if (sheet.format == "pdf") {
       const std::string pdf = pdf_document(puzzles, options);
@@ -276,6 +282,9 @@ struct GenerateCommand {
       std::cerr << "nonet generate: " << error.what() << "\n";
       return kUsage;
     }
+    SheetSettings settings = sheet;
+    settings.format = input.format;
+    if (sheet_format() && refuses_terminal(settings)) return kUsage;
     const std::uint64_t base_seed = seed ? *seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
     if (!seed) std::cerr << "nonet generate: --seed " << base_seed << "\n";
     const IndexRange range = shard_range(count, parse_shard(shard));
@@ -311,6 +320,7 @@ struct RenderCommand {
   SheetSettings sheet;
 
   int run() const {
+    if (refuses_terminal(sheet)) return kUsage;
     const ReadOptions read = read_options(input);
     std::vector<std::string> files = input.files;
     if (files.empty()) files.push_back("-");
