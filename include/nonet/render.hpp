@@ -52,6 +52,7 @@ std::vector<std::string> svg_pages(std::span<const SvgPuzzle> puzzles, const Svg
 // Every page stacked top to bottom in one SVG document (for a single stream).
 std::string svg_document(std::span<const SvgPuzzle> puzzles, const SvgOptions& options);
 // Every page in one PDF document; no puzzles give one page with the title.
+// Each of these throws std::runtime_error if cairo fails (out of memory).
 std::string pdf_document(std::span<const SvgPuzzle> puzzles, const SvgOptions& options);
 
 }  // namespace nonet
