@@ -8,7 +8,8 @@ TEST_BUILD ?= build/sanitize
 JOBS       ?= $(shell nproc)
 SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES   := cmake g++ make pkg-config libcli11-dev nlohmann-json3-dev libcpp-httplib-dev \
-              libgtest-dev libgmock-dev libbenchmark-dev qqwing librsvg2-bin
+              libgtest-dev libgmock-dev libbenchmark-dev qqwing librsvg2-bin \
+              libcairo2-dev poppler-utils
 # The browser tests: Debian's Chromium, driven by playwright-core from npm
 # (tests/browser/package-lock.json); no browser is ever downloaded.
 TEST_PACKAGES := chromium

@@ -9,14 +9,12 @@
 #include <map>
 #include <random>
 #include <numeric>
-#include <regex>
 #include <set>
 
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"
-#include "nonet/render.hpp"
 #include "test_support.hpp"
 #include "../src/generate/basic_logic.hpp"
 #include "../src/generate/direct_logic.hpp"
@@ -512,64 +510,6 @@ TEST(GenerateFullGrid, EveryVariantGivesValidGrids) {
   EXPECT_FALSE(find_conflict(windoku, random_full_grid(windoku, 5)));
   EXPECT_EQ(random_full_grid(windoku, 5), random_full_grid(windoku, 5));
   EXPECT_NE(random_full_grid(windoku, 5), random_full_grid(windoku, 6));
-}
-
-// Tags open and close in order, and nothing is left open.
-bool tags_balance(const std::string& svg) {
-  std::vector<std::string> open;
-  const std::regex tag(R"(<(/?)([a-zA-Z]+)[^>]*?(/?)>)");
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), tag); it != std::sregex_iterator(); ++it) {
-    const auto& match = *it;
-    if (match[3].length() > 0) continue;  // <x/>
-    if (match[1].length() == 0) {
-      open.push_back(match[2]);
-    } else {
-      if (open.empty() || open.back() != match[2]) return false;
-      open.pop_back();
-    }
-  }
-  return open.empty();
-}
-
-std::size_t occurrences(const std::string& text, const std::string& part) {
-  std::size_t count = 0;
-  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
-  return count;
-}
-
-TEST(GenerateSvg, PagesAreWellFormedAndHoldThePuzzles) {
-  const Generator generator(classic(9), GenerateOptions{});
-  std::vector<SvgPuzzle> items;
-  int givens = 0;
-  for (std::uint64_t index = 0; index < 7; ++index) {
-    GeneratedPuzzle made = generator.puzzle(2, index);
-    givens += made.givens;
-    items.push_back({made.puzzle, made.solution, "#" + std::to_string(index + 1) + " <&>"});
-  }
-  const auto pages = svg_pages(items, SvgOptions{6, true});
-  ASSERT_EQ(pages.size(), 2u);
-  EXPECT_EQ(occurrences(pages[0], "class=\"puzzle\""), 6u);
-  EXPECT_EQ(occurrences(pages[1], "class=\"puzzle\""), 1u);
-  EXPECT_EQ(occurrences(pages[0] + pages[1], "class=\"given\""), static_cast<std::size_t>(givens));
-  EXPECT_EQ(occurrences(pages[0] + pages[1], "class=\"solution\""), static_cast<std::size_t>(7 * 81 - givens));
-  for (const auto& page : pages) {
-    EXPECT_EQ(page.rfind("<?xml", 0), 0u);
-    EXPECT_TRUE(tags_balance(page));
-    EXPECT_NE(page.find("&lt;&amp;&gt;"), std::string::npos);
-  }
-  EXPECT_EQ(page_layout(6).columns, 2);
-  EXPECT_EQ(page_layout(6).rows, 3);
-}
-
-TEST(GenerateSvg, ExtraHousesAreShaded) {
-  const auto diagonal = std::make_shared<const Geometry>(Geometry::diagonal(3, 3));
-  const Grid empty(81, 0);
-  const std::string page = svg_page(std::vector<SvgPuzzle>{{Puzzle{diagonal, empty, {}}, std::nullopt, ""}}, {});
-  EXPECT_EQ(occurrences(page, "<rect x="), 17u + 1u);  // 17 diagonal cells and the frame
-  EXPECT_TRUE(tags_balance(page));
-  const auto windoku = std::make_shared<const Geometry>(Geometry::windoku());
-  const std::string windows = svg_page(std::vector<SvgPuzzle>{{Puzzle{windoku, empty, {}}, std::nullopt, ""}}, {});
-  EXPECT_EQ(occurrences(windows, "<rect x="), 36u + 1u);
 }
 
 // The basic-techniques solver bounds SE ratings from above: whatever it

@@ -481,6 +481,10 @@ TEST_F(WebApi, RefusesAForeignHostOrOrigin) {
 
 TEST_F(WebApi, LogsOneLinePerRequest) {
   post(server(), "solve", {{"puzzle", kWikipedia}, {"comment", "log me"}});
+  // The server writes the line once the reply is sent: it may come just after.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (server().log().find("POST /api/v1/solve 200") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   EXPECT_NE(server().log().find("POST /api/v1/solve 200"), std::string::npos) << server().log();
 }
 

@@ -1,10 +1,17 @@
-// nonet generate | render: new puzzles, and printable SVG pages of puzzles.
+// nonet generate | render: new puzzles, and printable sheets of puzzles (SVG
+// or PDF, A4 or US Letter).
 //
 // generate makes puzzle i of a stream from (seed, i) alone, so the output is
 // the same for any -j, and `--shard k/n` prints the k-th of n contiguous
 // blocks of the stream: concatenating the shards' outputs in order gives the
 // unsharded output byte for byte.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -59,24 +66,106 @@ std::pair<int, int> parse_givens(const std::string& text) {
   }
 }
 
-// Writes SVG pages: to stdout one document after another, or to files
-// OUTPUT (one page) / OUTPUT-1.svg, OUTPUT-2.svg… (several pages).
-int write_pages(const std::vector<std::string>& pages, const std::string& output) {
-  if (output.empty() || output == "-") {
-    for (const auto& page : pages) std::cout << page;
-    return kOk;
+// What the sheet options of generate and render ask for.
+struct SheetSettings {
+  std::string format = "svg";  // svg | pdf (generate: when --format is one of them)
+  bool solution = false;       // the solution in grey in the puzzles' grids
+  bool solutions = false;      // a solutions section after the puzzles
+  int per_page = 0;            // 0: 6 (fewer puzzles: that many), or 1 for grids of 16×16 and up
+  std::string paper = "a4";
+  std::string title = "nonet";
+  std::string output;
+};
+
+void add_sheet_options(CLI::App& command, SheetSettings& sheet, const std::string& scope) {
+  // "svg, pdf: fill the…" on generate, "Fill the…" on render.
+  const auto prefix = [&scope](std::string text) {
+    if (scope.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+    return scope + text;
+  };
+  command.add_flag("--solution", sheet.solution, prefix("fill the empty cells with the solution, in grey"));
+  command.add_flag("--solutions", sheet.solutions, prefix("after the puzzles, a section of their solutions"));
+  command.add_option("--per-page", sheet.per_page, prefix("puzzles per page (default 6: 2x3, or as many as there are when fewer; 1 for 16x16 and up)"))
+      ->check(CLI::Range(1, 48));
+  command.add_option("--paper", sheet.paper, prefix("page size"))
+      ->check(CLI::IsMember(std::vector<std::string>{"a4", "letter"}))
+      ->capture_default_str();
+  command.add_option("--title", sheet.title, prefix("title at the top of every page ('' for none)"))->capture_default_str();
+  command.add_option("-o,--output", sheet.output,
+                     "Write pdf to FILE.pdf; svg to FILE.svg, or FILE-1.svg, FILE-2.svg… a page each "
+                     "(default: stdout; svg pages stacked in one document)");
+}
+
+bool write_file(const std::string& name, const std::string& data) {
+  std::ofstream file(name, std::ios::binary);
+  if (file) file.write(data.data(), static_cast<std::streamsize>(data.size()));
+  if (file) file.close();
+  if (file) return true;
+  const int error = errno;
+  std::cerr << "nonet: cannot write " << name << (error != 0 ? std::string(": ") + std::strerror(error) : "") << "\n";
+  return false;
+}
+
+bool write_stdout(const std::string& data) {
+  errno = 0;
+  std::cout.write(data.data(), static_cast<std::streamsize>(data.size()));
+  std::cout.flush();
+  if (std::cout) return true;
+  const int error = errno;
+  std::cerr << "nonet: cannot write to standard output" << (error != 0 ? std::string(": ") + std::strerror(error) : "")
+            << "\n";
+  return false;
+}
+
+bool writes_stdout(const SheetSettings& sheet) { return sheet.output.empty() || sheet.output == "-"; }
+
+// A PDF is binary: never onto a terminal (checked before any work is done).
+bool refuses_terminal(const SheetSettings& sheet) {
+  if (sheet.format != "pdf" || !writes_stdout(sheet) || !isatty(STDOUT_FILENO)) return false;
+  std::cerr << "nonet: not writing a PDF to a terminal: use -o FILE.pdf or redirect stdout\n";
+  return true;
+}
+
+// Draws the sheet and writes it. PDF: one file (OUTPUT, ".pdf" added unless
+// there), or stdout when it is not a terminal. SVG: to stdout one document
+// with the pages stacked, to files OUTPUT.svg (one page) or OUTPUT-1.svg,
+// OUTPUT-2.svg… (several).
+int write_sheet(const std::vector<SvgPuzzle>& puzzles, const SheetSettings& sheet) {
+  SvgOptions options;
+  options.per_page = sheet.per_page;
+  if (options.per_page == 0) {
+    int largest = 0;
+    for (const auto& item : puzzles) largest = std::max(largest, item.puzzle.geometry->size());
+    // Fewer puzzles than 6 get larger grids; big grids get a page each.
+    options.per_page = largest >= 16 ? 1 : static_cast<int>(std::clamp<std::size_t>(puzzles.size(), 1, 6));
   }
-  std::string stem = output;
-  if (stem.size() > 4 && stem.substr(stem.size() - 4) == ".svg") stem.resize(stem.size() - 4);
-  for (std::size_t i = 0; i < pages.size(); ++i) {
-    const std::string name = pages.size() == 1 ? stem + ".svg" : stem + "-" + std::to_string(i + 1) + ".svg";
-    std::ofstream file(name, std::ios::binary);
-    if (!(file << pages[i])) {
-      std::cerr << "nonet: cannot write " << name << "\n";
-      return kIoError;
+  options.solution = sheet.solution;
+  options.solutions_section = sheet.solutions;
+  options.paper = sheet.paper == "letter" ? Paper::letter : Paper::a4;
+  options.title = sheet.title;
+  options.page_numbers = true;
+  const bool to_stdout = writes_stdout(sheet);
+  if (refuses_terminal(sheet)) return kUsage;
+  try {
+    if (sheet.format == "pdf") {
+      const std::string pdf = pdf_document(puzzles, options);
+      if (to_stdout) return write_stdout(pdf) ? kOk : kIoError;
+      const bool named = sheet.output.size() > 4 && sheet.output.substr(sheet.output.size() - 4) == ".pdf";
+      return write_file(named ? sheet.output : sheet.output + ".pdf", pdf) ? kOk : kIoError;
     }
+    if (to_stdout) return write_stdout(svg_document(puzzles, options)) ? kOk : kIoError;
+    const std::vector<std::string> pages = svg_pages(puzzles, options);
+    std::string stem = sheet.output;
+    if (stem.size() > 4 && stem.substr(stem.size() - 4) == ".svg") stem.resize(stem.size() - 4);
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      const std::string name = pages.size() == 1 ? stem + ".svg" : stem + "-" + std::to_string(i + 1) + ".svg";
+      if (!write_file(name, pages[i])) return kIoError;
+    }
+    return kOk;
+  } catch (const std::runtime_error& error) {
+    std::cerr << "nonet: cannot draw the sheet: " << error.what() << "\n";
+    return kIoError;
   }
-  return kOk;
 }
 
 struct GenerateCommand {
@@ -90,9 +179,7 @@ struct GenerateCommand {
   std::optional<std::uint64_t> seed;
   std::string shard = "0/1";
   bool full = false;
-  bool solution = false;
-  int per_page = 6;
-  std::string output;
+  SheetSettings sheet;
   int max_attempts = 20000;
 
   std::shared_ptr<const Geometry> geometry() const {
@@ -125,11 +212,13 @@ struct GenerateCommand {
       throw CLI::ValidationError("--rating", error.what());
     }
     if (options.rating) options.rater = se_rater();
-    // Only JSON and SVG print ratings; lines and grids take the same puzzles
-    // without rating those whose level the basic techniques already prove.
-    options.exact_rating = input.format == "json" || input.format == "svg";
+    // Only JSON and the sheets print ratings; lines and grids take the same
+    // puzzles without rating those whose level the basic techniques already prove.
+    options.exact_rating = input.format == "json" || sheet_format();
     return options;
   }
+
+  bool sheet_format() const { return input.format == "svg" || input.format == "pdf"; }
 
   std::string describe_line(const Geometry& geometry, const GeneratedPuzzle& made) const {
     if (input.format == "grid") return to_pretty_grid(geometry, made.puzzle.cells) + "\n";
@@ -161,10 +250,14 @@ struct GenerateCommand {
   }
 
   // Pages need their puzzles together; each worker fills its own slot.
-  int write_svg(IndexRange range, const std::function<GeneratedPuzzle(std::uint64_t)>& make) const {
+  int write_sheet_of(IndexRange range, const std::function<GeneratedPuzzle(std::uint64_t)>& make,
+                     bool rate_missing) const {
     std::vector<SvgPuzzle> puzzles(range.end - range.begin);
     for_each_ordered(range, thread_count(input.jobs), [&](std::uint64_t index) {
       GeneratedPuzzle made = make(index);
+      // A level the singles prove is not rated while generating; the sheet
+      // prints the rating, which for such an easy puzzle is quick to find.
+      if (!made.rating && rate_missing) made.rating = rate(made.puzzle, Scale::se);
       std::string caption = "#" + std::to_string(index + 1);
       if (made.rating) {
         char rating[16];
@@ -174,7 +267,9 @@ struct GenerateCommand {
       puzzles[index - range.begin] = SvgPuzzle{std::move(made.puzzle), std::move(made.solution), caption};
       return std::string();
     }, [](std::uint64_t, std::string&&) {});
-    return write_pages(svg_pages(puzzles, {per_page, solution}), output);
+    SheetSettings settings = sheet;
+    settings.format = input.format;
+    return write_sheet(puzzles, settings);
   }
 
   int run() const {
@@ -187,6 +282,9 @@ struct GenerateCommand {
       std::cerr << "nonet generate: " << error.what() << "\n";
       return kUsage;
     }
+    SheetSettings settings = sheet;
+    settings.format = input.format;
+    if (sheet_format() && refuses_terminal(settings)) return kUsage;
     const std::uint64_t base_seed = seed ? *seed : std::random_device{}() * 0x100000000ull + std::random_device{}();
     if (!seed) std::cerr << "nonet generate: --seed " << base_seed << "\n";
     const IndexRange range = shard_range(count, parse_shard(shard));
@@ -201,7 +299,7 @@ struct GenerateCommand {
       return made;
     };
     try {
-      if (input.format == "svg") return write_svg(range, make);
+      if (sheet_format()) return write_sheet_of(range, make, generate_options.rating.has_value() && !full);
       for_each_ordered(range, thread_count(input.jobs),
                        [&](std::uint64_t index) { return describe_line(*grid_geometry, make(index)); },
                        [](std::uint64_t, std::string&& text) { std::cout << text; });
@@ -211,17 +309,18 @@ struct GenerateCommand {
       return kPuzzleFailed;
     }
     std::cout.flush();
-    return std::cout ? kOk : kIoError;
+    if (std::cout) return kOk;
+    std::cerr << "nonet generate: cannot write to standard output\n";
+    return kIoError;
   }
 };
 
 struct RenderCommand {
   InputOptions input;
-  bool solution = false;
-  int per_page = 6;
-  std::string output;
+  SheetSettings sheet;
 
   int run() const {
+    if (refuses_terminal(sheet)) return kUsage;
     const ReadOptions read = read_options(input);
     std::vector<std::string> files = input.files;
     if (files.empty()) files.push_back("-");
@@ -243,8 +342,11 @@ struct RenderCommand {
           status = kPuzzleFailed;
           continue;
         }
-        SvgPuzzle item{*record.puzzle, std::nullopt, record.puzzle->comment};
-        if (solution) {
+        // Numbered, so the solutions section names the puzzle each grid solves.
+        std::string caption = "#" + std::to_string(puzzles.size() + 1);
+        if (!record.puzzle->comment.empty()) caption += "   " + record.puzzle->comment;
+        SvgPuzzle item{*record.puzzle, std::nullopt, caption};
+        if (sheet.solution || sheet.solutions) {
           const SolveResult solved = solve(item.puzzle, SolveOptions{2, 1, false, 0});
           if (!solved.solutions.empty()) item.solution = solved.solutions.front();
           if (solved.status != SolveStatus::unique)
@@ -253,7 +355,7 @@ struct RenderCommand {
         puzzles.push_back(std::move(item));
       }
     }
-    const int written = write_pages(svg_pages(puzzles, {per_page, solution}), output);
+    const int written = write_sheet(puzzles, sheet);
     return written != kOk ? written : status;
   }
 };
@@ -294,12 +396,10 @@ void add_generate_command(CLI::App& app) {
       ->capture_default_str();
   command->add_option("-j,--jobs", state->input.jobs, "Threads (default: every core); output is the same for any -j");
   command->add_option("--format", state->input.format, "Output format")
-      ->check(CLI::IsMember(std::vector<std::string>{"line", "grid", "json", "svg"}))
+      ->check(CLI::IsMember(std::vector<std::string>{"line", "grid", "json", "svg", "pdf"}))
       ->capture_default_str();
   command->add_flag("--full", state->full, "Random full grids instead of puzzles");
-  command->add_flag("--solution", state->solution, "svg: draw the solution in grey");
-  command->add_option("--per-page", state->per_page, "svg: puzzles per A4 page")->check(CLI::Range(1, 48))->capture_default_str();
-  command->add_option("-o,--output", state->output, "svg: write FILE.svg, or FILE-1.svg, FILE-2.svg… for several pages");
+  add_sheet_options(*command, state->sheet, "svg, pdf: ");
   command->add_option("--max-attempts", state->max_attempts, "Carvings per puzzle before giving up")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
@@ -314,20 +414,24 @@ void add_generate_command(CLI::App& app) {
                   "  nonet generate -n 10 --difficulty easy --symmetry rot180 --seed 1\n"
                   "  nonet generate -n 1000 --rating 4.0-5.9 -j 8 --seed 7 --shard 0/4 > part0.txt\n"
                   "  nonet generate --variant jigsaw --regions regions.txt --format json\n"
-                  "  nonet generate -n 12 --difficulty intermediate --format svg -o book");
+                  "  nonet generate -n 12 --difficulty intermediate --format svg -o book\n"
+                  "  nonet generate -n 24 --difficulty expert --format pdf --solutions --paper letter -o book");
   command->callback([state] { throw ExitRequest{state->run()}; });
 }
 
 void add_render_command(CLI::App& app) {
   auto state = std::make_shared<RenderCommand>();
-  CLI::App* command = app.add_subcommand("render", "Draw puzzles as printable SVG (A4 pages)");
+  CLI::App* command = app.add_subcommand("render", "Draw puzzles as printable SVG or PDF (A4 or Letter pages)");
   add_input_options(*command, state->input);
-  command->add_flag("--solution", state->solution, "Fill the empty cells with the solution, in grey");
-  command->add_option("--per-page", state->per_page, "Puzzles per A4 page (6: 2x3)")->check(CLI::Range(1, 48))->capture_default_str();
-  command->add_option("-o,--output", state->output, "Write FILE.svg, or FILE-1.svg, FILE-2.svg… for several pages (default: stdout)");
-  command->footer("On stdout each page is a complete SVG document, one after the other.\n"
+  command->add_option("--format", state->sheet.format, "Output format")
+      ->check(CLI::IsMember(std::vector<std::string>{"svg", "pdf"}))
+      ->capture_default_str();
+  add_sheet_options(*command, state->sheet, "");
+  command->footer("A PDF holds every page; SVG on stdout is one document with the pages stacked,\n"
+                  "with -o one file a page. A PDF is never written to a terminal.\n"
                   "Examples:\n"
                   "  nonet render puzzles.txt -o page\n"
+                  "  nonet render --format pdf --solutions --title 'Week 12' puzzles.txt -o week12\n"
                   "  nonet generate -n 4 --seed 3 | nonet render --solution --per-page 4 > answers.svg");
   command->callback([state] { throw ExitRequest{state->run()}; });
 }

@@ -1,0 +1,347 @@
+// Printable sheets, SVG and PDF, from one drawing function on cairo. The page
+// is drawn in millimetres: the SVG surface takes millimetres as its unit
+// (viewBox 0 0 210 297 on A4), the PDF surface is scaled from points.
+//
+// Everything drawn comes from the Geometry, never from the variant's name:
+// thick borders wherever two neighbouring cells lie in different regions
+// (boxes or jigsaw pieces alike), light shading on the cells of every extra
+// house (diagonals, windoku windows), and the digits.
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+
+#include "nonet/render.hpp"
+
+namespace nonet {
+
+namespace {
+
+constexpr double kMargin = 12, kCaptionHeight = 6, kGap = 8;
+constexpr double kTitleHeight = 11, kFooterHeight = 7;
+constexpr double kThin = 0.25, kThick = 0.9;
+constexpr double kPointsPerMm = 72 / 25.4;
+constexpr double kStackGap = 10;  // between the pages of a stacked SVG
+constexpr const char* kFont = "sans-serif";
+
+struct Rgb {
+  double red, green, blue;
+};
+constexpr Rgb kBlack{0, 0, 0}, kShade{0.894, 0.894, 0.894}, kDiagonal{0.6, 0.6, 0.6};
+constexpr Rgb kSolutionGrey{0.48, 0.48, 0.48}, kCaptionGrey{0.2, 0.2, 0.2};
+
+void set_colour(cairo_t* cr, Rgb colour) { cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue); }
+
+// Which puzzles a page holds, and what it shows of them.
+struct PageSpec {
+  std::size_t first = 0, count = 0;
+  bool solutions = false;  // a page of the solutions section
+  std::size_t number = 1, total = 1;
+};
+
+int per_page_of(const SvgOptions& options) { return std::max(1, options.per_page); }
+
+std::vector<PageSpec> plan_pages(std::size_t puzzles, const SvgOptions& options) {
+  const std::size_t per_page = static_cast<std::size_t>(per_page_of(options));
+  std::vector<PageSpec> pages;
+  for (bool solutions : {false, true}) {
+    if (solutions && !options.solutions_section) break;
+    for (std::size_t first = 0; first < puzzles; first += per_page)
+      pages.push_back({first, std::min(per_page, puzzles - first), solutions, 0, 0});
+  }
+  for (std::size_t i = 0; i < pages.size(); ++i) {
+    pages[i].number = i + 1;
+    pages[i].total = pages.size();
+  }
+  return pages;
+}
+
+class GridDrawing {
+ public:
+  GridDrawing(cairo_t* cr, const SvgPuzzle& item, bool show_solution, double left, double top, double side)
+      : cr_(cr), item_(item), geometry_(*item.puzzle.geometry), show_solution_(show_solution), left_(left),
+        top_(top), side_(side), cell_(side / geometry_.size()) {}
+
+  void draw() const {
+    shading();
+    thin_lines();
+    diagonal_lines();
+    region_borders();
+    digits();
+    caption();
+  }
+
+ private:
+  double x(int column) const { return left_ + column * cell_; }
+  double y(int row) const { return top_ + row * cell_; }
+
+  void line(double x1, double y1, double x2, double y2) const {
+    cairo_move_to(cr_, x1, y1);
+    cairo_line_to(cr_, x2, y2);
+  }
+
+  // Extra houses (diagonals, windows) are what a solver must notice beyond
+  // rows, columns and regions, so their cells are tinted.
+  void shading() const {
+    std::vector<bool> tinted(geometry_.cell_count(), false);
+    for (const House& house : geometry_.houses())
+      if (house.kind == HouseKind::diagonal || house.kind == HouseKind::anti_diagonal ||
+          house.kind == HouseKind::window)
+        for (int cell : house.cells) tinted[cell] = true;
+    set_colour(cr_, kShade);
+    for (int cell = 0; cell < geometry_.cell_count(); ++cell)
+      if (tinted[cell]) cairo_rectangle(cr_, x(geometry_.column_of(cell)), y(geometry_.row_of(cell)), cell_, cell_);
+    cairo_fill(cr_);
+  }
+
+  void thin_lines() const {
+    const int n = geometry_.size();
+    for (int i = 1; i < n; ++i) {
+      line(x(i), y(0), x(i), y(n));
+      line(x(0), y(i), x(n), y(i));
+    }
+    set_colour(cr_, kBlack);
+    cairo_set_line_width(cr_, kThin);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);
+    cairo_stroke(cr_);
+  }
+
+  void diagonal_lines() const {
+    if (!geometry_.has_diagonals()) return;
+    const int n = geometry_.size();
+    line(x(0), y(0), x(n), y(n));
+    line(x(n), y(0), x(0), y(n));
+    const double dash[] = {1.2, 1.2};
+    cairo_set_dash(cr_, dash, 2, 0);
+    set_colour(cr_, kDiagonal);
+    cairo_set_line_width(cr_, kThin);
+    cairo_stroke(cr_);
+    cairo_set_dash(cr_, nullptr, 0, 0);
+  }
+
+  bool differ(int cell_a, int cell_b) const {
+    return geometry_.regions()[cell_a] != geometry_.regions()[cell_b];
+  }
+
+  // Thick segments where neighbouring cells lie in different regions, joined
+  // into runs so a box border is one line, not three.
+  void region_borders() const {
+    const int n = geometry_.size();
+    for (int boundary = 1; boundary < n; ++boundary) {
+      for (int start = 0; start < n;) {  // vertical: between columns boundary-1 and boundary
+        if (!differ(start * n + boundary - 1, start * n + boundary)) { ++start; continue; }
+        int end = start;
+        while (end < n && differ(end * n + boundary - 1, end * n + boundary)) ++end;
+        line(x(boundary), y(start), x(boundary), y(end));
+        start = end;
+      }
+      for (int start = 0; start < n;) {  // horizontal: between rows boundary-1 and boundary
+        if (!differ((boundary - 1) * n + start, boundary * n + start)) { ++start; continue; }
+        int end = start;
+        while (end < n && differ((boundary - 1) * n + end, boundary * n + end)) ++end;
+        line(x(start), y(boundary), x(end), y(boundary));
+        start = end;
+      }
+    }
+    cairo_rectangle(cr_, left_, top_, side_, side_);
+    set_colour(cr_, kBlack);
+    cairo_set_line_width(cr_, kThick);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_SQUARE);
+    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_MITER);
+    cairo_stroke(cr_);
+  }
+
+  // A digit centred in its cell by its ink, whatever the font.
+  void digit_text(int cell, int digit, bool given) const {
+    const char text[2] = {digit_char(digit), '\0'};
+    cairo_select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL,
+                           given ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr_, cell_ * (geometry_.size() > 9 ? 0.55 : 0.68));
+    // Across by the glyph's own ink; down by the ink of "8", so every digit
+    // and letter of a row sits on one baseline.
+    cairo_text_extents_t extents, eight;
+    cairo_text_extents(cr_, text, &extents);
+    cairo_text_extents(cr_, "8", &eight);
+    const double cx = x(geometry_.column_of(cell)) + cell_ / 2;
+    const double cy = y(geometry_.row_of(cell)) + cell_ / 2;
+    cairo_move_to(cr_, cx - extents.width / 2 - extents.x_bearing, cy - eight.height / 2 - eight.y_bearing);
+    set_colour(cr_, given ? kBlack : kSolutionGrey);
+    cairo_show_text(cr_, text);
+  }
+
+  void digits() const {
+    const Grid& cells = item_.puzzle.cells;
+    for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
+      if (cells[cell] != 0)
+        digit_text(cell, cells[cell], true);
+      else if (show_solution_ && item_.solution && (*item_.solution)[cell] != 0)
+        digit_text(cell, (*item_.solution)[cell], false);
+    }
+  }
+
+  void caption() const {
+    if (item_.caption.empty()) return;
+    cairo_select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr_, 3.5);
+    cairo_move_to(cr_, left_, top_ + side_ + kCaptionHeight * 0.75);
+    set_colour(cr_, kCaptionGrey);
+    cairo_show_text(cr_, item_.caption.c_str());
+  }
+
+  cairo_t* cr_;
+  const SvgPuzzle& item_;
+  const Geometry& geometry_;
+  bool show_solution_;
+  double left_, top_, side_, cell_;
+};
+
+void centred_text(cairo_t* cr, const std::string& text, double centre_x, double baseline, double size, bool bold) {
+  cairo_select_font_face(cr, kFont, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, size);
+  cairo_text_extents_t extents;
+  cairo_text_extents(cr, text.c_str(), &extents);
+  cairo_move_to(cr, centre_x - extents.x_advance / 2, baseline);
+  cairo_show_text(cr, text.c_str());
+}
+
+// The one drawing of a page, in millimetres from the page's top left corner.
+void draw_page(cairo_t* cr, std::span<const SvgPuzzle> puzzles, const PageSpec& page, const SvgOptions& options) {
+  const PaperSize paper = paper_size(options.paper);
+  cairo_rectangle(cr, 0, 0, paper.width, paper.height);
+  cairo_set_source_rgb(cr, 1, 1, 1);
+  cairo_fill(cr);
+
+  std::string title = options.title;
+  if (page.solutions) title = title.empty() ? "Solutions" : title + " \u2014 solutions";
+  double top = kMargin, bottom = paper.height - kMargin;
+  set_colour(cr, kBlack);
+  if (!title.empty()) {
+    centred_text(cr, title, paper.width / 2, kMargin + 5, 6, true);
+    top += kTitleHeight;
+  }
+  if (options.page_numbers && page.total > 1) {
+    set_colour(cr, kCaptionGrey);
+    centred_text(cr, std::to_string(page.number) + " / " + std::to_string(page.total), paper.width / 2,
+                 paper.height - kMargin + 2, 3.5, false);
+    bottom -= kFooterHeight;
+  }
+
+  const PageLayout layout = page_layout(per_page_of(options));
+  const double slot_width = (paper.width - 2 * kMargin - (layout.columns - 1) * kGap) / layout.columns;
+  const double slot_height = (bottom - top - (layout.rows - 1) * kGap) / layout.rows;
+  const double side = std::min(slot_width, slot_height - kCaptionHeight);
+  for (std::size_t i = 0; i < page.count; ++i) {
+    const int column = static_cast<int>(i) % layout.columns, row = static_cast<int>(i) / layout.columns;
+    if (row >= layout.rows) break;
+    // Centre the square grid in its slot.
+    const double left = kMargin + column * (slot_width + kGap) + (slot_width - side) / 2;
+    const double grid_top = top + row * (slot_height + kGap) + (slot_height - kCaptionHeight - side) / 2;
+    GridDrawing(cr, puzzles[page.first + i], options.solution || page.solutions, left, grid_top, side).draw();
+  }
+}
+
+cairo_status_t append_to_string(void* closure, const unsigned char* data, unsigned int length) {
+  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+struct SurfaceDeleter {
+  void operator()(cairo_surface_t* surface) const { cairo_surface_destroy(surface); }
+};
+struct ContextDeleter {
+  void operator()(cairo_t* cr) const { cairo_destroy(cr); }
+};
+using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
+using Context = std::unique_ptr<cairo_t, ContextDeleter>;
+
+void check(cairo_status_t status) {
+  if (status != CAIRO_STATUS_SUCCESS) throw std::runtime_error(std::string("cairo: ") + cairo_status_to_string(status));
+}
+
+// Draws `pages` one below the other on an SVG surface of one page's width.
+std::string svg_of(std::span<const SvgPuzzle> puzzles, const std::vector<PageSpec>& pages, const SvgOptions& options) {
+  const PaperSize paper = paper_size(options.paper);
+  const std::size_t count = std::max<std::size_t>(1, pages.size());
+  const double height = count * paper.height + (count - 1) * kStackGap;
+  std::string out;
+  {
+    Surface surface(cairo_svg_surface_create_for_stream(append_to_string, &out, paper.width, height));
+    cairo_svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_MM);
+    Context cr(cairo_create(surface.get()));
+    for (std::size_t i = 0; i < pages.size(); ++i) {
+      cairo_save(cr.get());
+      cairo_translate(cr.get(), 0, i * (paper.height + kStackGap));
+      draw_page(cr.get(), puzzles, pages[i], options);
+      cairo_restore(cr.get());
+    }
+    if (pages.empty()) draw_page(cr.get(), puzzles, PageSpec{}, options);
+    check(cairo_status(cr.get()));
+    cr.reset();
+    cairo_surface_finish(surface.get());
+    check(cairo_surface_status(surface.get()));
+  }
+  return out;
+}
+
+}  // namespace
+
+PageLayout page_layout(int per_page) {
+  per_page = std::max(1, per_page);
+  // As many columns as keep the grids near square on a page √2 taller than wide.
+  const int columns = std::max(1, static_cast<int>(std::lround(std::sqrt(per_page / std::sqrt(2.0)))));
+  return {columns, (per_page + columns - 1) / columns};
+}
+
+PaperSize paper_size(Paper paper) {
+  if (paper == Paper::letter) return {215.9, 279.4};
+  return {210, 297};
+}
+
+std::size_t page_count(std::size_t puzzles, const SvgOptions& options) { return plan_pages(puzzles, options).size(); }
+
+std::string svg_page(std::span<const SvgPuzzle> puzzles, const SvgOptions& options) {
+  const std::size_t count = std::min<std::size_t>(puzzles.size(), static_cast<std::size_t>(per_page_of(options)));
+  return svg_of(puzzles, {PageSpec{0, count, false, 1, 1}}, options);
+}
+
+std::vector<std::string> svg_pages(std::span<const SvgPuzzle> puzzles, const SvgOptions& options) {
+  std::vector<std::string> pages;
+  for (const PageSpec& page : plan_pages(puzzles.size(), options)) pages.push_back(svg_of(puzzles, {page}, options));
+  return pages;
+}
+
+std::string svg_document(std::span<const SvgPuzzle> puzzles, const SvgOptions& options) {
+  return svg_of(puzzles, plan_pages(puzzles.size(), options), options);
+}
+
+std::string pdf_document(std::span<const SvgPuzzle> puzzles, const SvgOptions& options) {
+  const PaperSize paper = paper_size(options.paper);
+  std::vector<PageSpec> pages = plan_pages(puzzles.size(), options);
+  if (pages.empty()) pages.push_back(PageSpec{});
+  std::string out;
+  {
+    Surface surface(cairo_pdf_surface_create_for_stream(append_to_string, &out, paper.width * kPointsPerMm,
+                                                        paper.height * kPointsPerMm));
+    if (!options.title.empty()) cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, options.title.c_str());
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "nonet");
+    // No creation time: the same puzzles give the same bytes.
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
+    Context cr(cairo_create(surface.get()));
+    cairo_scale(cr.get(), kPointsPerMm, kPointsPerMm);
+    for (const PageSpec& page : pages) {
+      draw_page(cr.get(), puzzles, page, options);
+      cairo_show_page(cr.get());
+    }
+    check(cairo_status(cr.get()));
+    cr.reset();
+    cairo_surface_finish(surface.get());
+    check(cairo_surface_status(surface.get()));
+  }
+  return out;
+}
+
+}  // namespace nonet
