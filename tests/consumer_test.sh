@@ -1,0 +1,74 @@
+#!/bin/sh
+# Installs the built tree into a scratch prefix, then builds and runs
+# examples/consumer against it twice: through the CMake package
+# (find_package(nonet 0.2)) and through pkg-config (nonet.pc).
+#   tests/consumer_test.sh BUILD_DIR SOURCE_DIR VERSION [EXTRA_FLAGS]
+# EXTRA_FLAGS go to every compile and link (the sanitizers, for a sanitized
+# libnonet).
+set -eu
+build=$1
+source=$2
+version=$3
+flags=${4:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+expected="123456789456789123798132564215374896637598241849621375372965418564817932981243657 ER 3.2 X-Wing"
+fail() { echo "consumer_test: $*" >&2; exit 1; }
+
+cmake --install "$build" --prefix "$prefix" >/dev/null
+for f in bin/nonet bin/nonet-serve include/nonet/model.hpp include/nonet/nonet.h include/nonet/version.hpp; do
+  [ -e "$prefix/$f" ] || fail "not installed: $f"
+done
+pc=$(find "$prefix" -name nonet.pc)
+[ -n "$pc" ] || fail "nonet.pc not installed"
+config=$(find "$prefix" -name nonetConfig.cmake)
+[ -n "$config" ] || fail "nonetConfig.cmake not installed"
+[ -e "$(dirname "$config")/nonetConfigVersion.cmake" ] || fail "nonetConfigVersion.cmake not installed"
+
+# The installed programs: nonet runs, and finds nonet-serve beside itself.
+echo "1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7" |
+  "$prefix/bin/nonet" solve | grep -qx "123456789456789123798132564215374896637598241849621375372965418564817932981243657" ||
+  fail "installed nonet solve"
+"$prefix/bin/nonet" serve --help | grep -q -- "--port" || fail "installed nonet serve does not reach nonet-serve"
+
+# 1. The CMake package.
+cmake -S "$source/examples/consumer" -B "$tmp/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null ||
+  fail "configuring the consumer against the CMake package"
+cmake --build "$tmp/cmake" >/dev/null || fail "building the consumer"
+for program in consumer_cpp consumer_c; do
+  out=$("$tmp/cmake/$program")
+  [ "$out" = "$expected (nonet $version)" ] || fail "$program printed '$out'"
+done
+# A malformed puzzle: the message with its line and column, exit 1.
+if err=$("$tmp/cmake/consumer_c" "123" 2>&1); then fail "consumer_c accepted '123'"; fi
+case $err in *"1:1: not a puzzle: 3 cells"*) ;; *) fail "consumer_c said '$err'" ;; esac
+
+# The version file: this version is found, the next minor one is refused.
+newer=$(echo "$version" | awk -F. '{ print $1 "." $2 + 1 }')
+mkdir -p "$tmp/newer"
+cat > "$tmp/newer/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.25)
+project(newer LANGUAGES NONE)
+find_package(nonet $newer QUIET)
+if(nonet_FOUND)
+  message(FATAL_ERROR "nonet $newer found, but $version is installed")
+endif()
+CMAKE
+cmake -S "$tmp/newer" -B "$tmp/newer/build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null || fail "find_package(nonet $newer) did not fail"
+
+# 2. pkg-config.
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+[ "$(pkg-config --modversion nonet)" = "$version" ] || fail "pkg-config --modversion nonet"
+# shellcheck disable=SC2046,SC2086
+${CXX:-c++} -std=c++20 $flags "$source/examples/consumer/main.cpp" -o "$tmp/pc_cpp" $(pkg-config --cflags --libs nonet) ||
+  fail "compiling main.cpp with pkg-config --cflags --libs nonet"
+# shellcheck disable=SC2046,SC2086
+${CC:-cc} -std=c99 $flags "$source/examples/consumer/main.c" -o "$tmp/pc_c" $(pkg-config --cflags --libs nonet) ||
+  fail "compiling main.c with pkg-config --cflags --libs nonet"
+for program in pc_cpp pc_c; do
+  out=$("$tmp/$program")
+  [ "$out" = "$expected (nonet $version)" ] || fail "$program printed '$out'"
+done
+echo "consumer_test: CMake package and pkg-config both work"
