@@ -7,7 +7,7 @@
 # libnonet).
 set -eu
 build=$1
-source=$2
+source=$(cd "$2" && pwd)
 version=$3
 flags=${4:-}
 tmp=$(mktemp -d)
@@ -57,6 +57,37 @@ if(nonet_FOUND)
 endif()
 CMAKE
 cmake -S "$tmp/newer" -B "$tmp/newer/build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null || fail "find_package(nonet $newer) did not fail"
+
+# nonet as a subproject (add_subdirectory, as FetchContent does): only the
+# library, no programs, tests or their dependencies, nothing named like the
+# parent's own targets, no data path. Configured only: the library's build
+# is the one this tree already did.
+mkdir -p "$tmp/parent"
+cat > "$tmp/parent/CMakeLists.txt" <<CMAKE
+cmake_minimum_required(VERSION 3.25)
+project(parent LANGUAGES C CXX)
+add_subdirectory("$source" nonet)
+# The parent's own targets, named as nonet's top-level build names its own.
+add_executable(nonet_tests "$source/examples/consumer/main.cpp")
+target_link_libraries(nonet_tests PRIVATE nonet::nonet)
+add_executable(nonet_c_api_test "$source/examples/consumer/main.c")
+target_link_libraries(nonet_c_api_test PRIVATE nonet::nonet)
+foreach(target nonet nonet-serve nonet_web bench_solvers)
+  if(TARGET \${target})
+    message(FATAL_ERROR "nonet as a subproject defines the target \${target}")
+  endif()
+endforeach()
+foreach(package GTest benchmark CLI11)
+  if(DEFINED CACHE{\${package}_DIR})
+    message(FATAL_ERROR "nonet as a subproject looked for \${package}")
+  endif()
+endforeach()
+if(DEFINED CACHE{PKG_CONFIG_EXECUTABLE} OR DEFINED CACHE{NONET_DATA_DIR})
+  message(FATAL_ERROR "nonet as a subproject looked for pkg-config (cpp-httplib) or the test data")
+endif()
+CMAKE
+cmake -S "$tmp/parent" -B "$tmp/parent/build" >"$tmp/parent.log" 2>&1 || { cat "$tmp/parent.log" >&2; fail "nonet under add_subdirectory"; }
+grep -q "nonet_c_api_test\|nonet_tests" "$tmp/parent/build/Makefile" || fail "the parent's targets are missing"
 
 # 2. pkg-config.
 export PKG_CONFIG_PATH="$(dirname "$pc")"
