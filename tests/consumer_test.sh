@@ -102,4 +102,11 @@ for program in pc_cpp pc_c; do
   out=$("$tmp/$program")
   [ "$out" = "$expected (nonet $version)" ] || fail "$program printed '$out'"
 done
+# The README shows these very files.
+for file in CMakeLists.txt main.cpp main.c; do
+  WANT=$(cat "$source/examples/consumer/$file") awk '
+    /^```/ { if (inside) { if (block == ENVIRON["WANT"]) found = 1; inside = 0 } else { inside = 1; block = ""; lines = 0 } next }
+    inside { block = lines++ ? block "\n" $0 : $0 }
+    END { exit !found }' "$source/README.md" || fail "README.md does not show examples/consumer/$file as it is"
+done
 echo "consumer_test: CMake package and pkg-config both work"
