@@ -75,6 +75,13 @@ static void test_solve(void) {
   }
   EXPECT(main_diagonal == 511 && anti_diagonal == 511);
 
+  /* A jigsaw with its region map (examples/jigsaw.txt). */
+  const char* regions = "111122333111222333112222663445555633444455666444555666777899999778889889777788899";
+  EXPECT(nonet_solve("....6.....2.4389.........6..9.7.....8...9..7........2.........8413..2..7.........", "jigsaw",
+                     regions, out, sizeof out, NULL, &verdict) == NONET_OK);
+  EXPECT(strcmp(out, "945361782726438951182975364598724136861293475374516829237159648413682597659847213") == 0);
+  EXPECT(verdict == NONET_UNIQUE);
+
   /* Several solutions: one of them, and the verdict says so. */
   char empty[82];
   memset(empty, '.', 81);
@@ -179,7 +186,11 @@ static void test_hint(void) {
                     0, out, sizeof out, NULL) == NONET_ENOHINT);
 }
 
+static const char* const kJigsawRegions =
+    "111122333111222333112222663445555633444455666444555666777899999778889889777788899";
+
 static void test_generate(void) {
+  const char* regions = kJigsawRegions;
   nonet_generate_options options;
   nonet_generate_init(&options);
   options.seed = 7;
@@ -220,6 +231,15 @@ static void test_generate(void) {
   EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_OK);
   EXPECT(strlen(first) == 36);
   EXPECT(nonet_check(first, "diagonal", NULL, &verdict) == NONET_OK && verdict == NONET_UNIQUE);
+
+  /* A jigsaw: the size comes from the region map. */
+  nonet_generate_init(&options);
+  options.variant = "jigsaw";
+  options.regions = regions;
+  options.seed = 2;
+  EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_OK);
+  EXPECT(strlen(first) == 81);
+  EXPECT(nonet_check(first, "jigsaw", regions, &verdict) == NONET_OK && verdict == NONET_UNIQUE);
 
   nonet_generate_init(&options);
   options.symmetry = "spiral";
