@@ -91,6 +91,8 @@ grep -q "nonet_c_api_test\|nonet_tests" "$tmp/parent/build/Makefile" || fail "th
 
 # 2. pkg-config.
 export PKG_CONFIG_PATH="$(dirname "$pc")"
+# A shared libnonet is found at run time from the prefix (no rpath here).
+export LD_LIBRARY_PATH="$(dirname "$(dirname "$pc")")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 [ "$(pkg-config --modversion nonet)" = "$version" ] || fail "pkg-config --modversion nonet"
 # shellcheck disable=SC2046,SC2086
 ${CXX:-c++} -std=c++20 $flags "$source/examples/consumer/main.cpp" -o "$tmp/pc_cpp" $(pkg-config --cflags --libs nonet) ||
