@@ -104,6 +104,33 @@ for program in pc_cpp pc_c; do
   out=$("$tmp/$program")
   [ "$out" = "$expected (nonet $version)" ] || fail "$program printed '$out'"
 done
+# The C API's generate makes the CLI's puzzles: same seed, index and options.
+cat > "$tmp/generate.c" <<'C'
+#include <nonet/nonet.h>
+#include <stdio.h>
+int main(void) {
+  nonet_generate_options options;
+  char out[128];
+  nonet_generate_init(&options);
+  options.seed = 7;
+  options.index = 1;
+  if (nonet_generate(&options, out, sizeof out, NULL) != NONET_OK) return 1;
+  printf("%s\n", out);
+  options.seed = 3;
+  options.index = 0;
+  options.level = "intermediate";
+  options.symmetry = "rot180";
+  if (nonet_generate(&options, out, sizeof out, NULL) != NONET_OK) return 1;
+  printf("%s\n", out);
+  return 0;
+}
+C
+# shellcheck disable=SC2046,SC2086
+${CC:-cc} $flags "$tmp/generate.c" -o "$tmp/generate" $(pkg-config --cflags --libs nonet) || fail "compiling generate.c"
+cli=$("$prefix/bin/nonet" generate -n 2 --seed 7 | tail -n 1
+  "$prefix/bin/nonet" generate --seed 3 --difficulty intermediate --symmetry rot180)
+[ "$("$tmp/generate")" = "$cli" ] || fail "nonet_generate differs from nonet generate: $("$tmp/generate") / $cli"
+
 # The README shows these very files.
 for file in CMakeLists.txt main.cpp main.c; do
   WANT=$(cat "$source/examples/consumer/$file") awk '
