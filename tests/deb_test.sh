@@ -24,7 +24,7 @@ for f in ./usr/bin/nonet ./usr/bin/nonet-serve ./usr/share/man/man1/nonet.1 \
   ./usr/include/nonet/nonet.h ./usr/include/nonet/model.hpp ./usr/include/nonet/version.hpp; do
   grep -qx "$f" "$tmp/contents" || fail "not in the package: $f"
 done
-for f in '/libnonet\.(a|so)$' '/cmake/nonet/nonetConfig\.cmake$' '/cmake/nonet/nonetConfigVersion\.cmake$' \
+for f in '/libnonet\.(a|so(\.[0-9]+)*)$' '/cmake/nonet/nonetConfig\.cmake$' '/cmake/nonet/nonetConfigVersion\.cmake$' \
   '/cmake/nonet/nonetTargets\.cmake$' '/pkgconfig/nonet\.pc$'; do
   grep -Eq "^\./usr/lib/.*$f|^\./usr/lib$f" "$tmp/contents" || fail "not in the package: $f"
 done
