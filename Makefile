@@ -3,20 +3,25 @@
 #   make test   install what is missing, build with ASan+UBSan, run every test
 # and the web app:
 #   make serve  build Release and start `nonet serve` on http://127.0.0.1:8080/
+# and the install:
+#   make install PREFIX=/usr/local   (DESTDIR=/stage for a staged install)
+#   make deb    a Debian package of the Release build: build/release/nonet_*.deb
 BUILD      ?= build/release
 TEST_BUILD ?= build/sanitize
 JOBS       ?= $(shell nproc)
 SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES   := cmake g++ make pkg-config libcli11-dev nlohmann-json3-dev libcpp-httplib-dev \
               libgtest-dev libgmock-dev libbenchmark-dev qqwing librsvg2-bin \
-              libcairo2-dev poppler-utils
+              libcairo2-dev poppler-utils dpkg-dev file
 # The browser tests: Debian's Chromium, driven by playwright-core from npm
 # (tests/browser/package-lock.json); no browser is ever downloaded.
-TEST_PACKAGES := chromium
+# The man page and completion tests: man and groff, bash-completion, zsh.
+TEST_PACKAGES := chromium man-db groff-base bash-completion zsh
 BROWSER_DIR := tests/browser
 PORT       ?= 8080
+PREFIX     ?= /usr/local
 
-.PHONY: run test build bench deps test-deps serve screenshots clean
+.PHONY: run test build bench deps test-deps serve screenshots clean install deb
 
 # Installs only the Debian packages that are missing, so it is quick and
 # quiet once everything is there.
@@ -58,6 +63,16 @@ test: test-deps
 
 serve: build
 	$(BUILD)/nonet serve --port $(PORT)
+
+# nonet and nonet-serve, the man page, the completions, the headers, libnonet,
+# the CMake package and nonet.pc under $(PREFIX) (and $(DESTDIR), if set).
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
+
+# The same files in a Debian package under /usr (Depends from dpkg-shlibdeps).
+deb: build
+	cd $(BUILD) && cpack -G DEB
+	@ls $(BUILD)/nonet_*.deb
 
 # The README's pictures of the page, taken by the browser tests from the real page.
 screenshots: test-deps build

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "nonet/version.hpp"
 #include "test_support.hpp"
 
 namespace nonet {
@@ -190,7 +191,7 @@ TEST(Cli, UsageErrorsAndHelp) {
   const auto help = run_nonet("solve --help");
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.out.find("Example"), std::string::npos);
-  EXPECT_EQ(run_nonet("--version").out.rfind("nonet ", 0), 0u);
+  EXPECT_EQ(run_nonet("--version").out, std::string("nonet ") + NONET_VERSION_STRING + "\n");
   const auto missing = run_nonet("solve /nonexistent/file.txt");
   EXPECT_EQ(missing.exit_code, 3);
   EXPECT_NE(missing.err.find("cannot open /nonexistent/file.txt"), std::string::npos);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "nonet/model.hpp"
+#include "nonet/version.hpp"
 
 namespace nonet {
 namespace {
@@ -118,3 +119,12 @@ TEST(Conflicts, NameTheDigitHouseAndBothCells) {
 
 }  // namespace
 }  // namespace nonet
+
+// One version, from project() in CMakeLists.txt: the header's macros and the
+// library's nonet::version() agree.
+TEST(Version, HeaderAndLibraryAgree) {
+  EXPECT_STREQ(nonet::version(), NONET_VERSION_STRING);
+  EXPECT_EQ(std::string(NONET_VERSION_STRING), std::to_string(NONET_VERSION_MAJOR) + "." +
+                                                   std::to_string(NONET_VERSION_MINOR) + "." +
+                                                   std::to_string(NONET_VERSION_PATCH));
+}

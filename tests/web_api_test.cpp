@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "nonet/version.hpp"
 #include "web/server.hpp"
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"
@@ -146,7 +147,8 @@ TEST_F(WebApi, InfoNamesVersionVariantsLevelsAndLimits) {
   ASSERT_TRUE(res);
   EXPECT_EQ(res->status, 200);
   const json info = json::parse(res->body);
-  EXPECT_EQ(info["version"], NONET_VERSION);
+  EXPECT_EQ(info["version"], nonet::version());
+  EXPECT_EQ(info["version"], NONET_VERSION_STRING);
   EXPECT_EQ(info["variants"], json({"classic", "diagonal", "windoku", "jigsaw"}));
   EXPECT_EQ(info["levels"].size(), difficulty_levels().size());
   EXPECT_EQ(info["limits"]["body_bytes"], 65536);

@@ -21,9 +21,10 @@
 #include <string>
 #include <vector>
 
+#include "nonet/export.hpp"
 #include "nonet/model.hpp"
 
-namespace nonet {
+namespace nonet NONET_API {
 
 struct Diagnostic {
   std::string source;  // file name, or "<stdin>"

@@ -16,10 +16,11 @@
 #include <string_view>
 #include <vector>
 
+#include "nonet/export.hpp"
 #include "nonet/logic.hpp"
 #include "nonet/model.hpp"
 
-namespace nonet {
+namespace nonet NONET_API {
 
 // Options that cannot be met (a symmetry the geometry lacks, an empty givens
 // range, a rating nobody can reach in the attempts allowed).

@@ -19,9 +19,10 @@
 #include <utility>
 #include <vector>
 
+#include "nonet/export.hpp"
 #include "nonet/model.hpp"
 
-namespace nonet {
+namespace nonet NONET_API {
 
 // Which published difficulty scale ratings follow. (contract)
 enum class Scale {

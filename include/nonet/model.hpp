@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
-namespace nonet {
+#include "nonet/export.hpp"
+
+namespace nonet NONET_API {
 
 // A set of candidate digits: digit d (1-based) is bit d-1. N <= 64.
 using Mask = std::uint64_t;

@@ -8,9 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "nonet/export.hpp"
 #include "nonet/model.hpp"
 
-namespace nonet {
+namespace nonet NONET_API {
 
 struct SvgPuzzle {
   Puzzle puzzle;

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli_common.hpp"
+#include "nonet/version.hpp"
 
 int main(int argc, char** argv) {
   // nonet writes through iostreams only; unsynchronised, piped standard
@@ -10,7 +11,7 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   CLI::App app{"nonet: solve, explain, rate and generate Sudoku puzzles (classic, diagonal, windoku, jigsaw; 4x4 to 25x25)",
                "nonet"};
-  app.set_version_flag("-V,--version", std::string("nonet ") + NONET_VERSION);
+  app.set_version_flag("-V,--version", std::string("nonet ") + nonet::version());
   app.require_subcommand(1);
   app.footer(
       "Input: files or standard input, one puzzle per line (81 chars, '.' or '0' empty), grid blocks, or JSON.\n"

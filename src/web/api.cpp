@@ -19,6 +19,7 @@
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"
 #include "nonet/render.hpp"
+#include "nonet/version.hpp"
 
 namespace nonet::web {
 
@@ -370,7 +371,7 @@ json info(const nlohmann::json&, const ApiLimits& limits) {
   json ladder = json::array();
   for (const TechniqueInfo& t : techniques(Scale::se, true)) ladder.push_back({{"name", t.name}, {"rating", t.rating}});
   return json{{"name", "nonet"},
-              {"version", NONET_VERSION},
+              {"version", nonet::version()},
               {"variants", variant_names()},
               {"sizes", sizes},
               {"symmetries", symmetry_names()},

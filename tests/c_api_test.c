@@ -1,0 +1,304 @@
+/* The C API from C (compiled as C99): every call on known answers. */
+#define _POSIX_C_SOURCE 200809L
+#include <nonet/nonet.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define EXPECT(cond)                                                     \
+  do {                                                                   \
+    if (!(cond)) {                                                       \
+      fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond); \
+      ++failures;                                                        \
+    }                                                                    \
+  } while (0)
+
+#define EXPECT_CONTAINS(text, part)                                                                 \
+  do {                                                                                              \
+    if (!strstr((text), (part))) {                                                                  \
+      fprintf(stderr, "%s:%d: failed: \"%s\" does not contain \"%s\"\n", __FILE__, __LINE__, (text), \
+              (part));                                                                              \
+      ++failures;                                                                                   \
+    }                                                                                               \
+  } while (0)
+
+static const char* const kWikipedia =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+static const char* const kCbg000 =
+    "1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7";
+static const char* const kPointing =
+    "..3.5.......1..2.668...2.5.....14.7.34...796...59......3..9..4...62..3..9..7.....";
+
+/* A 9x9 grid of digits that keeps the givens and holds 1-9 once in every row,
+ * column and box. */
+static int solves(const char* puzzle, const char* grid) {
+  if (strlen(grid) != 81) return 0;
+  for (int i = 0; i < 81; ++i) {
+    if (grid[i] < '1' || grid[i] > '9') return 0;
+    if (puzzle[i] != '.' && puzzle[i] != grid[i]) return 0;
+  }
+  for (int unit = 0; unit < 9; ++unit) {
+    int row = 0, column = 0, box = 0;
+    for (int k = 0; k < 9; ++k) {
+      row |= 1 << (grid[unit * 9 + k] - '1');
+      column |= 1 << (grid[k * 9 + unit] - '1');
+      box |= 1 << (grid[(unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3] - '1');
+    }
+    if (row != 511 || column != 511 || box != 511) return 0;
+  }
+  return 1;
+}
+
+static void test_solve(void) {
+  char out[128];
+  size_t required = 0;
+  int verdict = -1;
+  EXPECT(nonet_solve(kWikipedia, NULL, NULL, out, sizeof out, &required, &verdict) == NONET_OK);
+  EXPECT(required == 82);
+  EXPECT(verdict == NONET_UNIQUE);
+  EXPECT(solves(kWikipedia, out));
+  EXPECT(strcmp(out, "534678912672195348198342567859761423426853791713924856961537284287419635345286179") == 0);
+  EXPECT(strcmp(nonet_last_error(), "") == 0);
+
+  /* A diagonal puzzle: the answer also holds 1-9 on both diagonals. */
+  const char* diagonal = "..........7.2849......5..4..9..7........4............8..68......14..7.39....1....";
+  EXPECT(nonet_solve(diagonal, "diagonal", NULL, out, sizeof out, NULL, &verdict) == NONET_OK);
+  EXPECT(solves(diagonal, out));
+  int main_diagonal = 0, anti_diagonal = 0;
+  for (int i = 0; i < 9; ++i) {
+    main_diagonal |= 1 << (out[i * 10] - '1');
+    anti_diagonal |= 1 << (out[i * 8 + 8] - '1');
+  }
+  EXPECT(main_diagonal == 511 && anti_diagonal == 511);
+
+  /* A jigsaw with its region map (examples/jigsaw.txt). */
+  const char* regions = "111122333111222333112222663445555633444455666444555666777899999778889889777788899";
+  EXPECT(nonet_solve("....6.....2.4389.........6..9.7.....8...9..7........2.........8413..2..7.........", "jigsaw",
+                     regions, out, sizeof out, NULL, &verdict) == NONET_OK);
+  EXPECT(strcmp(out, "945361782726438951182975364598724136861293475374516829237159648413682597659847213") == 0);
+  EXPECT(verdict == NONET_UNIQUE);
+
+  /* Several solutions: one of them, and the verdict says so. */
+  char empty[82];
+  memset(empty, '.', 81);
+  empty[81] = '\0';
+  EXPECT(nonet_solve(empty, NULL, NULL, out, sizeof out, NULL, &verdict) == NONET_OK);
+  EXPECT(verdict == NONET_MULTIPLE);
+  EXPECT(solves(empty, out));
+}
+
+static void test_buffer_too_small(void) {
+  char out[10];
+  memset(out, 'x', sizeof out);
+  size_t required = 0;
+  EXPECT(nonet_solve(kWikipedia, NULL, NULL, out, sizeof out, &required, NULL) == NONET_EBUFFER);
+  EXPECT(required == 82);
+  EXPECT(out[0] == 'x'); /* left alone */
+  EXPECT_CONTAINS(nonet_last_error(), "buffer too small: 82 bytes needed, 10 given");
+  /* Asking for the size first. */
+  required = 0;
+  EXPECT(nonet_solve(kWikipedia, NULL, NULL, NULL, 0, &required, NULL) == NONET_EBUFFER);
+  EXPECT(required == 82);
+  char* exact = malloc(required);
+  EXPECT(exact && nonet_solve(kWikipedia, NULL, NULL, exact, required, &required, NULL) == NONET_OK);
+  EXPECT(exact && strlen(exact) == 81);
+  free(exact);
+}
+
+static void test_count_and_check(void) {
+  uint64_t count = 0;
+  EXPECT(nonet_count("................", NULL, NULL, 1000, &count) == NONET_OK);
+  EXPECT(count == 288);
+  EXPECT(nonet_count(kWikipedia, NULL, NULL, 0, &count) == NONET_OK);
+  EXPECT(count == 1);
+  int verdict = -1;
+  EXPECT(nonet_check(kWikipedia, NULL, NULL, &verdict) == NONET_OK);
+  EXPECT(verdict == NONET_UNIQUE);
+  EXPECT(nonet_check("................", NULL, NULL, &verdict) == NONET_OK);
+  EXPECT(verdict == NONET_MULTIPLE);
+}
+
+static void test_errors(void) {
+  char out[128];
+  /* 80 cells: the reader's message, with line and column as the CLI gives it. */
+  EXPECT(nonet_solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7", NULL, NULL,
+                     out, sizeof out, NULL, NULL) == NONET_EMALFORMED);
+  EXPECT_CONTAINS(nonet_last_error(), ":1:81: wrong length: 80 cells, expected 81 (9x9)");
+  EXPECT(nonet_solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..7x", NULL, NULL,
+                     out, sizeof out, NULL, NULL) == NONET_EMALFORMED);
+  EXPECT_CONTAINS(nonet_last_error(), ":1:81: 'x' is not a digit of a 9x9 puzzle");
+  int verdict;
+  EXPECT(nonet_check("53..7..5.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", NULL, NULL,
+                     &verdict) == NONET_EINVALID);
+  EXPECT_CONTAINS(nonet_last_error(), ":1:8: digit 5 twice in row 1 (r1c1, r1c8)");
+  EXPECT(nonet_solve(kWikipedia, "samurai", NULL, out, sizeof out, NULL, NULL) == NONET_EARGUMENT);
+  EXPECT_CONTAINS(nonet_last_error(), "unknown variant 'samurai'");
+  EXPECT(nonet_solve(kWikipedia, "jigsaw", NULL, out, sizeof out, NULL, NULL) == NONET_EARGUMENT);
+  EXPECT(nonet_solve(NULL, NULL, NULL, out, sizeof out, NULL, NULL) == NONET_EARGUMENT);
+  nonet_rating rating;
+  EXPECT(nonet_rate(kWikipedia, NULL, NULL, "hodoku", &rating) == NONET_EARGUMENT);
+  EXPECT(nonet_rate("................", NULL, NULL, NULL, &rating) == NONET_EMULTIPLE);
+  /* A success clears the message. */
+  EXPECT(nonet_check(kWikipedia, NULL, NULL, &verdict) == NONET_OK);
+  EXPECT(strcmp(nonet_last_error(), "") == 0);
+}
+
+static void test_rate(void) {
+  nonet_rating rating;
+  EXPECT(nonet_rate(kCbg000, NULL, NULL, "se", &rating) == NONET_OK);
+  EXPECT(rating.er > 3.15 && rating.er < 3.25); /* the published ER 3.2 */
+  EXPECT(rating.ep > 1.15 && rating.ep < 1.25);
+  EXPECT(rating.solved == 1);
+  EXPECT(strcmp(rating.hardest, "X-Wing") == 0);
+  EXPECT(nonet_rate(kCbg000, NULL, NULL, "sukaku", &rating) == NONET_OK);
+  EXPECT(rating.solved == 1);
+}
+
+static void test_hint(void) {
+  char out[4096];
+  EXPECT(nonet_hint(kPointing, NULL, NULL, 1, 0, out, sizeof out, NULL) == NONET_OK);
+  EXPECT(strcmp(out, "Hint: Pointing in box 8, column 5\n") == 0);
+  EXPECT(nonet_hint(kPointing, NULL, NULL, 3, 0, out, sizeof out, NULL) == NONET_OK);
+  EXPECT(strcmp(out,
+                "Hint: Pointing in box 8, column 5; look at r8c5,r9c5\n"
+                "Pointing: 4 in box 8 only in column 5 \xe2\x86\x92 r2c5<>4, r3c5<>4 (2.6)\n") == 0);
+  EXPECT(nonet_hint(kPointing, NULL, NULL, 2, 1, out, sizeof out, NULL) == NONET_OK);
+  EXPECT(strcmp(out,
+                "{\"status\":\"hint\",\"level\":2,\"text\":\"Hint: Pointing in box 8, column 5; look at r8c5,r9c5\","
+                "\"technique\":\"Pointing\",\"houses\":[\"box 8\",\"column 5\"],\"cells\":[\"r8c5\",\"r9c5\"]}") == 0);
+  EXPECT(nonet_hint(kPointing, NULL, NULL, 3, 1, out, sizeof out, NULL) == NONET_OK);
+  EXPECT_CONTAINS(out, "\"cells\":[\"r8c5\",\"r9c5\"],\"step\":{");
+  EXPECT_CONTAINS(out, "\"technique\":\"Pointing\"");
+  /* A pencil-mark position (81 groups of 9 candidates): r1c1 may be anything,
+   * every other cell has no candidate left, so no grid fits the marks. */
+  char marks[730];
+  memset(marks, '.', 729);
+  marks[729] = '\0';
+  memcpy(marks, "123456789", 9);
+  EXPECT(nonet_hint(marks, NULL, NULL, 1, 0, out, sizeof out, NULL) == NONET_ENOSOLUTION);
+  EXPECT_CONTAINS(nonet_last_error(), "no grid fits these pencil marks");
+  EXPECT(nonet_hint(kPointing, NULL, NULL, 4, 0, out, sizeof out, NULL) == NONET_EARGUMENT);
+  EXPECT(nonet_hint("534678912672195348198342567859761423426853791713924856961537284287419635345286179", NULL, NULL, 1,
+                    0, out, sizeof out, NULL) == NONET_ENOHINT);
+}
+
+static const char* const kJigsawRegions =
+    "111122333111222333112222663445555633444455666444555666777899999778889889777788899";
+
+static void test_generate(void) {
+  const char* regions = kJigsawRegions;
+  nonet_generate_options options;
+  nonet_generate_init(&options);
+  options.seed = 7;
+  char first[128], second[128], other[128];
+  EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_OK);
+  EXPECT(nonet_generate(&options, second, sizeof second, NULL) == NONET_OK);
+  EXPECT(strcmp(first, second) == 0);
+  EXPECT(strlen(first) == 81);
+  int verdict = -1;
+  EXPECT(nonet_check(first, NULL, NULL, &verdict) == NONET_OK && verdict == NONET_UNIQUE);
+  options.seed = 8;
+  EXPECT(nonet_generate(&options, other, sizeof other, NULL) == NONET_OK);
+  EXPECT(strcmp(first, other) != 0);
+
+  /* A level, a symmetry, another variant and size. */
+  nonet_generate_init(&options);
+  options.seed = 3;
+  options.level = "easy";
+  options.symmetry = "rot180";
+  EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_OK);
+  for (int i = 0; i < 81; ++i) EXPECT((first[i] == '.') == (first[80 - i] == '.'));
+  nonet_rating rating;
+  EXPECT(nonet_rate(first, NULL, NULL, NULL, &rating) == NONET_OK);
+  EXPECT(rating.er >= 1.6 - 1e-9 && rating.er <= 2.5 + 1e-9); /* easy: SE 1.6-2.5 */
+
+  nonet_generate_init(&options);
+  options.seed = 5;
+  options.min_rating = 2.6;
+  options.max_rating = 3.4;
+  EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_OK);
+  EXPECT(nonet_rate(first, NULL, NULL, NULL, &rating) == NONET_OK);
+  EXPECT(rating.er >= 2.6 - 1e-9 && rating.er <= 3.4 + 1e-9);
+
+  nonet_generate_init(&options);
+  options.variant = "diagonal";
+  options.size = 6;
+  options.seed = 1;
+  EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_OK);
+  EXPECT(strlen(first) == 36);
+  EXPECT(nonet_check(first, "diagonal", NULL, &verdict) == NONET_OK && verdict == NONET_UNIQUE);
+
+  /* A jigsaw: the size comes from the region map. */
+  nonet_generate_init(&options);
+  options.variant = "jigsaw";
+  options.regions = regions;
+  options.seed = 2;
+  EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_OK);
+  EXPECT(strlen(first) == 81);
+  EXPECT(nonet_check(first, "jigsaw", regions, &verdict) == NONET_OK && verdict == NONET_UNIQUE);
+
+  nonet_generate_init(&options);
+  options.symmetry = "spiral";
+  EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_EARGUMENT);
+  nonet_generate_init(&options);
+  options.level = "impossible";
+  EXPECT(nonet_generate(&options, first, sizeof first, NULL) == NONET_EARGUMENT);
+  nonet_generate_init(&options);
+  EXPECT(nonet_generate(&options, first, 5, NULL) == NONET_EBUFFER);
+}
+
+/* Threads at once: each gets its own answers and its own last error. */
+static void* worker(void* arg) {
+  const int id = *(const int*)arg;
+  int* ok = malloc(sizeof *ok);
+  *ok = 1;
+  for (int round = 0; round < 20; ++round) {
+    char out[128];
+    if (id % 2 == 0) {
+      *ok &= nonet_solve(kWikipedia, NULL, NULL, out, sizeof out, NULL, NULL) == NONET_OK;
+      *ok &= solves(kWikipedia, out);
+      *ok &= strcmp(nonet_last_error(), "") == 0;
+    } else {
+      *ok &= nonet_solve("123", NULL, NULL, out, sizeof out, NULL, NULL) == NONET_EMALFORMED;
+      *ok &= strstr(nonet_last_error(), "not a puzzle: 3 cells") != NULL;
+    }
+  }
+  return ok;
+}
+
+static void test_threads(void) {
+  pthread_t threads[4];
+  int ids[4];
+  for (int i = 0; i < 4; ++i) {
+    ids[i] = i;
+    EXPECT(pthread_create(&threads[i], NULL, worker, &ids[i]) == 0);
+  }
+  for (int i = 0; i < 4; ++i) {
+    void* result = NULL;
+    EXPECT(pthread_join(threads[i], &result) == 0);
+    EXPECT(result && *(int*)result == 1);
+    free(result);
+  }
+}
+
+int main(void) {
+  EXPECT(strcmp(nonet_version(), NONET_EXPECTED_VERSION) == 0);
+  test_solve();
+  test_buffer_too_small();
+  test_count_and_check();
+  test_errors();
+  test_rate();
+  test_hint();
+  test_generate();
+  test_threads();
+  if (failures) {
+    fprintf(stderr, "%d failure(s)\n", failures);
+    return 1;
+  }
+  printf("c_api_test: all passed (nonet %s)\n", nonet_version());
+  return 0;
+}
