@@ -16,6 +16,7 @@ deb=$(ls "$tmp"/out/*.deb)
 [ "$(dpkg-deb --field "$deb" Version)" = "$version" ] || fail "Version field: $(dpkg-deb --field "$deb" Version)"
 depends=$(dpkg-deb --field "$deb" Depends)
 case $depends in *libc6*) ;; *) fail "Depends without libc6: '$depends'" ;; esac
+case $depends in *libcairo2*) ;; *) fail "Depends without libcairo2 (dlopened for sheets): '$depends'" ;; esac
 echo "Depends: $depends"
 
 dpkg-deb --contents "$deb" | awk '{ print $NF }' >"$tmp/contents"

@@ -53,7 +53,8 @@ std::vector<std::string> svg_pages(std::span<const SvgPuzzle> puzzles, const Svg
 // Every page stacked top to bottom in one SVG document (for a single stream).
 std::string svg_document(std::span<const SvgPuzzle> puzzles, const SvgOptions& options);
 // Every page in one PDF document; no puzzles give one page with the title.
-// Each of these throws std::runtime_error if cairo fails (out of memory).
+// Each of these throws std::runtime_error if cairo fails (out of memory) or
+// cannot be loaded (it is loaded when the first sheet is drawn).
 std::string pdf_document(std::span<const SvgPuzzle> puzzles, const SvgOptions& options);
 
 }  // namespace nonet

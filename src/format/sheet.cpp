@@ -6,15 +6,13 @@
 // thick borders wherever two neighbouring cells lie in different regions
 // (boxes or jigsaw pieces alike), light shading on the cells of every extra
 // house (diagonals, windoku windows), and the digits.
-#include <cairo-pdf.h>
-#include <cairo-svg.h>
-#include <cairo.h>
 
 #include <algorithm>
 #include <cmath>
 #include <memory>
 #include <stdexcept>
 
+#include "cairo_library.hpp"
 #include "nonet/render.hpp"
 
 namespace nonet {
@@ -34,7 +32,7 @@ struct Rgb {
 constexpr Rgb kBlack{0, 0, 0}, kShade{0.894, 0.894, 0.894}, kDiagonal{0.6, 0.6, 0.6};
 constexpr Rgb kSolutionGrey{0.48, 0.48, 0.48}, kCaptionGrey{0.2, 0.2, 0.2};
 
-void set_colour(cairo_t* cr, Rgb colour) { cairo_set_source_rgb(cr, colour.red, colour.green, colour.blue); }
+void set_colour(cairo_t* cr, Rgb colour) { detail::cairo().set_source_rgb(cr, colour.red, colour.green, colour.blue); }
 
 // Which puzzles a page holds, and what it shows of them.
 struct PageSpec {
@@ -80,8 +78,8 @@ class GridDrawing {
   double y(int row) const { return top_ + row * cell_; }
 
   void line(double x1, double y1, double x2, double y2) const {
-    cairo_move_to(cr_, x1, y1);
-    cairo_line_to(cr_, x2, y2);
+    detail::cairo().move_to(cr_, x1, y1);
+    detail::cairo().line_to(cr_, x2, y2);
   }
 
   // Extra houses (diagonals, windows) are what a solver must notice beyond
@@ -94,8 +92,8 @@ class GridDrawing {
         for (int cell : house.cells) tinted[cell] = true;
     set_colour(cr_, kShade);
     for (int cell = 0; cell < geometry_.cell_count(); ++cell)
-      if (tinted[cell]) cairo_rectangle(cr_, x(geometry_.column_of(cell)), y(geometry_.row_of(cell)), cell_, cell_);
-    cairo_fill(cr_);
+      if (tinted[cell]) detail::cairo().rectangle(cr_, x(geometry_.column_of(cell)), y(geometry_.row_of(cell)), cell_, cell_);
+    detail::cairo().fill(cr_);
   }
 
   void thin_lines() const {
@@ -105,9 +103,9 @@ class GridDrawing {
       line(x(0), y(i), x(n), y(i));
     }
     set_colour(cr_, kBlack);
-    cairo_set_line_width(cr_, kThin);
-    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);
-    cairo_stroke(cr_);
+    detail::cairo().set_line_width(cr_, kThin);
+    detail::cairo().set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);
+    detail::cairo().stroke(cr_);
   }
 
   void diagonal_lines() const {
@@ -116,11 +114,11 @@ class GridDrawing {
     line(x(0), y(0), x(n), y(n));
     line(x(n), y(0), x(0), y(n));
     const double dash[] = {1.2, 1.2};
-    cairo_set_dash(cr_, dash, 2, 0);
+    detail::cairo().set_dash(cr_, dash, 2, 0);
     set_colour(cr_, kDiagonal);
-    cairo_set_line_width(cr_, kThin);
-    cairo_stroke(cr_);
-    cairo_set_dash(cr_, nullptr, 0, 0);
+    detail::cairo().set_line_width(cr_, kThin);
+    detail::cairo().stroke(cr_);
+    detail::cairo().set_dash(cr_, nullptr, 0, 0);
   }
 
   bool differ(int cell_a, int cell_b) const {
@@ -147,30 +145,30 @@ class GridDrawing {
         start = end;
       }
     }
-    cairo_rectangle(cr_, left_, top_, side_, side_);
+    detail::cairo().rectangle(cr_, left_, top_, side_, side_);
     set_colour(cr_, kBlack);
-    cairo_set_line_width(cr_, kThick);
-    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_SQUARE);
-    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_MITER);
-    cairo_stroke(cr_);
+    detail::cairo().set_line_width(cr_, kThick);
+    detail::cairo().set_line_cap(cr_, CAIRO_LINE_CAP_SQUARE);
+    detail::cairo().set_line_join(cr_, CAIRO_LINE_JOIN_MITER);
+    detail::cairo().stroke(cr_);
   }
 
   // A digit centred in its cell by its ink, whatever the font.
   void digit_text(int cell, int digit, bool given) const {
     const char text[2] = {digit_char(digit), '\0'};
-    cairo_select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL,
+    detail::cairo().select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL,
                            given ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr_, cell_ * (geometry_.size() > 9 ? 0.55 : 0.68));
+    detail::cairo().set_font_size(cr_, cell_ * (geometry_.size() > 9 ? 0.55 : 0.68));
     // Across by the glyph's own ink; down by the ink of "8", so every digit
     // and letter of a row sits on one baseline.
     cairo_text_extents_t extents, eight;
-    cairo_text_extents(cr_, text, &extents);
-    cairo_text_extents(cr_, "8", &eight);
+    detail::cairo().text_extents(cr_, text, &extents);
+    detail::cairo().text_extents(cr_, "8", &eight);
     const double cx = x(geometry_.column_of(cell)) + cell_ / 2;
     const double cy = y(geometry_.row_of(cell)) + cell_ / 2;
-    cairo_move_to(cr_, cx - extents.width / 2 - extents.x_bearing, cy - eight.height / 2 - eight.y_bearing);
+    detail::cairo().move_to(cr_, cx - extents.width / 2 - extents.x_bearing, cy - eight.height / 2 - eight.y_bearing);
     set_colour(cr_, given ? kBlack : kSolutionGrey);
-    cairo_show_text(cr_, text);
+    detail::cairo().show_text(cr_, text);
   }
 
   void digits() const {
@@ -185,11 +183,11 @@ class GridDrawing {
 
   void caption() const {
     if (item_.caption.empty()) return;
-    cairo_select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr_, 3.5);
-    cairo_move_to(cr_, left_, top_ + side_ + kCaptionHeight * 0.75);
+    detail::cairo().select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    detail::cairo().set_font_size(cr_, 3.5);
+    detail::cairo().move_to(cr_, left_, top_ + side_ + kCaptionHeight * 0.75);
     set_colour(cr_, kCaptionGrey);
-    cairo_show_text(cr_, item_.caption.c_str());
+    detail::cairo().show_text(cr_, item_.caption.c_str());
   }
 
   cairo_t* cr_;
@@ -200,20 +198,20 @@ class GridDrawing {
 };
 
 void centred_text(cairo_t* cr, const std::string& text, double centre_x, double baseline, double size, bool bold) {
-  cairo_select_font_face(cr, kFont, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
-  cairo_set_font_size(cr, size);
+  detail::cairo().select_font_face(cr, kFont, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  detail::cairo().set_font_size(cr, size);
   cairo_text_extents_t extents;
-  cairo_text_extents(cr, text.c_str(), &extents);
-  cairo_move_to(cr, centre_x - extents.x_advance / 2, baseline);
-  cairo_show_text(cr, text.c_str());
+  detail::cairo().text_extents(cr, text.c_str(), &extents);
+  detail::cairo().move_to(cr, centre_x - extents.x_advance / 2, baseline);
+  detail::cairo().show_text(cr, text.c_str());
 }
 
 // The one drawing of a page, in millimetres from the page's top left corner.
 void draw_page(cairo_t* cr, std::span<const SvgPuzzle> puzzles, const PageSpec& page, const SvgOptions& options) {
   const PaperSize paper = paper_size(options.paper);
-  cairo_rectangle(cr, 0, 0, paper.width, paper.height);
-  cairo_set_source_rgb(cr, 1, 1, 1);
-  cairo_fill(cr);
+  detail::cairo().rectangle(cr, 0, 0, paper.width, paper.height);
+  detail::cairo().set_source_rgb(cr, 1, 1, 1);
+  detail::cairo().fill(cr);
 
   std::string title = options.title;
   if (page.solutions) title = title.empty() ? "Solutions" : title + " \u2014 solutions";
@@ -250,16 +248,16 @@ cairo_status_t append_to_string(void* closure, const unsigned char* data, unsign
 }
 
 struct SurfaceDeleter {
-  void operator()(cairo_surface_t* surface) const { cairo_surface_destroy(surface); }
+  void operator()(cairo_surface_t* surface) const { detail::cairo().surface_destroy(surface); }
 };
 struct ContextDeleter {
-  void operator()(cairo_t* cr) const { cairo_destroy(cr); }
+  void operator()(cairo_t* cr) const { detail::cairo().destroy(cr); }
 };
 using Surface = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
 using Context = std::unique_ptr<cairo_t, ContextDeleter>;
 
 void check(cairo_status_t status) {
-  if (status != CAIRO_STATUS_SUCCESS) throw std::runtime_error(std::string("cairo: ") + cairo_status_to_string(status));
+  if (status != CAIRO_STATUS_SUCCESS) throw std::runtime_error(std::string("cairo: ") + detail::cairo().status_to_string(status));
 }
 
 // Draws `pages` one below the other on an SVG surface of one page's width.
@@ -269,20 +267,20 @@ std::string svg_of(std::span<const SvgPuzzle> puzzles, const std::vector<PageSpe
   const double height = count * paper.height + (count - 1) * kStackGap;
   std::string out;
   {
-    Surface surface(cairo_svg_surface_create_for_stream(append_to_string, &out, paper.width, height));
-    cairo_svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_MM);
-    Context cr(cairo_create(surface.get()));
+    Surface surface(detail::cairo().svg_surface_create_for_stream(append_to_string, &out, paper.width, height));
+    detail::cairo().svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_MM);
+    Context cr(detail::cairo().create(surface.get()));
     for (std::size_t i = 0; i < pages.size(); ++i) {
-      cairo_save(cr.get());
-      cairo_translate(cr.get(), 0, i * (paper.height + kStackGap));
+      detail::cairo().save(cr.get());
+      detail::cairo().translate(cr.get(), 0, i * (paper.height + kStackGap));
       draw_page(cr.get(), puzzles, pages[i], options);
-      cairo_restore(cr.get());
+      detail::cairo().restore(cr.get());
     }
     if (pages.empty()) draw_page(cr.get(), puzzles, PageSpec{}, options);
-    check(cairo_status(cr.get()));
+    check(detail::cairo().status(cr.get()));
     cr.reset();
-    cairo_surface_finish(surface.get());
-    check(cairo_surface_status(surface.get()));
+    detail::cairo().surface_finish(surface.get());
+    check(detail::cairo().surface_status(surface.get()));
   }
   return out;
 }
@@ -324,22 +322,22 @@ std::string pdf_document(std::span<const SvgPuzzle> puzzles, const SvgOptions& o
   if (pages.empty()) pages.push_back(PageSpec{});
   std::string out;
   {
-    Surface surface(cairo_pdf_surface_create_for_stream(append_to_string, &out, paper.width * kPointsPerMm,
+    Surface surface(detail::cairo().pdf_surface_create_for_stream(append_to_string, &out, paper.width * kPointsPerMm,
                                                         paper.height * kPointsPerMm));
-    if (!options.title.empty()) cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, options.title.c_str());
-    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "nonet");
+    if (!options.title.empty()) detail::cairo().pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, options.title.c_str());
+    detail::cairo().pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "nonet");
     // No creation time: the same puzzles give the same bytes.
-    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
-    Context cr(cairo_create(surface.get()));
-    cairo_scale(cr.get(), kPointsPerMm, kPointsPerMm);
+    detail::cairo().pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
+    Context cr(detail::cairo().create(surface.get()));
+    detail::cairo().scale(cr.get(), kPointsPerMm, kPointsPerMm);
     for (const PageSpec& page : pages) {
       draw_page(cr.get(), puzzles, page, options);
-      cairo_show_page(cr.get());
+      detail::cairo().show_page(cr.get());
     }
-    check(cairo_status(cr.get()));
+    check(detail::cairo().status(cr.get()));
     cr.reset();
-    cairo_surface_finish(surface.get());
-    check(cairo_surface_status(surface.get()));
+    detail::cairo().surface_finish(surface.get());
+    check(detail::cairo().surface_status(surface.get()));
   }
   return out;
 }
