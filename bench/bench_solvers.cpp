@@ -38,7 +38,7 @@
 
 #include <time.h>
 
-#include "../src/exact/fast9.hpp"
+#include "exact/fast9.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "../src/exact/fast9.hpp"
+#include "exact/fast9.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "test_support.hpp"

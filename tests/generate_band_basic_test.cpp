@@ -14,8 +14,8 @@
 #include "nonet/exact.hpp"
 #include "nonet/generate.hpp"
 #include "test_support.hpp"
-#include "../src/generate/basic_logic.hpp"
-#include "../src/generate/singles.hpp"
+#include "generate/basic_logic.hpp"
+#include "generate/singles.hpp"
 
 namespace nonet {
 namespace {

@@ -16,10 +16,10 @@
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"
 #include "test_support.hpp"
-#include "../src/generate/basic_logic.hpp"
-#include "../src/generate/direct_logic.hpp"
-#include "../src/generate/singles.hpp"
-#include "../src/generate/unavoidable.hpp"
+#include "generate/basic_logic.hpp"
+#include "generate/direct_logic.hpp"
+#include "generate/singles.hpp"
+#include "generate/unavoidable.hpp"
 
 namespace nonet {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "../src/logic/internal.hpp"
+#include "logic/internal.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/logic.hpp"

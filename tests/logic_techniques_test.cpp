@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "../src/logic/internal.hpp"
+#include "logic/internal.hpp"
 #include "nonet/format.hpp"
 #include "nonet/logic.hpp"
 

@@ -433,13 +433,19 @@ TEST_F(WebApi, RenderDrawsSvg) {
   EXPECT_EQ(reply.content_type, "image/svg+xml");
   EXPECT_EQ(reply.text.rfind("<?xml", 0), 0u);
   EXPECT_NE(reply.text.find("</svg>"), std::string::npos);
-  // The player's entries are drawn in grey, apart from the givens.
+  // The player's entries are drawn too (in grey, apart from the givens): one
+  // glyph more than the givens alone.
   std::string values(81, '.');
   values[2] = '4';
+  const auto glyphs = [](const std::string& svg) {
+    std::size_t n = 0;
+    for (auto at = svg.find("<use"); at != std::string::npos; at = svg.find("<use", at + 1)) ++n;
+    return n;
+  };
   const Reply entries = post(server(), "render", {{"puzzle", kWikipedia}, {"values", values}});
-  EXPECT_NE(entries.text.find("class=\"solution\""), std::string::npos);
   const Reply plain = post(server(), "render", {{"puzzle", kWikipedia}});
-  EXPECT_EQ(plain.text.find("class=\"solution\""), std::string::npos);
+  EXPECT_EQ(glyphs(entries.text), glyphs(plain.text) + 1);
+  EXPECT_GE(glyphs(plain.text), 30u);  // a glyph per given at least
 }
 
 TEST_F(WebApi, HttpErrorsCarryJsonBodies) {
