@@ -6,7 +6,7 @@ _nonet() {
   _init_completion -s || return
 
   local commands="solve count check explain hint rate generate render serve"
-  local input="--variant --regions --size -j --jobs --stats --help"
+  local input="--variant --regions --size -j --jobs --stats --digits --column --help"
   local variants="classic diagonal windoku jigsaw"
   local scales="se sukaku"
   local levels="simple easy intermediate expert master extreme"
@@ -33,6 +33,7 @@ _nonet() {
     --difficulty) COMPREPLY=($(compgen -W "$levels" -- "$cur")); return ;;
     --symmetry) COMPREPLY=($(compgen -W "$symmetries" -- "$cur")); return ;;
     --level) COMPREPLY=($(compgen -W "1 2 3" -- "$cur")); return ;;
+    --digits) COMPREPLY=($(compgen -W "auto 1 0" -- "$cur")); return ;;
     --paper) COMPREPLY=($(compgen -W "a4 letter" -- "$cur")); return ;;
     --size) COMPREPLY=($(compgen -W "4 6 8 9 10 12 16 25" -- "$cur")); return ;;
     --regions | -o | --output | --web-dir) _filedir; return ;;
@@ -49,7 +50,7 @@ _nonet() {
       return
       ;;
     -j | --jobs | --seed | --limit | --max-nodes | --time-limit | -n | --count | --rating | --givens | \
-      --shard | --per-page | --max-attempts | --max-technique | --host | --port | --workers | --queue | --allow-host | --title)
+      --column | --shard | --per-page | --max-attempts | --max-technique | --host | --port | --workers | --queue | --allow-host | --title)
       return ;;
   esac
 

@@ -56,6 +56,24 @@ inline ::testing::AssertionResult valid_solution(const Puzzle& puzzle, const Gri
                                        << to_line(*puzzle.geometry, solution);
 }
 
+// The pencil marks of a 9×9 puzzle as a 729-character line: every digit no
+// peer holds, a given alone.
+inline std::string pencil_marks_of(const std::string& puzzle) {
+  std::string line(729, '.');
+  for (int cell = 0; cell < 81; ++cell) {
+    for (int digit = 1; digit <= 9; ++digit) {
+      bool seen = puzzle[cell] != '.' && puzzle[cell] - '0' != digit;
+      for (int other = 0; other < 81 && !seen && puzzle[cell] == '.'; ++other) {
+        const bool peer = other != cell && (other / 9 == cell / 9 || other % 9 == cell % 9 ||
+                                            (other / 27 == cell / 27 && other % 9 / 3 == cell % 9 / 3));
+        seen = peer && puzzle[other] - '0' == digit;
+      }
+      if (!seen) line[cell * 9 + digit - 1] = static_cast<char>('0' + digit);
+    }
+  }
+  return line;
+}
+
 struct RunResult {
   int exit_code = -1;
   std::string out, err;

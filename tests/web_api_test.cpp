@@ -269,6 +269,11 @@ TEST_F(WebApi, ParseReadsThePencilMarkGridsTheCliReads) {
   const std::string r2c5 = reply.body["candidates"][cell_index(*puzzle.geometry, "r2c5")];
   EXPECT_EQ(r2c5.find('4'), std::string::npos) << r2c5;
   EXPECT_EQ(reply.body["candidates"][2], "");  // r1c3 holds a 3
+  // The same position as a 729-character line (the reader takes it for pencil marks, not a 27x27 puzzle).
+  const Reply line = post(server(), "parse", {{"text", grid.to_candidate_string()}});
+  ASSERT_EQ(line.status, 200) << line.text;
+  EXPECT_EQ(line.body["puzzle"], kPointing);
+  EXPECT_EQ(line.body["candidates"], reply.body["candidates"]);
 }
 
 TEST_F(WebApi, CountStopsAtTheLimitAndSaysWhetherItIsExact) {

@@ -6,9 +6,19 @@
 //   one puzzle per line    N×N cells, '.' or '0' empty (only '.' for N > 9),
 //                          then optional whitespace and a comment (kept);
 //                          a leading id token before the cells is kept too
-//   grid blocks            N lines of N cells; spaces and | - + ignored;
+//   spaced cells           N×N cells on one line separated by spaces ("5 3 . . 7 …")
+//   grid blocks            N lines of N cells; spaces and | - + * ignored, frame
+//                          lines (HoDoKu/SE boxed grids: *-----------*) skipped;
 //                          blocks separated by blank lines
+//   pencil marks           a line of N×N groups of N characters (each the digit of
+//                          its place or '.'/'0': 729 for 9×9), or a pencil-mark
+//                          grid of N rows of N digit tokens (as HoDoKu prints it)
 //   '#' lines              comments (.sdk headers)
+//   CSV                    a header line naming the columns (the Kaggle sets:
+//                          quizzes,solutions) or none, then puzzle,solution,… lines:
+//                          the puzzle column, and the published solution if any
+//   16×16 digits           1-9A-G, or 0-9A-F (ReadOptions::digits; detected per
+//                          record when a '0' appears and no 'G')
 //   JSON                   a LeetCode board [["5","3",".",...],...], an object
 //                          {"variant": ..., "size": ..., "regions": ..., "puzzle": ...},
 //                          an array of either, or one object per line
@@ -34,9 +44,18 @@ struct Diagnostic {
   std::string to_string() const;  // "FILE:LINE:COL: reason"
 };
 
+// How the digits of puzzles over 9×9 are written: 1-based (1-9, then A, B, …:
+// 1-9A-G for 16×16) or 0-based (0-9A-F). Automatic: 0-based for a record that
+// uses '0' (never an empty cell over 9×9) and not the top 1-based digit.
+enum class DigitStyle { automatic, one_based, zero_based };
+
 struct ReadOptions {
   VariantSpec variant;                      // size 0: inferred from each puzzle
   std::size_t max_line_length = 1 << 16;    // longer lines are rejected, not stored
+  DigitStyle digits = DigitStyle::automatic;
+  // CSV: the puzzle column, by header name or 1-based number; empty: the
+  // column named puzzle, quizzes, question, … or else the first.
+  std::string csv_column;
 };
 
 // One puzzle of the input, or the reason it could not be read.
@@ -54,6 +73,14 @@ struct Record {
   // puzzle): its cell i < row_cells is at column first_column + i.
   int first_column = 0;
   int row_cells = 0;
+  // A pencil-mark record: each cell's candidates (a solved cell, its digit
+  // alone; the puzzle's cells hold the solved ones). Empty for a plain puzzle.
+  std::vector<Mask> candidates;
+  // The solution the input publishes beside the puzzle (a CSV solution
+  // column); empty when none.
+  Grid published_solution;
+  // Written with 0-based digits (0-9A-F): answers are written back alike.
+  bool zero_based = false;
   Diagnostic at_cell(int cell, std::string reason) const;
 };
 
@@ -79,6 +106,16 @@ std::vector<Record> read_all(const std::string& text, const ReadOptions& options
 
 // Writing.
 std::string to_line(const Geometry& geometry, const Grid& cells);  // '.' empty
+// A jigsaw's regions as one line of labels (1-9, A, …), as --regions reads them.
+std::string to_region_line(const Geometry& geometry);
+// Pencil marks as one line: N×N groups of N characters, each the digit of
+// its place or '.' (729 characters for 9×9), as the reader reads them.
+std::string to_candidate_line(const Geometry& geometry, const std::vector<Mask>& candidates);
+// The character of a digit (0: '.') in 1-based or 0-based (0-9A-F) style.
+char digit_char(int digit, DigitStyle style);
+// Rewrites the digit characters of 1-based text (a line or a drawn grid)
+// in 0-based style: the answer to a puzzle written 0-9A-F, written alike.
+void to_zero_based(std::string& text, std::size_t begin = 0, std::size_t end = std::string::npos);
 std::string to_pretty_grid(const Geometry& geometry, const Grid& cells);
 
 }  // namespace nonet

@@ -116,6 +116,10 @@ class CandidateGrid {
   std::vector<Mask> candidates_;
 };
 
+// A position from pencil marks (one mask a cell): a cell with one candidate
+// is solved, and its digit leaves its peers' marks.
+CandidateGrid position_from_marks(std::shared_ptr<const Geometry> geometry, const std::vector<Mask>& masks);
+
 // Reads a pencil-mark position: the 729-character format (N×N groups of N
 // characters, each a digit or '.'/'0'; any whitespace ignored) or a pencil-mark
 // grid (N×N tokens of digits separated by spaces and | - + : . borders, as

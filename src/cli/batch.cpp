@@ -6,8 +6,12 @@
 // written. Blocks keep locking off the per-puzzle path; a bounded window of
 // blocks in flight keeps memory flat on inputs of any length; output order
 // is input order by construction. -j 1 is one thread: one job, one core.
-#include <charconv>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <charconv>
+#include <cerrno>
+#include <filesystem>
 
 #include <algorithm>
 #include <atomic>
@@ -22,6 +26,8 @@
 #include <mutex>
 #include <sstream>
 #include <thread>
+#include <cmath>
+#include <cctype>
 
 #include "cli_common.hpp"
 
@@ -60,6 +66,30 @@ class BlockSource {
   BlockSource(const InputOptions& options, ReadOptions read, std::atomic<bool>& io_failed)
       : files_(options.files), read_(std::move(read)), io_failed_(io_failed) {
     if (files_.empty()) files_.push_back("-");
+    total_bytes_ = total_size(files_);
+  }
+
+  // The size of every input together, for the progress bar; 0 when one of
+  // them (a pipe, standard input) has no size known in advance.
+  static std::uint64_t total_size(const std::vector<std::string>& files) {
+    std::uint64_t total = 0;
+    for (const std::string& file : files) {
+      struct stat info {};
+      if (file == "-" || ::stat(file.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return 0;
+      total += static_cast<std::uint64_t>(info.st_size);
+    }
+    return total;
+  }
+
+  std::uint64_t total_bytes() const { return total_bytes_; }
+  // Bytes of the inputs read so far (meaningful when total_bytes() is known).
+  std::uint64_t bytes_read() const {
+    std::uint64_t done = finished_bytes_;
+    if (stream_) {
+      const auto position = stream_->rdbuf()->pubseekoff(0, std::ios::cur, std::ios::in);
+      if (position > 0) done += static_cast<std::uint64_t>(position);
+    }
+    return done;
   }
 
   // Reads up to `limit` records of one input into `block` (its spare records
@@ -73,7 +103,7 @@ class BlockSource {
     while (count == 0 && block.closing_notes.empty() && (reader_ || open_next(block.opening_notes))) {
       for (; count < limit; ++count) {
         if (count == block.records.size()) block.records.emplace_back();
-        if (!reader_->next(block.records[count])) {
+        if (!next_record(block.records[count], block.closing_notes)) {
           close_current(block.closing_notes);
           break;
         }
@@ -91,6 +121,27 @@ class BlockSource {
   bool interactive() const { return interactive_; }
 
  private:
+  // The next record of the current input, numbered across all the inputs
+  // (record i of the run is output i); false at its end, or at a read error
+  // (reported in `notes`: the records before it are kept).
+  bool next_record(Record& record, std::string& notes) {
+    try {
+      if (!reader_->next(record)) return false;
+    } catch (const std::exception& error) {
+      notes += "nonet: error reading " + current_ + ": " + read_error_reason(error) + "\n";
+      io_failed_ = true;
+      read_failed_ = true;
+      return false;
+    }
+    record.index = next_index_++;
+    return true;
+  }
+
+  static std::string read_error_reason(const std::exception& error) {
+    return errno != 0 ? std::strerror(errno) : error.what();
+  }
+
+
   bool open_next(std::string& notes) {
     while (next_file_ < files_.size()) {
       const std::string& file = files_[next_file_++];
@@ -98,7 +149,15 @@ class BlockSource {
       current_ = file;
       std::istream* in = &std::cin;
       if (!from_stdin) {
+        if (const std::string reason = input_problem(file); !reason.empty()) {
+          notes += "nonet: cannot open " + file + ": " + reason + "\n";
+          io_failed_ = true;
+          continue;
+        }
         stream_ = std::make_unique<std::ifstream>();
+        // Read errors (EIO, a file that turns out unreadable) come as
+        // exceptions from the stream buffer; they are caught per record.
+        errno = 0;
         stream_->rdbuf()->pubsetbuf(buffer_.get(), static_cast<std::streamsize>(kBufferSize));
         stream_->open(file, std::ios::binary);
         if (!*stream_) {
@@ -117,18 +176,26 @@ class BlockSource {
 
   void close_current(std::string& notes) {
     reader_.reset();
-    if (stream_ && stream_->bad()) {
+    if (stream_ && stream_->bad() && !read_failed_) {
       notes += "nonet: error reading " + current_ + "\n";
       io_failed_ = true;
     }
+    if (stream_) {
+      struct stat info {};
+      if (::stat(current_.c_str(), &info) == 0 && S_ISREG(info.st_mode))
+        finished_bytes_ += static_cast<std::uint64_t>(info.st_size);
+    }
     stream_.reset();
     interactive_ = false;
+    read_failed_ = false;
   }
 
   std::vector<std::string> files_;
   ReadOptions read_;
   std::atomic<bool>& io_failed_;
-  std::size_t next_file_ = 0, blocks_ = 0;
+  std::size_t next_file_ = 0, blocks_ = 0, next_index_ = 0;
+  std::uint64_t total_bytes_ = 0, finished_bytes_ = 0;
+  bool read_failed_ = false;
   std::string current_;
   // Not zero-filled: a megabyte of memset and page faults at every start.
   static constexpr std::size_t kBufferSize = 1 << 20;
@@ -144,26 +211,59 @@ struct Tally {
   bool any_failed = false;
 };
 
+// "1:05" or "1:02:03".
+std::string clock_text(double seconds) {
+  const auto whole = static_cast<long long>(seconds + 0.5);
+  char text[32];
+  if (whole >= 3600) std::snprintf(text, sizeof text, "%lld:%02lld:%02lld", whole / 3600, whole / 60 % 60, whole % 60);
+  else std::snprintf(text, sizeof text, "%lld:%02lld", whole / 60, whole % 60);
+  return text;
+}
+
+// A rate with enough digits to mean something when it is small: "0.42", "37.5", "12345".
+std::string rate_text(double per_second) {
+  char text[32];
+  std::snprintf(text, sizeof text, per_second >= 100 ? "%.0f" : per_second >= 10 ? "%.1f" : "%.2f", per_second);
+  return text;
+}
+
+// On a terminal only: puzzles done, puzzles/s and time spent; with the share
+// of the input read, a bar and the time left.
 class ProgressBar {
  public:
-  ProgressBar() : enabled_(isatty(STDERR_FILENO) != 0), start_(Clock::now()) {}
-  void update(std::size_t done, bool force = false) {
+  explicit ProgressBar(std::uint64_t total_bytes)
+      : enabled_(isatty(STDERR_FILENO) != 0), total_bytes_(total_bytes), start_(Clock::now()) {}
+  void update(std::size_t done, std::uint64_t bytes_read) {
     if (!enabled_) return;
     const auto now = Clock::now();
-    if (!force && now - last_ < std::chrono::milliseconds(200)) return;
+    if (now - last_ < std::chrono::milliseconds(200)) return;
     last_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
-    const int spinner_width = 20, filled = static_cast<int>(seconds * 10) % (spinner_width + 1);
-    std::cerr << "\r[" << std::string(filled, '#') << std::string(spinner_width - filled, ' ') << "] " << done
-              << " puzzles, " << static_cast<long long>(seconds > 0 ? done / seconds : 0) << "/s   " << std::flush;
+    std::string line = "\r";
+    if (total_bytes_ > 0) {
+      const double share = std::min(1.0, static_cast<double>(bytes_read) / static_cast<double>(total_bytes_));
+      constexpr int kWidth = 20;
+      const int filled = static_cast<int>(share * kWidth);
+      line += "[" + std::string(filled, '#') + std::string(kWidth - filled, ' ') + "] " +
+              std::to_string(static_cast<int>(share * 100)) + "% ";
+      if (share > 0) line_tail_ = ", " + clock_text(seconds * (1 - share) / share) + " left";
+    }
+    line += std::to_string(done) + " puzzles, " + rate_text(seconds > 0 ? done / seconds : 0) + "/s, " +
+            clock_text(seconds) + (total_bytes_ > 0 ? line_tail_ : "");
+    width_ = std::max(width_, line.size());
+    std::cerr << line << std::string(width_ - line.size(), ' ') << std::flush;
   }
   void finish() {
-    if (enabled_) std::cerr << "\r" << std::string(60, ' ') << "\r" << std::flush;
+    if (enabled_ && width_ > 0) std::cerr << "\r" << std::string(width_, ' ') << "\r" << std::flush;
   }
+  bool enabled() const { return enabled_; }
 
  private:
   bool enabled_;
+  std::uint64_t total_bytes_;
   Clock::time_point start_, last_{};
+  std::string line_tail_;
+  std::size_t width_ = 0;
 };
 
 // Empties a reused outcome, keeping the capacity of its strings.
@@ -264,7 +364,8 @@ void write_block(const Block& block, Tally& tally) {
 class BatchRun {
  public:
   BatchRun(BlockSource& source, const Process& process, const MalformedLine& malformed_line, std::size_t workers)
-      : source_(source),
+      : progress(source.total_bytes()),
+        source_(source),
         process_(process),
         malformed_line_(malformed_line),
         window_(4 * workers + 4),
@@ -282,6 +383,11 @@ class BatchRun {
       deposit(std::move(block));
     }
   }
+
+  // Whether standard output failed (a full disk, a closed file): the run
+  // stops reading, and says so once.
+  bool output_failed() const { return output_failed_; }
+  int output_error() const { return output_error_; }
 
   Tally tally;
   ProgressBar progress;
@@ -306,9 +412,10 @@ class BatchRun {
       ++in_flight_;
     }
     bool read_any = false;
-    {
+    if (!output_failed_) {
       std::lock_guard lock(read_mutex_);
       read_any = source_.fill(block, source_.interactive() ? 1 : size.records);
+      if (progress.enabled()) bytes_read_ = source_.bytes_read();
     }
     if (!read_any) {
       std::lock_guard lock(write_mutex_);
@@ -327,9 +434,7 @@ class BatchRun {
       Block ready = std::move(next->second);
       done_.erase(next);
       lock.unlock();
-      write_block(ready, tally);
-      if (ready.typed) std::cout.flush();  // the next read may already be waiting on another thread
-      progress.update(tally.puzzles);
+      if (!output_failed_) write_out(ready);
       ready.text.clear();
       ready.outcomes.clear();
       lock.lock();
@@ -339,6 +444,17 @@ class BatchRun {
       room_.notify_one();
     }
     writing_ = false;
+  }
+
+  void write_out(const Block& block) {
+    errno = 0;
+    write_block(block, tally);
+    if (block.typed) std::cout.flush();  // the next read may already be waiting on another thread
+    if (!std::cout) {
+      output_error_ = errno;
+      output_failed_ = true;
+    }
+    progress.update(tally.puzzles, bytes_read_);
   }
 
   // A written block goes back to the worker that filled it, whose cache
@@ -365,26 +481,63 @@ class BatchRun {
   std::vector<std::vector<Block>> spare_;  // per worker
   std::size_t next_write_ = 0, in_flight_ = 0;
   bool writing_ = false;
+  std::atomic<bool> output_failed_ = false;
+  int output_error_ = 0;
+  std::atomic<std::uint64_t> bytes_read_ = 0;
 };
 
 void print_stats(const Tally& tally, double seconds, unsigned jobs) {
   std::cerr << "puzzles: " << tally.puzzles << "\n";
   for (const auto& [label, count] : tally.counts) std::cerr << "  " << label << ": " << count << "\n";
-  std::ostringstream timing;
-  timing.precision(3);
-  timing << std::fixed << "time: " << seconds << " s, " << std::setprecision(0)
-         << (seconds > 0 ? tally.puzzles / seconds : 0.0) << " puzzles/s on " << jobs << " thread"
-         << (jobs == 1 ? "" : "s");
-  std::cerr << timing.str() << "\n";
+  std::cerr << timing_text(tally.puzzles, seconds, jobs, "puzzles") << "\n";
 }
 
-int finish_batch(const InputOptions& options, const Tally& tally, ProgressBar& progress, Clock::time_point start,
-                 unsigned jobs, const std::atomic<bool>& io_failed) {
-  std::cout.flush();
-  progress.finish();
-  if (options.stats) print_stats(tally, std::chrono::duration<double>(Clock::now() - start).count(), jobs);
-  if (io_failed) return kIoError;
-  return tally.any_failed ? kPuzzleFailed : kOk;
+int finish_batch(const InputOptions& options, BatchRun& run, Clock::time_point start, unsigned jobs,
+                 const std::atomic<bool>& io_failed) {
+  const bool written = !run.output_failed() && flush_stdout(0);
+  if (run.output_failed()) report_output_failure(run.output_error());
+  run.progress.finish();
+  if (options.stats) print_stats(run.tally, std::chrono::duration<double>(Clock::now() - start).count(), jobs);
+  if (io_failed || !written) return kIoError;
+  return run.tally.any_failed ? kPuzzleFailed : kOk;
+}
+
+
+// A value of --regions written as the labels themselves: N×N letters or
+// digits (spaces and line breaks allowed), no path.
+bool looks_like_region_map(const std::string& value) {
+  std::size_t labels = 0;
+  for (char c : value) {
+    if (std::isalnum(static_cast<unsigned char>(c))) ++labels;
+    else if (!std::isspace(static_cast<unsigned char>(c))) return false;
+  }
+  const auto root = static_cast<std::size_t>(std::lround(std::sqrt(static_cast<double>(labels))));
+  return labels >= 16 && root * root == labels;
+}
+
+// The text of a --regions value: the file it names, or the labels it is.
+std::string region_map_text(const std::string& value) {
+  std::error_code error;
+  const bool exists = std::filesystem::exists(value, error);
+  if (!exists && looks_like_region_map(value)) return value;
+  if (!exists)
+    throw CLI::ValidationError("--regions", "'" + value + "' is neither a region map (N*N labels) nor a file: " +
+                                                (error ? error.message() : std::string("no such file")));
+  if (std::filesystem::is_directory(value, error))
+    throw CLI::ValidationError("--regions", value + ": is a directory");
+  std::ifstream file(value, std::ios::binary);
+  std::string text;
+  try {
+    if (file) text.assign(std::istreambuf_iterator<char>(file), {});
+  } catch (const std::exception&) {
+    file.setstate(std::ios::badbit);
+  }
+  if (!file) throw CLI::ValidationError("--regions", value + ": cannot read: " + std::strerror(errno));
+  return text;
+}
+
+DigitStyle digit_style(const std::string& name) {
+  return name == "1" ? DigitStyle::one_based : name == "0" ? DigitStyle::zero_based : DigitStyle::automatic;
 }
 
 }  // namespace
@@ -393,11 +546,13 @@ ReadOptions read_options(const InputOptions& options) {
   ReadOptions read;
   read.variant.name = options.variant;
   read.variant.size = options.size;
+  read.digits = digit_style(options.digits);
+  read.csv_column = options.column;
   if (!options.regions.empty()) {
-    std::string map = options.regions;
-    if (std::ifstream file(map); file) map.assign(std::istreambuf_iterator<char>(file), {});
+    if (options.variant != "jigsaw")
+      throw CLI::ValidationError("--regions", "only jigsaw puzzles have a region map: add --variant jigsaw");
     try {
-      read.variant.regions = parse_region_map(map);
+      read.variant.regions = parse_region_map(region_map_text(options.regions));
     } catch (const GeometryError& error) {
       throw CLI::ValidationError("--regions", error.what());
     }
@@ -406,6 +561,7 @@ ReadOptions read_options(const InputOptions& options) {
     throw CLI::ValidationError("--variant jigsaw", "needs a region map: --regions MAP");
   return read;
 }
+
 
 int run_batch(const InputOptions& options, const std::function<Outcome(const Record&)>& process,
               const std::function<std::string(const Record&)>& malformed_line) {
@@ -424,7 +580,38 @@ int run_batch(const InputOptions& options, const Process& process, const Malform
   for (unsigned i = 1; i < jobs; ++i) helpers.emplace_back([&run, i] { run.work(i); });
   run.work(0);
   for (auto& helper : helpers) helper.join();
-  return finish_batch(options, run.tally, run.progress, start, jobs, io_failed);
+  return finish_batch(options, run, start, jobs, io_failed);
+}
+
+std::string input_problem(const std::string& file) {
+  struct stat info {};
+  if (::stat(file.c_str(), &info) != 0) return std::strerror(errno);
+  if (S_ISDIR(info.st_mode)) return "is a directory";
+  if (S_ISREG(info.st_mode) || S_ISFIFO(info.st_mode) || S_ISCHR(info.st_mode) || S_ISSOCK(info.st_mode)) {
+    if (::access(file.c_str(), R_OK) != 0) return std::strerror(errno);
+    return {};
+  }
+  return "not a regular file or pipe";
+}
+
+std::string timing_text(std::uint64_t count, double seconds, unsigned jobs, const std::string& what) {
+  char text[64];
+  std::snprintf(text, sizeof text, "time: %.3f s, ", seconds);
+  return text + rate_text(seconds > 0 ? static_cast<double>(count) / seconds : 0) + " " + what + "/s on " +
+         std::to_string(jobs) + " thread" + (jobs == 1 ? "" : "s");
+}
+
+void report_output_failure(int error) {
+  std::cerr << "nonet: cannot write to standard output" << (error != 0 ? std::string(": ") + std::strerror(error) : "")
+            << "\n";
+}
+
+bool flush_stdout(int error) {
+  errno = error;
+  std::cout.flush();
+  if (std::cout) return true;
+  report_output_failure(errno);
+  return false;
 }
 
 void add_input_options(CLI::App& command, InputOptions& options) {
@@ -437,6 +624,14 @@ void add_input_options(CLI::App& command, InputOptions& options) {
       ->check(CLI::Range(2, kMaxSize));
   command.add_option("-j,--jobs", options.jobs, "Threads (default: every core)");
   command.add_flag("--stats", options.stats, "Print totals per status, time and puzzles/s on stderr");
+  command.add_option("--digits", options.digits,
+                     "How puzzles over 9x9 write their digits: 1 (1-9A-G for 16x16), 0 (0-9A-F), or auto "
+                     "(0-based where a puzzle uses 0 and not its top digit)")
+      ->check(CLI::IsMember({"auto", "1", "0"}))
+      ->capture_default_str();
+  command.add_option("--column", options.column,
+                     "CSV input: the puzzle column, by header name or number from 1 (default: the column named "
+                     "puzzle, quizzes, question..., else the first)");
 }
 
 CLI::Validator whole_number(std::uint64_t at_least) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -36,12 +37,15 @@ struct InputOptions {
   unsigned jobs = 0;               // 0: every core
   bool stats = false;
   std::string format = "line";     // line | grid | json (commands may add more)
+  std::string digits = "auto";     // --digits: auto | 1 | 0
+  std::string column;              // --column: the CSV puzzle column
   // Search nodes per puzzle before giving up (0: no limit): no input can keep
   // a batch busy for ever.
   std::uint64_t max_nodes = 100'000'000;
 };
 
-// Adds FILES, --variant, --regions, --size, -j/--jobs and --stats to a subcommand.
+// Adds FILES, --variant, --regions, --size, -j/--jobs, --stats, --digits and
+// --column to a subcommand.
 void add_input_options(CLI::App& command, InputOptions& options);
 // Checks a whole-number option before CLI11 converts it: an unsigned option
 // would take "-3" as 2^64 - 3 (a count that never ends).
@@ -77,6 +81,35 @@ int run_batch(const InputOptions& options, const std::function<void(const Record
 // no solution, gave up): the positioned message for stderr and the failure
 // flag, set in `outcome`; returns whether it was such a puzzle.
 bool mark_failure(const Record& record, const SolveResult& result, Outcome& outcome);
+
+// A record written back: its puzzle, or its pencil marks as one line, in the
+// digits it was written with (0-9A-F stays 0-9A-F).
+std::string record_text(const Record& record);
+// A grid of the record's puzzle (its solution) in the record's digits.
+std::string grid_text(const Record& record, const Geometry& geometry, const Grid& cells);
+// The JSON fields every command's output starts with: index (across all the
+// inputs), file, line, then puzzle, variant, size, regions (jigsaw),
+// pencil_marks and comment where the record has them.
+nlohmann::ordered_json record_json(const Record& record);
+// The JSON line of a record that could not be read.
+std::string malformed_json(const Record& record);
+// Passes the record's pencil marks (if any) to the exact search.
+void use_pencil_marks(const Record& record, SolveOptions& options);
+// Whether `found` is the solution the input published beside the puzzle (true
+// when it published none); where it differs, the message and failure flag
+// are set in `outcome`.
+bool matches_published(const Record& record, const Grid& found, Outcome& outcome);
+
+// Why a named input cannot be read ("is a directory", "No such file or
+// directory"), or "" when it can: regular files, pipes and terminals.
+std::string input_problem(const std::string& file);
+
+// Standard output: flushes it and, if a write to it failed, says so on stderr
+// (naming `error`, or errno) and returns false.
+bool flush_stdout(int error);
+void report_output_failure(int error);
+// "time: 1.234 s, 0.42 puzzles/s on 2 threads" (--stats).
+std::string timing_text(std::uint64_t count, double seconds, unsigned jobs, const std::string& what);
 
 // The ReadOptions the input options stand for (throws CLI::ValidationError on a bad --regions).
 ReadOptions read_options(const InputOptions& options);

@@ -14,6 +14,10 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <chrono>
 #include <memory>
 #include <random>
 #include <thread>
@@ -109,13 +113,48 @@ bool write_file(const std::string& name, const std::string& data) {
 bool write_stdout(const std::string& data) {
   errno = 0;
   std::cout.write(data.data(), static_cast<std::streamsize>(data.size()));
-  std::cout.flush();
-  if (std::cout) return true;
-  const int error = errno;
-  std::cerr << "nonet: cannot write to standard output" << (error != 0 ? std::string(": ") + std::strerror(error) : "")
-            << "\n";
-  return false;
+  return flush_stdout(errno);
 }
+
+// Thrown by the writer of generated puzzles when standard output fails: the
+// run stops instead of generating for nobody.
+struct OutputFailed {
+  int error;
+};
+
+// generate --stats: what was made, on stderr.
+class GenerateStats {
+ public:
+  void add(const GeneratedPuzzle& made) {
+    std::lock_guard lock(mutex_);
+    ++puzzles_;
+    givens_ += static_cast<std::uint64_t>(made.givens);
+    fewest_ = std::min(fewest_, made.givens);
+    most_ = std::max(most_, made.givens);
+    if (made.rating) {
+      char rating[16];
+      std::snprintf(rating, sizeof rating, "SE %.1f", made.rating->er);
+      ++ratings_[rating];
+    }
+  }
+  void print(double seconds, unsigned jobs) const {
+    std::cerr << "puzzles: " << puzzles_ << "\n";
+    if (puzzles_ > 0) {
+      char line[96];
+      std::snprintf(line, sizeof line, "givens: %.1f on average, %d to %d\n",
+                    static_cast<double>(givens_) / static_cast<double>(puzzles_), fewest_, most_);
+      std::cerr << line;
+    }
+    for (const auto& [rating, count] : ratings_) std::cerr << "  " << rating << ": " << count << "\n";
+    std::cerr << timing_text(puzzles_, seconds, jobs, "puzzles") << "\n";
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  std::uint64_t puzzles_ = 0, givens_ = 0;
+  int fewest_ = std::numeric_limits<int>::max(), most_ = 0;
+  std::map<std::string, std::uint64_t> ratings_;
+};
 
 bool writes_stdout(const SheetSettings& sheet) { return sheet.output.empty() || sheet.output == "-"; }
 
@@ -234,19 +273,13 @@ struct GenerateCommand {
              {"solution", to_line(geometry, made.solution)},
              {"givens", made.givens},
              {"symmetry", symmetry}};
-    if (geometry.variant() == "jigsaw") out["regions"] = region_labels(geometry);
+    if (geometry.variant() == "jigsaw") out["regions"] = to_region_line(geometry);
     if (!difficulty.empty()) out["level"] = difficulty;
     if (made.rating) {
       out["rating"] = made.rating->er;
       out["hardest"] = made.rating->hardest;
     }
     return out;
-  }
-
-  static std::string region_labels(const Geometry& geometry) {
-    std::string labels;
-    for (int region : geometry.regions()) labels += digit_char(region + 1);
-    return labels;
   }
 
   // Pages need their puzzles together; each worker fills its own slot.
@@ -289,35 +322,76 @@ struct GenerateCommand {
     if (!seed) std::cerr << "nonet generate: --seed " << base_seed << "\n";
     const IndexRange range = shard_range(count, parse_shard(shard));
 
+    GenerateStats stats;
+    const auto started = std::chrono::steady_clock::now();
     const auto make = [&](std::uint64_t index) -> GeneratedPuzzle {
-      if (!full) return generator->puzzle(base_seed, index);
       GeneratedPuzzle made;
-      made.index = index;
-      made.solution = random_full_grid(*grid_geometry, stream_seed(base_seed, index));
-      made.puzzle = Puzzle{grid_geometry, made.solution, {}};
-      made.givens = grid_geometry->cell_count();
+      if (!full) {
+        made = generator->puzzle(base_seed, index);
+      } else {
+        made.index = index;
+        made.solution = random_full_grid(*grid_geometry, stream_seed(base_seed, index));
+        made.puzzle = Puzzle{grid_geometry, made.solution, {}};
+        made.givens = grid_geometry->cell_count();
+      }
+      if (input.stats) stats.add(made);
       return made;
     };
+    const auto print_stats = [&] {
+      if (input.stats)
+        stats.print(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                    thread_count(input.jobs));
+    };
     try {
-      if (sheet_format()) return write_sheet_of(range, make, generate_options.rating.has_value() && !full);
+      if (sheet_format()) {
+        const int written = write_sheet_of(range, make, generate_options.rating.has_value() && !full);
+        print_stats();
+        return written;
+      }
       for_each_ordered(range, thread_count(input.jobs),
                        [&](std::uint64_t index) { return describe_line(*grid_geometry, make(index)); },
-                       [](std::uint64_t, std::string&& text) { std::cout << text; });
+                       [](std::uint64_t, std::string&& text) {
+                         errno = 0;
+                         if (!(std::cout << text)) throw OutputFailed{errno};
+                       });
     } catch (const GenerateError& error) {
       std::cout.flush();
       std::cerr << "nonet generate: " << error.what() << "\n";
       return kPuzzleFailed;
+    } catch (const OutputFailed& failure) {
+      report_output_failure(failure.error);
+      return kIoError;
     }
-    std::cout.flush();
-    if (std::cout) return kOk;
-    std::cerr << "nonet generate: cannot write to standard output\n";
-    return kIoError;
+    const bool written = flush_stdout(0);
+    print_stats();
+    return written ? kOk : kIoError;
   }
 };
 
 struct RenderCommand {
   InputOptions input;
   SheetSettings sheet;
+
+  void add_record(const Record& record, std::vector<SvgPuzzle>& puzzles, int& status) const {
+    if (record.error) {
+      std::cerr << record.error->to_string() << "\n";
+      if (status == kOk) status = kPuzzleFailed;
+      return;
+    }
+    // Numbered, so the solutions section names the puzzle each grid solves.
+    std::string caption = "#" + std::to_string(puzzles.size() + 1);
+    if (!record.puzzle->comment.empty()) caption += "   " + record.puzzle->comment;
+    SvgPuzzle item{*record.puzzle, std::nullopt, caption};
+    if (sheet.solution || sheet.solutions) {
+      SolveOptions options{2, 1, false, 0};
+      use_pencil_marks(record, options);
+      const SolveResult solved = solve(item.puzzle, options);
+      if (!solved.solutions.empty()) item.solution = solved.solutions.front();
+      if (solved.status != SolveStatus::unique)
+        std::cerr << Diagnostic{record.source, record.line, 1, to_string(solved.status)}.to_string() << "\n";
+    }
+    puzzles.push_back(std::move(item));
+  }
 
   int run() const {
     if (refuses_terminal(sheet)) return kUsage;
@@ -329,30 +403,19 @@ struct RenderCommand {
     for (const auto& file : files) {
       std::ifstream stream;
       if (file != "-") {
-        stream.open(file, std::ios::binary);
-        if (!stream) {
-          std::cerr << "nonet: cannot open " << file << "\n";
-          return kIoError;
-        }
-      }
-      PuzzleReader reader(file == "-" ? std::cin : stream, file == "-" ? "<stdin>" : file, read);
-      for (Record record; reader.next(record);) {
-        if (record.error) {
-          std::cerr << record.error->to_string() << "\n";
-          status = kPuzzleFailed;
+        if (const std::string reason = input_problem(file); !reason.empty()) {
+          std::cerr << "nonet: cannot open " << file << ": " << reason << "\n";
+          status = kIoError;
           continue;
         }
-        // Numbered, so the solutions section names the puzzle each grid solves.
-        std::string caption = "#" + std::to_string(puzzles.size() + 1);
-        if (!record.puzzle->comment.empty()) caption += "   " + record.puzzle->comment;
-        SvgPuzzle item{*record.puzzle, std::nullopt, caption};
-        if (sheet.solution || sheet.solutions) {
-          const SolveResult solved = solve(item.puzzle, SolveOptions{2, 1, false, 0});
-          if (!solved.solutions.empty()) item.solution = solved.solutions.front();
-          if (solved.status != SolveStatus::unique)
-            std::cerr << Diagnostic{record.source, record.line, 1, to_string(solved.status)}.to_string() << "\n";
-        }
-        puzzles.push_back(std::move(item));
+        stream.open(file, std::ios::binary);
+      }
+      PuzzleReader reader(file == "-" ? std::cin : stream, file == "-" ? "<stdin>" : file, read);
+      try {
+        for (Record record; reader.next(record);) add_record(record, puzzles, status);
+      } catch (const std::exception& error) {
+        std::cerr << "nonet: error reading " << file << ": " << error.what() << "\n";
+        status = kIoError;
       }
     }
     const int written = write_sheet(puzzles, sheet);
@@ -399,6 +462,7 @@ void add_generate_command(CLI::App& app) {
       ->check(CLI::IsMember(std::vector<std::string>{"line", "grid", "json", "svg", "pdf"}))
       ->capture_default_str();
   command->add_flag("--full", state->full, "Random full grids instead of puzzles");
+  command->add_flag("--stats", state->input.stats, "Print the number of puzzles, their givens and ratings, time and puzzles/s on stderr");
   add_sheet_options(*command, state->sheet, "svg, pdf: ");
   command->add_option("--max-attempts", state->max_attempts, "Carvings per puzzle before giving up")
       ->check(CLI::PositiveNumber)

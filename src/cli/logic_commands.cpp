@@ -5,6 +5,7 @@
 //   rate     Sudoku Explainer style ratings (ER/EP/ED), batch on every core
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <fstream>
@@ -22,6 +23,10 @@ namespace nonet::cli {
 namespace {
 
 using nlohmann::json;
+
+// Seconds a puzzle may take by default (rate, explain, hint): nested forcing
+// chains (SE 9.5+) and large grids can take minutes; a batch must go on.
+constexpr double kDefaultTimeLimit = 60;
 
 // Whether a search that began at `start` used up a time limit (0: none).
 bool ran_out_of_time(std::chrono::steady_clock::time_point start, double limit) {
@@ -66,12 +71,28 @@ std::vector<std::pair<std::string, int>> technique_counts(const std::vector<Step
 }
 
 std::string malformed_line(const InputOptions& input, const Record& record) {
-  if (input.format == "json")
-    return json{{"index", record.index}, {"line", record.line}, {"status", "malformed"},
-                {"error", record.error ? record.error->reason : ""}}
-               .dump() +
-           "\n";
-  return "!malformed\n";
+  return input.format == "json" ? malformed_json(record) : "!malformed\n";
+}
+
+// Where logic starts: the givens, or the pencil marks the record holds.
+CandidateGrid start_of(const Record& record) {
+  return record.candidates.empty() ? CandidateGrid(*record.puzzle)
+                                   : position_from_marks(record.puzzle->geometry, record.candidates);
+}
+
+// Logic from the record's start. A puzzle's uniqueness the solver checks
+// itself; for pencil marks the exact answer says whether it may assume it.
+LogicResult solve_record(const Record& record, LogicOptions options, SolveStatus status) {
+  if (record.candidates.empty()) return solve_logically(*record.puzzle, options);
+  options.assume_unique = status == SolveStatus::unique;
+  return solve_logically(start_of(record), options);
+}
+
+// The positioned message for a batch puzzle that ran out of time.
+std::string out_of_time_message(const Record& record, double limit) {
+  return Diagnostic{record.source, record.line, 1,
+                    "gave up after the time limit (--time-limit " + fixed1(limit) + " s)"}
+      .to_string();
 }
 
 // The sentence for where a solve stopped.
@@ -96,8 +117,13 @@ std::string stop_reason(const LogicResult& result, double max_rating) {
 SolveStatus exact_status(const Record& record, const InputOptions& input, Outcome& outcome) {
   SolveOptions options;
   options.max_nodes = input.max_nodes;
+  use_pencil_marks(record, options);
   const SolveResult result = solve(*record.puzzle, options);
-  if (mark_failure(record, result, outcome)) outcome.tally = to_string(result.status);
+  if (mark_failure(record, result, outcome)) {
+    outcome.tally = to_string(result.status);
+    if (result.status == SolveStatus::no_solution && !record.candidates.empty())
+      outcome.err += ": no grid fits these pencil marks (a digit is wrong or a needed candidate is gone)";
+  }
   return result.status;
 }
 
@@ -108,7 +134,7 @@ struct ExplainCommand {
   std::string max_technique;
   std::string scale = "se";
   bool extras = false;
-  double time_limit = 0;  // seconds per puzzle, 0: none
+  double time_limit = kDefaultTimeLimit;  // seconds per puzzle, 0: none
 
   Outcome operator()(const Record& record) const {
     const Puzzle& puzzle = *record.puzzle;
@@ -116,11 +142,11 @@ struct ExplainCommand {
     Outcome outcome;
     const SolveStatus status = exact_status(record, input, outcome);
     if (!has_solution(status)) {
-      outcome.out = input.format == "json"
-                        ? json{{"index", record.index}, {"puzzle", to_line(geo, puzzle.cells)}, {"status", to_string(status)}}
-                                  .dump() + "\n"
-                        : "Puzzle " + std::to_string(record.index + 1) + ": " + to_line(geo, puzzle.cells) + "\n  " +
-                              to_string(status) + ": nothing to explain\n\n";
+      nlohmann::ordered_json out = record_json(record);
+      out["status"] = to_string(status);
+      outcome.out = input.format == "json" ? out.dump() + "\n"
+                                           : "Puzzle " + std::to_string(record.index + 1) + ": " + record_text(record) +
+                                                 "\n  " + to_string(status) + ": nothing to explain\n\n";
       return outcome;
     }
     LogicOptions options;
@@ -129,9 +155,13 @@ struct ExplainCommand {
     options.extras = extras;
     options.time_limit = time_limit;
     const auto start = std::chrono::steady_clock::now();
-    const LogicResult result = solve_logically(puzzle, options);
-    const bool out_of_time = ran_out_of_time(start, time_limit);
-    outcome.tally = result.solved ? "solved" : "stuck";
+    const LogicResult result = solve_record(record, options, status);
+    const bool out_of_time = !result.solved && ran_out_of_time(start, time_limit);
+    outcome.tally = result.solved ? "solved" : out_of_time ? "gave-up" : "stuck";
+    if (out_of_time) {
+      outcome.err = out_of_time_message(record, time_limit);
+      outcome.failed = true;
+    }
     const std::string why =
         status == SolveStatus::multiple && !result.solved ? "stopped: the puzzle has more than one solution, so logic cannot finish it"
         : !result.solved && out_of_time ? "stopped: no step found within the time limit (--time-limit " + fixed1(time_limit) + " s)"
@@ -139,11 +169,11 @@ struct ExplainCommand {
     if (input.format == "json") {
       json steps = json::array();
       for (const Step& s : result.steps) steps.push_back(json::parse(to_json(geo, s)));
-      json out{{"index", record.index},
-               {"puzzle", to_line(geo, puzzle.cells)},
-               {"solved", result.solved},
-               {"rating", rating_json(result.rating)},
-               {"steps", steps}};
+      nlohmann::ordered_json out = record_json(record);
+      out["status"] = result.solved ? "solved" : out_of_time ? "gave-up" : "stuck";
+      out["solved"] = result.solved;
+      out["rating"] = rating_json(result.rating);
+      out["steps"] = steps;
       if (!result.solved) {
         out["stopped"] = why;
         out["candidates"] = result.final_state.to_candidate_string();
@@ -152,7 +182,7 @@ struct ExplainCommand {
       return outcome;
     }
     std::ostringstream out;
-    out << "Puzzle " << record.index + 1 << ": " << to_line(geo, puzzle.cells);
+    out << "Puzzle " << record.index + 1 << ": " << record_text(record);
     if (!puzzle.comment.empty()) out << "  " << puzzle.comment;
     out << "\n";
     if (status == SolveStatus::multiple) out << "  (more than one solution: the uniqueness techniques are not used)\n";
@@ -161,10 +191,12 @@ struct ExplainCommand {
       out << "  " << ++number << ". " << to_text(geo, s) << "\n";
       for (const auto& chain : s.chains) out << "       " << chain << "\n";
     }
-    if (result.solved) {
+    if (result.solved && result.steps.empty()) {
+      out << "Already solved: nothing to explain\n";
+    } else if (result.solved) {
       out << "Solved in " << result.steps.size() << " steps: " << rating_text(result.rating) << ", hardest "
           << result.rating.hardest << "\n";
-      out << "  " << to_line(geo, result.final_state.values()) << "\n";
+      out << "  " << grid_text(record, geo, result.final_state.values()) << "\n";
     } else {
       out << why << "\n";
       out << result.final_state.to_pencil_marks();
@@ -178,7 +210,7 @@ struct ExplainCommand {
 struct RateCommand {
   InputOptions input;
   std::string scale = "se";
-  double time_limit = 0;  // seconds per puzzle, 0: none
+  double time_limit = kDefaultTimeLimit;  // seconds per puzzle, 0: none
 
   Outcome operator()(const Record& record) const {
     const Puzzle& puzzle = *record.puzzle;
@@ -192,32 +224,39 @@ struct RateCommand {
         outcome.failed = true;
         outcome.tally = to_string(status);
       }
-      outcome.out = input.format == "json" ? json{{"index", record.index},
-                                                  {"puzzle", to_line(*puzzle.geometry, puzzle.cells)},
-                                                  {"status", to_string(status)}}
-                                                     .dump() + "\n"
-                                           : to_line(*puzzle.geometry, puzzle.cells) + " " + to_string(status) + "\n";
+      nlohmann::ordered_json out = record_json(record);
+      out["status"] = to_string(status);
+      outcome.out = input.format == "json" ? out.dump() + "\n" : record_text(record) + " " + to_string(status) + "\n";
       return outcome;
     }
     LogicOptions options;
     options.scale = scale_of(scale);
     options.time_limit = time_limit;
-    const LogicResult result = solve_logically(puzzle, options);
+    const auto start = std::chrono::steady_clock::now();
+    const LogicResult result = solve_record(record, options, status);
     const Rating& r = result.rating;
-    outcome.tally = r.solved ? "ER " + fixed1(r.er) : std::string("unsolved (ER > ") + fixed1(r.er) + " or unknown)";
-    if (!r.solved) outcome.tally = "unsolved";
+    // Out of time: the rating found so far, marked gave-up (ER is then a lower bound).
+    const bool out_of_time = !r.solved && ran_out_of_time(start, time_limit);
+    outcome.tally = r.solved ? "ER " + fixed1(r.er) : out_of_time ? "gave-up" : "unsolved";
+    if (out_of_time) {
+      outcome.err = out_of_time_message(record, time_limit);
+      outcome.failed = true;
+    }
     const auto counts = technique_counts(result.steps);
     if (input.format == "json") {
       json c = json::object();
       for (const auto& [name, n] : counts) c[name] = n;
-      json out{{"index", record.index}, {"puzzle", to_line(*puzzle.geometry, puzzle.cells)},
-               {"rating", rating_json(r)}, {"steps", result.steps.size()}, {"techniques", c}};
-      if (!puzzle.comment.empty()) out["comment"] = puzzle.comment;
+      nlohmann::ordered_json out = record_json(record);
+      out["status"] = r.solved ? "rated" : out_of_time ? "gave-up" : "unsolved";
+      out["rating"] = rating_json(r);
+      out["steps"] = result.steps.size();
+      out["techniques"] = c;
       outcome.out = out.dump() + "\n";
       return outcome;
     }
-    std::string line = to_line(*puzzle.geometry, puzzle.cells) + " " + fixed1(r.er) + "/" + fixed1(r.ep) + "/" +
-                       fixed1(r.ed) + (r.solved ? "" : " unsolved") + " " + (r.hardest.empty() ? "-" : r.hardest);
+    std::string line = record_text(record) + " " + fixed1(r.er) + "/" + fixed1(r.ep) + "/" + fixed1(r.ed) +
+                       (r.solved ? "" : out_of_time ? " gave-up" : " unsolved") + " " +
+                       (r.hardest.empty() ? "-" : r.hardest);
     std::string tail;
     for (const auto& [name, n] : counts) tail += (tail.empty() ? "" : ", ") + name + " " + std::to_string(n);
     line += " [" + tail + "]";
@@ -229,183 +268,107 @@ struct RateCommand {
 
 struct HintCommand {
   InputOptions input;
-  double time_limit = 60;  // seconds per position (a hint is awaited), 0: none
+  double time_limit = kDefaultTimeLimit;  // seconds per position, 0: none
   int level = 1;
   std::string scale = "se";
   bool extras = true;
 };
 
-// One input file's text, its name as messages give it, and its lines (the
-// comments and blank lines skipped) with their numbers.
-struct HintInput {
-  std::string source, text;
-  std::vector<std::pair<int, std::string>> lines;
+// Every record of the inputs, in order: hints are few and awaited, so the
+// records are read first and numbered "#1 ", "#2 "… only when there are
+// several. A file that cannot be read is reported and the others are used.
+struct HintInputs {
+  std::vector<Record> records;
+  bool io_failed = false;
 };
 
-std::optional<HintInput> read_hint_input(const std::string& file) {
-  HintInput input;
-  input.source = file == "-" ? "<stdin>" : file;
-  std::ostringstream ss;
-  if (file == "-") {
-    ss << std::cin.rdbuf();
-  } else {
-    std::ifstream in(file);
-    if (!in) return std::nullopt;
-    ss << in.rdbuf();
-  }
-  input.text = ss.str();
-  std::istringstream lines(input.text);
-  std::string line;
-  for (int number = 1; std::getline(lines, line); ++number) {
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back()))) line.pop_back();
-    if (!line.empty() && line[0] != '#') input.lines.emplace_back(number, line);
-  }
-  return input;
-}
-
-// A pencil-mark position is checked like a puzzle first, by the exact search
-// over its marks: marks that exclude every solution (a wrong digit, a needed
-// candidate crossed out) are reported instead of hinted at, and where several
-// solutions fit, the uniqueness techniques are left out.
-struct PositionCheck {
-  bool hintable = false;
-  bool unique = false;
-};
-
-PositionCheck check_position(const CandidateGrid& grid, const std::string& source, int line,
-                             const InputOptions& input, const std::string& label) {
-  Record record;
-  record.source = source;
-  record.line = line;
-  record.puzzle = Puzzle{grid.geometry_ptr(), grid.values(), ""};
-  SolveOptions options;
-  options.max_nodes = input.max_nodes;
-  options.candidates.resize(grid.values().size());
-  for (std::size_t cell = 0; cell < options.candidates.size(); ++cell)
-    options.candidates[cell] = grid.value(static_cast<int>(cell)) ? digit_bit(grid.value(static_cast<int>(cell)))
-                                                                  : grid.candidates(static_cast<int>(cell));
-  const SolveResult result = solve(*record.puzzle, options);
-  Outcome outcome;
-  if (mark_failure(record, result, outcome)) {
-    if (result.status == SolveStatus::no_solution)
-      outcome.err += ": no grid fits these pencil marks (a digit is wrong or a needed candidate is gone)";
-    std::cerr << outcome.err << "\n";
-    std::cout << label << "no hint: " << to_string(result.status) << "\n";
-    return {};
-  }
-  if (result.status == SolveStatus::multiple)
-    std::cerr << Diagnostic{source, line, 1,
-                            "more than one grid fits these pencil marks: the uniqueness techniques are not used"}
-                     .to_string()
-              << "\n";
-  return {true, result.status == SolveStatus::unique};
-}
-
-int run_hint(const HintCommand& command) {
+HintInputs read_hint_inputs(const HintCommand& command) {
+  HintInputs inputs;
   std::vector<std::string> files = command.input.files;
   if (files.empty()) files.push_back("-");
-  std::vector<HintInput> inputs;
-  for (const auto& file : files) {
-    auto input = read_hint_input(file);
-    if (!input) {
-      std::cerr << file << ": cannot open\n";
-      return kIoError;
+  const ReadOptions read = read_options(command.input);
+  for (const std::string& file : files) {
+    std::ifstream stream;
+    if (file != "-") {
+      if (const std::string reason = input_problem(file); !reason.empty()) {
+        std::cerr << "nonet: cannot open " << file << ": " << reason << "\n";
+        inputs.io_failed = true;
+        continue;
+      }
+      stream.open(file, std::ios::binary);
     }
-    inputs.push_back(std::move(*input));
+    PuzzleReader reader(file == "-" ? std::cin : stream, file == "-" ? "<stdin>" : file, read);
+    try {
+      for (Record record; reader.next(record);) inputs.records.push_back(std::move(record));
+    } catch (const std::exception& error) {
+      std::cerr << "nonet: error reading " << file << ": " << error.what() << "\n";
+      inputs.io_failed = true;
+    }
+  }
+  for (std::size_t i = 0; i < inputs.records.size(); ++i) inputs.records[i].index = i;
+  return inputs;
+}
+
+// One record's hint (or why there is none) as the lines to print; false
+// when there is no hint.
+bool hint_record(const HintCommand& command, const Record& record, const std::string& label, std::string& out,
+                 std::string& err) {
+  if (!record.puzzle) {
+    err = record.error ? record.error->to_string() : "malformed";
+    out = label + "no hint: malformed\n";
+    return false;
+  }
+  Outcome verdict;
+  const SolveStatus status = exact_status(record, command.input, verdict);
+  if (!has_solution(status)) {
+    err = verdict.err;
+    out = label + "no hint: " + to_string(status) + "\n";
+    return false;
+  }
+  if (status == SolveStatus::multiple && !record.candidates.empty())
+    err = Diagnostic{record.source, record.line, 1,
+                     "more than one grid fits these pencil marks: the uniqueness techniques are not used"}
+              .to_string();
+  const CandidateGrid grid = start_of(record);
+  if (grid.solved()) {
+    out = label + "already solved\n";
+    return true;
   }
   LogicOptions options;
   options.scale = scale_of(command.scale);
   options.extras = command.extras;
   options.time_limit = command.time_limit;
-  ReadOptions ro = read_options(command.input);
-  auto show = [&](const CandidateGrid& grid, const std::string& label) {
-    if (grid.solved()) {
-      std::cout << label << "already solved\n";
-      return true;
-    }
-    const auto start = std::chrono::steady_clock::now();
-    auto step = next_step(grid, options);
-    if (!step) {
-      std::cout << label
-                << (ran_out_of_time(start, command.time_limit)
-                        ? "no step found within the time limit (--time-limit " + fixed1(command.time_limit) + " s)\n"
-                        : std::string("no technique nonet knows applies\n"));
-      return false;
-    }
-    std::cout << label << hint_text(grid.geometry(), *step, command.level);
+  options.assume_unique = status == SolveStatus::unique;
+  const auto start = std::chrono::steady_clock::now();
+  const auto step = next_step(grid, options);
+  if (step) {
+    out = label + hint_text(grid.geometry(), *step, command.level);
     return true;
-  };
-  // A position is checked, then hinted; false when there is no hint.
-  auto hint_position = [&](const CandidateGrid& grid, const std::string& source, int line, const std::string& label) {
-    const PositionCheck check = check_position(grid, source, line, command.input, label);
-    if (!check.hintable) return false;
-    options.assume_unique = check.unique;
-    return show(grid, label);
-  };
+  }
+  out = label + (ran_out_of_time(start, command.time_limit)
+                     ? "no step found within the time limit (--time-limit " + fixed1(command.time_limit) + " s)\n"
+                     : std::string("no technique nonet knows applies\n"));
+  return false;
+}
+
+int run_hint(const HintCommand& command) {
+  const HintInputs inputs = read_hint_inputs(command);
   bool failed = false;
-  // Pencil-mark positions: one 729-char (N³) line each, or one pencil-mark grid.
-  const int n = ro.variant.size ? ro.variant.size : 9;
-  std::size_t line_count = 0;
-  bool candidate_lines = true;
-  for (const auto& input : inputs) {
-    line_count += input.lines.size();
-    for (const auto& [number, line] : input.lines)
-      candidate_lines &= static_cast<int>(line.size()) == n * n * n || static_cast<int>(line.size()) == 729;
-  }
-  if (line_count > 0 && candidate_lines) {
-    int position = 0;
-    for (const auto& input : inputs) {
-      for (const auto& [number, line] : input.lines) {
-        const std::string label = line_count > 1 ? "#" + std::to_string(++position) + " " : "";
-        auto grid = parse_candidates(line, ro.variant);
-        if (!grid) {
-          std::cerr << Diagnostic{input.source, number, 1,
-                                  "not a candidate line: expected N*N groups of N characters, each the digit of "
-                                  "its place or '.'"}
-                           .to_string()
-                    << "\n";
-          failed = true;
-          continue;
-        }
-        failed |= !hint_position(*grid, input.source, number, label);
-      }
+  for (const Record& record : inputs.records) {
+    const std::string label = inputs.records.size() > 1 ? "#" + std::to_string(record.index + 1) + " " : "";
+    std::string out, err;
+    failed |= !hint_record(command, record, label, out, err);
+    errno = 0;
+    if (!(std::cout << out)) {
+      report_output_failure(errno);
+      return kIoError;
     }
-    return failed ? kPuzzleFailed : kOk;
-  }
-  std::string text;
-  for (const auto& input : inputs) text += input.text + "\n";
-  if (inputs.size() == 1 && text.find('|') != std::string::npos) {
-    auto grid = parse_candidates(text, ro.variant);
-    const int first = inputs[0].lines.empty() ? 1 : inputs[0].lines.front().first;
-    if (grid) return hint_position(*grid, inputs[0].source, first, "") ? kOk : kPuzzleFailed;
-  }
-  std::vector<std::vector<Record>> records;
-  std::size_t record_count = 0;
-  for (const auto& input : inputs) {
-    records.push_back(read_all(input.text, ro, input.source));
-    record_count += records.back().size();
-  }
-  std::size_t position = 0;
-  for (const auto& file_records : records) {
-    for (const Record& r : file_records) {
-      const std::string label = record_count > 1 ? "#" + std::to_string(++position) + " " : "";
-      if (!r.puzzle) {
-        std::cerr << (r.error ? r.error->to_string() : "malformed") << "\n";
-        failed = true;
-        continue;
-      }
-      Outcome verdict;
-      const SolveStatus status = exact_status(r, command.input, verdict);
-      if (!has_solution(status)) {
-        std::cerr << verdict.err << "\n";
-        std::cout << label << "no hint: " << to_string(status) << "\n";
-        failed = true;
-        continue;
-      }
-      options.assume_unique = status == SolveStatus::unique;
-      failed |= !show(CandidateGrid(*r.puzzle), label);
+    if (!err.empty()) {
+      std::cout.flush();
+      std::cerr << err << "\n";
     }
   }
+  if (!flush_stdout(0) || inputs.io_failed) return kIoError;
   return failed ? kPuzzleFailed : kOk;
 }
 
@@ -456,7 +419,7 @@ void register_logic_commands(CLI::App& app) {
   add_time_limit_option(*hint, hint_state->time_limit, "then no hint is given");
   hint->footer(
       "Input: puzzles (one a line, or grids), 729-character candidate lines (81 groups of 9: digit or '.'),\n"
-      "or one pencil-mark grid as HoDoKu prints it (cells separated by spaces, boxes by |).\n"
+      "or pencil-mark grids as HoDoKu prints them (cells separated by spaces, boxes by |); one hint each.\n"
       "Examples:\n  nonet hint --level 2 puzzle.txt\n  nonet hint --level 3 position.txt");
   hint->callback([hint_state] { throw ExitRequest{run_hint(*hint_state)}; });
 

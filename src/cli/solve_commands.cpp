@@ -1,5 +1,8 @@
 // nonet solve | count | check: exact answers, one output line per puzzle.
 #include <array>
+#include <iostream>
+#include <optional>
+#include <random>
 #include <nlohmann/json.hpp>
 
 #if defined(__SSE2__)
@@ -15,14 +18,10 @@ namespace {
 
 using nlohmann::json;
 
-// Marks the output line of a puzzle that could not be read, so line i stays puzzle i.
-std::string malformed_marker(const Record&) { return "!malformed\n"; }
-
-std::string malformed_json(const Record& record) {
-  return json{{"index", record.index}, {"line", record.line}, {"status", "malformed"},
-              {"error", record.error ? record.error->reason : ""}}
-             .dump() +
-         "\n";
+// Marks the output line of a puzzle that could not be read, so line i stays
+// puzzle i; in grid output a block of its own, so the output reads back.
+std::string malformed_marker(const InputOptions& input) {
+  return input.format == "grid" ? "!malformed\n\n" : "!malformed\n";
 }
 
 // Appends the comment and the newline in place: the line is built once.
@@ -75,56 +74,67 @@ void append_line(std::string& out, const Geometry& geometry, const Grid& cells, 
 // Room for " multiple", " no-solution" and the like, a short comment and '\n'.
 constexpr std::size_t kLineRoom = 32;
 
-json result_json(const Record& record, const SolveResult& result) {
+nlohmann::ordered_json result_json(const Record& record, const SolveResult& result) {
   const Puzzle& puzzle = *record.puzzle;
-  json out{{"index", record.index},
-           {"line", record.line},
-           {"puzzle", to_line(*puzzle.geometry, puzzle.cells)},
-           {"variant", puzzle.geometry->variant()},
-           {"size", puzzle.geometry->size()},
-           {"status", to_string(result.status)},
-           {"count", result.count},
-           {"guesses", result.guesses},
-           {"nodes", result.nodes}};
-  if (!result.solutions.empty()) out["solution"] = to_line(*puzzle.geometry, result.solutions.front());
+  nlohmann::ordered_json out = record_json(record);
+  out["status"] = to_string(result.status);
+  out["count"] = result.count;
+  out["guesses"] = result.guesses;
+  out["nodes"] = result.nodes;
+  if (!result.solutions.empty()) out["solution"] = grid_text(record, *puzzle.geometry, result.solutions.front());
+  if (!record.published_solution.empty() && !result.solutions.empty())
+    out["published_solution_correct"] = record.published_solution == result.solutions.front();
   if (!result.reason.empty()) out["reason"] = result.reason;
-  if (!puzzle.comment.empty()) out["comment"] = puzzle.comment;
   return out;
+}
+
+// A published solution is checked against the one found (the only one, for
+// a unique puzzle).
+void check_published(const Record& record, const SolveResult& result, Outcome& outcome) {
+  if (!result.solutions.empty() && result.status != SolveStatus::multiple)
+    matches_published(record, result.solutions.front(), outcome);
 }
 
 struct SolveCommand {
   InputOptions input;
   bool random = false;
-  std::uint64_t seed = 0;
+  std::optional<std::uint64_t> seed;
 
   void operator()(const Record& record, Outcome& outcome) const {
     const Puzzle& puzzle = *record.puzzle;
     SolveOptions options;
     options.random = random;
     options.max_nodes = input.max_nodes;
-    options.seed = seed + record.index;  // each puzzle its own stream: same answer whatever -j is
+    options.seed = seed.value_or(0) + record.index;  // each puzzle its own stream: same answer whatever -j is
+    use_pencil_marks(record, options);
     // One result per worker thread: its solution grid is reused, not allocated per puzzle.
     thread_local SolveResult result;
     solve_into(puzzle, options, result);
     outcome.tally = to_string(result.status);
     mark_failure(record, result, outcome);
+    check_published(record, result, outcome);
     if (input.format == "json") {
       outcome.out = result_json(record, result).dump() + "\n";
     } else if (input.format == "grid") {
       const Grid& shown = result.solutions.empty() ? puzzle.cells : result.solutions.front();
       std::string header = result.status == SolveStatus::unique ? "" : std::string("# ") + to_string(result.status) + "\n";
-      outcome.out = header + to_pretty_grid(*puzzle.geometry, shown) + "\n";
+      std::string grid = to_pretty_grid(*puzzle.geometry, shown);
+      if (record.zero_based) to_zero_based(grid);
+      outcome.out = header + grid + "\n";
     } else {
-      append_solve_line(outcome.out, puzzle, result);
+      append_solve_line(outcome.out, record, result);
     }
   }
 
   // The solution (or the puzzle when there is none), the status unless it is
   // plain, and the comment.
-  static void append_solve_line(std::string& out, const Puzzle& puzzle, const SolveResult& result) {
+  static void append_solve_line(std::string& out, const Record& record, const SolveResult& result) {
+    const Puzzle& puzzle = *record.puzzle;
     const bool solved = !result.solutions.empty();
+    const std::size_t start = out.size();
     append_line(out, *puzzle.geometry, solved ? result.solutions.front() : puzzle.cells,
                 kLineRoom + puzzle.comment.size());
+    if (record.zero_based) to_zero_based(out, start);
     if (!solved || result.status == SolveStatus::multiple || result.status == SolveStatus::gave_up) {
       out += ' ';
       out += to_string(result.status);
@@ -142,13 +152,22 @@ struct CountCommand {
     options.count_limit = limit;
     options.keep = 0;
     options.max_nodes = input.max_nodes;
+    use_pencil_marks(record, options);
     thread_local SolveResult result;  // reused per worker, as in SolveCommand
     solve_into(*record.puzzle, options, result);
     outcome.tally = to_string(result.status);
     if (result.status == SolveStatus::invalid || result.status == SolveStatus::gave_up)
       mark_failure(record, result, outcome);
     if (input.format == "json") outcome.out = result_json(record, result).dump() + "\n";
-    else outcome.out = std::to_string(result.count) + "\n";
+    else outcome.out = count_text(result) + "\n";
+  }
+
+  // The count; for givens that clash, "invalid"; for a search cut short,
+  // "gave-up" and how many it had found ("gave-up 3": at least 3).
+  static std::string count_text(const SolveResult& result) {
+    if (result.status == SolveStatus::invalid) return "invalid";
+    if (result.status == SolveStatus::gave_up) return "gave-up " + std::to_string(result.count);
+    return std::to_string(result.count);
   }
 };
 
@@ -156,17 +175,22 @@ struct CheckCommand {
   InputOptions input;
 
   void operator()(const Record& record, Outcome& outcome) const {
-    SolveOptions options{2, 0, false, 0};
+    SolveOptions options{2, record.published_solution.empty() ? 0u : 1u, false, 0};
     options.max_nodes = input.max_nodes;
+    use_pencil_marks(record, options);
     thread_local SolveResult result;  // reused per worker, as in SolveCommand
     solve_into(*record.puzzle, options, result);
     outcome.failed = result.status != SolveStatus::unique;
     outcome.tally = to_string(result.status);
     mark_failure(record, result, outcome);
+    check_published(record, result, outcome);
+    // A unique puzzle whose published solution is not its solution.
+    const bool wrong = outcome.failed && result.status == SolveStatus::unique;
+    if (wrong) outcome.tally = "wrong-solution";
     if (input.format == "json") {
       outcome.out = result_json(record, result).dump() + "\n";
     } else {
-      outcome.out = to_string(result.status);
+      outcome.out = wrong ? "wrong-solution" : to_string(result.status);
       if (!result.reason.empty()) outcome.out += ": " + result.reason;
       append_comment(outcome.out, record.puzzle->comment);
     }
@@ -174,7 +198,14 @@ struct CheckCommand {
 };
 
 std::string malformed_for(const InputOptions& input, const Record& record) {
-  return input.format == "json" ? malformed_json(record) : malformed_marker(record);
+  return input.format == "json" ? malformed_json(record) : malformed_marker(input);
+}
+
+// --random without --seed: a seed of its own, printed so the run can be repeated.
+void choose_seed(SolveCommand& command) {
+  if (!command.random || command.seed) return;
+  command.seed = std::random_device{}() * 0x100000000ull + std::random_device{}();
+  std::cerr << "nonet solve: --seed " << *command.seed << "\n";
 }
 
 }  // namespace
@@ -186,7 +217,7 @@ void register_solve_commands(CLI::App& app) {
   add_format_option(*solve_cmd, solve_state->input, {"line", "grid", "json"});
   add_search_limit_option(*solve_cmd, solve_state->input);
   solve_cmd->add_flag("--random", solve_state->random, "Pick a random solution (an empty grid gives a random full grid)");
-  solve_cmd->add_option("--seed", solve_state->seed, "Seed for --random (same seed, same answers)");
+  solve_cmd->add_option("--seed", solve_state->seed, "Seed for --random (same seed, same answers; default: random, printed on stderr)");
   solve_cmd->footer(
       "Line output: the solution, then 'multiple' if the puzzle has several, then the input's comment.\n"
       "A puzzle without answer keeps its line: '<puzzle> no-solution' or '<puzzle> invalid'; an unreadable one\n"
@@ -194,7 +225,10 @@ void register_solve_commands(CLI::App& app) {
       "Examples:\n  nonet solve puzzles.txt\n  nonet solve --format grid --variant diagonal x.txt\n"
       "  echo ................................................................................. | nonet solve --random --seed 7\n");
   solve_cmd->callback([solve_state] {
-    const SolveCommand command = *solve_state;
+    if (solve_state->seed && !solve_state->random)
+      throw CLI::ValidationError("--seed", "has no effect without --random");
+    SolveCommand command = *solve_state;
+    choose_seed(command);
     throw ExitRequest{run_batch(command.input, command, [&](const Record& r) { return malformed_for(command.input, r); })};
   });
 

@@ -6,11 +6,13 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cctype>
 #include <cstring>
 #include <istream>
 #include <map>
 #include <sstream>
 
+#include "csv_input.hpp"
 #include "json_input.hpp"
 #include "nonet/format.hpp"
 #include "text_input.hpp"
@@ -129,24 +131,49 @@ namespace {
 // one load instead of a call and a chain of range tests.
 using DigitTable = std::array<std::int8_t, 256>;
 
-const DigitTable* digit_table(int size) {
-  static const auto tables = [] {
-    std::vector<DigitTable> all(kMaxSize + 1);
-    for (int s = 1; s <= kMaxSize; ++s)
-      for (int byte = 0; byte < 256; ++byte)
-        all[s][byte] = static_cast<std::int8_t>(digit_of_char(static_cast<char>(byte), s));
-    return all;
-  }();
-  return size >= 1 && size <= kMaxSize ? &tables[size] : nullptr;
+// A 0-based digit ('0' is 1, '1' is 2, …, 'F' is 16): 0 for '.', -1 for neither.
+int zero_based_digit(char c, int size) {
+  if (c == '.') return 0;
+  if (c == '0') return 1;
+  const int below = digit_of_char(c, size - 1);
+  return below > 0 ? below + 1 : -1;
 }
 
-std::string bad_digit_reason(char c, int size) {
+const DigitTable* digit_table(int size, bool zero_based) {
+  static const auto tables = [] {
+    std::vector<DigitTable> all(2 * (kMaxSize + 1));
+    for (int s = 1; s <= kMaxSize; ++s)
+      for (int byte = 0; byte < 256; ++byte) {
+        const char c = static_cast<char>(byte);
+        all[s][byte] = static_cast<std::int8_t>(digit_of_char(c, s));
+        all[kMaxSize + 1 + s][byte] = static_cast<std::int8_t>(s > 1 ? zero_based_digit(c, s) : -1);
+      }
+    return all;
+  }();
+  return size >= 1 && size <= kMaxSize ? &tables[(zero_based ? kMaxSize + 1 : 0) + size] : nullptr;
+}
+
+// Whether cells written for a size-N puzzle use 0-based digits. Only sizes
+// over 9 can: there '0' is no empty cell, so a '0' without the top 1-based
+// digit ('G' for 16×16) says the digits start at 0.
+bool uses_zero_based(std::string_view chars, int size, DigitStyle style) {
+  if (size <= 9 || style == DigitStyle::one_based) return false;
+  if (style == DigitStyle::zero_based) return true;
+  const char top = digit_char(size);
+  const char top_lower = static_cast<char>(std::tolower(static_cast<unsigned char>(top)));
+  return chars.find('0') != std::string_view::npos && chars.find(top) == std::string_view::npos &&
+         chars.find(top_lower) == std::string_view::npos;
+}
+
+std::string bad_digit_reason(char c, int size, bool zero_based) {
   if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) {
     std::ostringstream hex;
     hex << "byte 0x" << std::hex << (static_cast<unsigned>(static_cast<unsigned char>(c)));
     return hex.str() + " is not a digit (binary data?)";
   }
-  return std::string("'") + c + "' is not a digit of a " + size_words(size) + " puzzle (digits 1-" + digit_char(size) +
+  const std::string digits = zero_based ? std::string("0-") + digit_char(size, DigitStyle::zero_based)
+                                        : std::string("1-") + digit_char(size);
+  return std::string("'") + c + "' is not a digit of a " + size_words(size) + " puzzle (digits " + digits +
          ", empty '.'" + (size <= 9 ? " or '0')" : ")");
 }
 
@@ -166,11 +193,12 @@ std::size_t convert_cells(const DigitTable& table, std::string_view chars, std::
 
 // Cell digits of `chars` (already stripped of separators) for a size-N puzzle;
 // the first bad character becomes the record's error.
-bool parse_cells(Record& record, std::string_view chars, int size) {
+bool parse_cells(Record& record, std::string_view chars, int size, DigitStyle style) {
   auto& cells = record.puzzle->cells;
   cells.resize(chars.size());
   std::size_t bad = chars.size();
-  if (const DigitTable* table = digit_table(size)) {
+  record.zero_based = uses_zero_based(chars, size, style);
+  if (const DigitTable* table = digit_table(size, record.zero_based)) {
     bad = convert_cells(*table, chars, cells.data());
   } else {
     for (std::size_t i = 0; i < chars.size() && bad == chars.size(); ++i) {
@@ -180,13 +208,9 @@ bool parse_cells(Record& record, std::string_view chars, int size) {
     }
   }
   if (bad == chars.size()) return true;
-  record.error = record.at_cell(static_cast<int>(bad), bad_digit_reason(chars[bad], size));
+  record.error = record.at_cell(static_cast<int>(bad), bad_digit_reason(chars[bad], size, record.zero_based));
   record.puzzle.reset();
   return false;
-}
-
-bool parse_cells(Record& record, const std::vector<char>& chars, int size) {
-  return parse_cells(record, std::string_view(chars.data(), chars.size()), size);
 }
 
 }  // namespace detail
@@ -199,8 +223,9 @@ struct PuzzleReader::Impl {
   std::string source;
   ReadOptions options;
   detail::GeometryCache geometries;
-  enum class Mode { unknown, text, json } mode = Mode::unknown;
+  enum class Mode { unknown, text, json, csv } mode = Mode::unknown;
   std::unique_ptr<detail::JsonInput> json;
+  std::unique_ptr<detail::CsvInput> csv;
   std::size_t produced = 0;
   bool finished = false;
   Grid spare_cells;  // the cells buffer of the record being overwritten
@@ -220,21 +245,29 @@ struct PuzzleReader::Impl {
     record.cell_columns.clear();
     record.first_column = 0;
     record.row_cells = 0;
+    record.candidates.clear();
+    record.published_solution.clear();
+    record.zero_based = false;
   }
 
   void detect_mode() {
     detail::Line line;
     std::vector<detail::Line> skipped;
     mode = Mode::text;
-    while (lines.next(line)) {
+    // The format shows on the first line that is not blank or a comment
+    // (looked for among the first few thousand: a header is never longer).
+    for (int looked = 0; looked < 4096 && lines.next(line); ++looked) {
       const auto first = line.text.find_first_not_of(" \t\xEF\xBB\xBF");
       skipped.push_back(line);
       if (first == std::string::npos) continue;
+      if (line.text[first] == '#') continue;
       if (line.text[first] == '[' || line.text[first] == '{') mode = Mode::json;
+      else if (detail::looks_like_csv(line.text)) mode = Mode::csv;
       break;
     }
     for (auto it = skipped.rbegin(); it != skipped.rend(); ++it) lines.push_back(std::move(*it));
     if (mode == Mode::json) json = std::make_unique<detail::JsonInput>(lines, source, options, geometries);
+    if (mode == Mode::csv) csv = std::make_unique<detail::CsvInput>(lines, source, options, geometries);
   }
 
   bool next(Record& record) {
@@ -242,8 +275,9 @@ struct PuzzleReader::Impl {
     if (mode == Mode::unknown) detect_mode();
     clear_for_reuse(record);
     record.index = produced;
-    const bool got = mode == Mode::json ? json->next(record)
-                                        : detail::read_text_record(lines, source, options, geometries, record, spare_cells);
+    const bool got = mode == Mode::json  ? json->next(record)
+                     : mode == Mode::csv ? csv->next(record)
+                                         : detail::read_text_record(lines, source, options, geometries, record, spare_cells);
     if (got) {
       ++produced;
       return true;

@@ -1,12 +1,16 @@
 // Text input: one-line puzzles and grid blocks.
 //
-// A record starts at the first line that is neither blank nor a '#' comment.
-// Its first token decides the shape: a token of N×N cells is a one-line puzzle
-// (anything after it is a comment); otherwise the line is the first row of a
-// grid block of N rows of N cells, where spaces and the drawing characters
-// | - + are ignored.
-#include <cmath>
+// A record starts at the first line that is neither blank, a '#' comment nor
+// a frame line. Its first token decides the shape: a token of N×N cells is a
+// one-line puzzle (anything after it is a comment), a token of N×N×N a line
+// of pencil marks; N×N single cells separated by spaces are a one-line puzzle
+// too; otherwise the line is the first row of a grid block of N rows of N
+// cells, where spaces and the drawing characters | - + are ignored — or of
+// N digit tokens, a pencil-mark grid.
+#include <bit>
 #include <cctype>
+#include <cmath>
+#include <optional>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -89,10 +93,52 @@ bool is_one_line_puzzle(const std::string& text, Token first, int known_size) {
 // Blank: nothing but spaces and tabs (checked without copying the line).
 bool is_blank(const std::string& text) { return text.find_first_not_of(" \t") == std::string::npos; }
 
+// The frame of a boxed grid: *-----------* (Sudoku Explainer, HoDoKu),
+// .-----.-----. and :-----+-----: (HoDoKu's pencil marks). Only drawing
+// characters, with a run of dashes a row of empty cells never has.
+bool is_frame(const std::string& text) {
+  return text.find_first_not_of(" \t-+*|=:.'") == std::string::npos &&
+         (text.find("---") != std::string::npos || text.find("===") != std::string::npos);
+}
+
 // A line read is skipped when blank, a '#' comment or only drawing characters.
 bool is_skipped(const std::string& text) {
   const auto begin = text.find_first_not_of(" \t");
-  return begin == std::string::npos || text[begin] == '#' || !has_cell(text);
+  return begin == std::string::npos || text[begin] == '#' || !has_cell(text) || is_frame(text);
+}
+
+// The cells of a row split at separators: single characters in a plain grid,
+// digit strings in a pencil-mark grid.
+std::vector<Token> row_tokens(const std::string& text) {
+  std::vector<Token> tokens;
+  for (std::size_t i = 0; i < text.size();) {
+    if (is_separator(text[i])) {
+      ++i;
+      continue;
+    }
+    Token token{i, i};
+    while (token.end < text.size() && !is_separator(text[token.end])) ++token.end;
+    tokens.push_back(token);
+    i = token.end;
+  }
+  return tokens;
+}
+
+// The candidates a pencil-mark token names (digits of a size-N puzzle, each
+// once); 0 when it is no such token.
+Mask pencil_mask(const std::string& text, Token token, int size) {
+  Mask mask = 0;
+  for (std::size_t i = token.begin; i < token.end; ++i) {
+    const int digit = digit_of_char(text[i], size);
+    if (digit < 1 || (mask & digit_bit(digit)) != 0) return 0;
+    mask |= digit_bit(digit);
+  }
+  return mask;
+}
+
+// A size pencil marks may have: what the options fix, or one with boxes.
+bool pencil_size(int size, int known) {
+  return known != 0 ? size == known : size >= 4 && Geometry::box_shape(size).has_value();
 }
 
 std::string trimmed(const std::string& text, std::size_t from) {
@@ -101,6 +147,8 @@ std::string trimmed(const std::string& text, std::size_t from) {
   const auto end = text.find_last_not_of(" \t");
   return text.substr(begin, end - begin + 1);
 }
+
+}  // namespace
 
 // Problems with the line itself, before its content is looked at.
 bool line_error(const Line& line, Record& record) {
@@ -115,6 +163,20 @@ bool line_error(const Line& line, Record& record) {
                                   std::to_string(line.text.size())};
   }
   return record.error.has_value();
+}
+
+bool is_blank_or_comment(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t");
+  return begin == std::string::npos || text[begin] == '#';
+}
+
+namespace {
+
+// A line of pencil marks has N×N×N characters (N > 4: 64 is an 8×8 puzzle).
+bool is_pencil_mark_length(std::size_t length) {
+  for (int size = 5; static_cast<std::size_t>(size * size * size) <= length; ++size)
+    if (static_cast<std::size_t>(size * size * size) == length && Geometry::box_shape(size)) return true;
+  return false;
 }
 
 void read_one_line_puzzle(const Line& line, Token first, const ReadOptions& options, GeometryCache& geometries,
@@ -136,6 +198,9 @@ void read_one_line_puzzle(const Line& line, Token first, const ReadOptions& opti
   if (!prefix.empty()) comment = comment.empty() ? prefix : prefix + " " + comment;
   record.puzzle = Puzzle{nullptr, {}, std::move(comment)};
   finish_puzzle(record, chars, options, geometries, line.number, static_cast<int>(cells.end + 1));
+  // 729 characters are more often broken pencil marks than a 27×27 puzzle.
+  if (record.error && is_pencil_mark_length(cells.size()))
+    record.error->reason += ", nor a line of pencil marks (N*N groups of N characters, each the digit of its place or '.')";
 }
 
 // A line inside a grid block that is clearly a puzzle of its own ends the
@@ -155,6 +220,11 @@ void skip_block(LineSource& lines, int size) {
 }
 
 Diagnostic not_a_puzzle(const std::string& source, int line, std::size_t cells) {
+  const int root = exact_square_root(cells);
+  if (root >= 4)  // the count of a puzzle, but neither one token nor one cell a token
+    return Diagnostic{source, line, 1,
+                      "not a puzzle: " + std::to_string(cells) + " cells on one line, but in tokens of several " +
+                          "cells: write them as one token, or one cell between each two spaces"};
   return Diagnostic{source, line, 1,
                     "not a puzzle: " + std::to_string(cells) +
                         " cells (expected N*N cells on one line, e.g. 81, or a grid of N rows of N)"};
@@ -162,6 +232,138 @@ Diagnostic not_a_puzzle(const std::string& source, int line, std::size_t cells) 
 
 // The smallest grid nonet reads has 4 cells a row; shorter lines are junk.
 constexpr std::size_t kSmallestRow = 4;
+
+// Where a cell of a grid block was written.
+struct CellPlace {
+  int line, column;
+};
+
+// The rows of a grid block as they are read: as single-character cells (a
+// plain grid) and, while every row so far has N digit tokens, as pencil
+// marks. The first row with a token of several digits makes it pencil marks.
+class GridBlock {
+ public:
+  GridBlock(const std::string& first_row, int known) {
+    const std::vector<Token> tokens = row_tokens(first_row);
+    plain_size_ = known != 0 ? known : static_cast<int>(cell_count_as_row(first_row));
+    pencil_size_ = static_cast<int>(tokens.size());
+    pencil_possible_ = pencil_size(pencil_size_, known);
+  }
+
+  int plain_size() const { return plain_size_; }
+  int size() const { return pencil_ ? pencil_size_ : plain_size_; }
+  bool pencil() const { return pencil_; }
+  int rows() const { return rows_; }
+
+  // Adds a row; false, with the record's error set, for a row that fits
+  // neither reading.
+  bool add(const Line& line, Record& record) {
+    ++rows_;
+    add_plain(line);
+    if (pencil_possible_) add_pencil(line);
+    if (pencil_possible_ && !pencil_ && pencil_rows_ok_) return true;  // either reading may still come true
+    if (pencil_) {
+      if (pencil_rows_ok_) return true;
+      record.error = row_error(record, line, pencil_row_cells_, pencil_size_, pencil_column_);
+      return false;
+    }
+    if (plain_error_) {
+      record.error = *plain_error_;
+      return false;
+    }
+    return true;
+  }
+
+  // The record's cells (and pencil marks), once every row is in.
+  void finish(Record& record) {
+    if (pencil_) {
+      record.cell_columns.clear();
+      record.cell_lines.clear();
+      for (const CellPlace& place : pencil_places_) {
+        record.cell_lines.push_back(place.line);
+        record.cell_columns.push_back(place.column);
+      }
+      return;
+    }
+    for (const CellPlace& place : plain_places_) {
+      record.cell_lines.push_back(place.line);
+      record.cell_columns.push_back(place.column);
+    }
+  }
+
+  const std::vector<char>& chars() const { return chars_; }
+  const std::vector<Mask>& masks() const { return masks_; }
+  // The plain reading's first error, with the record's source.
+  std::optional<Diagnostic> plain_error(const Record& record) const {
+    if (!plain_error_) return std::nullopt;
+    Diagnostic error = *plain_error_;
+    error.source = record.source;
+    return error;
+  }
+
+ private:
+  void add_plain(const Line& line) {
+    const int before = static_cast<int>(chars_.size());
+    for (std::size_t i = 0; i < line.text.size(); ++i)
+      if (!is_separator(line.text[i])) {
+        chars_.push_back(line.text[i]);
+        plain_places_.push_back({line.number, static_cast<int>(i + 1)});
+      }
+    const int in_row = static_cast<int>(chars_.size()) - before;
+    if (in_row != plain_size_ && !plain_error_) {
+      const int column =
+          in_row > plain_size_ ? plain_places_[before + plain_size_].column : static_cast<int>(line.text.size() + 1);
+      plain_error_ = Diagnostic{"", line.number, column,
+                                "grid row " + std::to_string(rows_) + " has " + std::to_string(in_row) +
+                                    " cells, expected " + std::to_string(plain_size_)};
+    }
+  }
+
+  void add_pencil(const Line& line) {
+    if (!pencil_rows_ok_) return;
+    const std::vector<Token> tokens = row_tokens(line.text);
+    bool several = false;
+    for (std::size_t i = 0; i < tokens.size() && i < static_cast<std::size_t>(pencil_size_); ++i) {
+      const Mask mask = pencil_mask(line.text, tokens[i], pencil_size_);
+      if (mask == 0) {
+        pencil_fails(tokens.size(), static_cast<int>(tokens[i].begin + 1));
+        return;
+      }
+      several = several || tokens[i].size() > 1;
+      masks_.push_back(mask);
+      pencil_places_.push_back({line.number, static_cast<int>(tokens[i].begin + 1)});
+    }
+    if (tokens.size() != static_cast<std::size_t>(pencil_size_)) {
+      const int column = tokens.size() > static_cast<std::size_t>(pencil_size_)
+                             ? static_cast<int>(tokens[pencil_size_].begin + 1)
+                             : static_cast<int>(line.text.size() + 1);
+      pencil_fails(tokens.size(), column);
+      return;
+    }
+    pencil_ = pencil_ || several;
+  }
+
+  void pencil_fails(std::size_t cells, int column) {
+    pencil_rows_ok_ = false;
+    pencil_possible_ = pencil_;  // once pencil marks, a bad row is an error in them
+    pencil_row_cells_ = static_cast<int>(cells);
+    pencil_column_ = column;
+  }
+
+  Diagnostic row_error(const Record& record, const Line& line, int cells, int expected, int column) const {
+    return Diagnostic{record.source, line.number, column,
+                      "pencil-mark row " + std::to_string(rows_) + " has " + std::to_string(cells) +
+                          " cells (digit strings), expected " + std::to_string(expected)};
+  }
+
+  int plain_size_ = 0, pencil_size_ = 0, rows_ = 0;
+  bool pencil_possible_ = false, pencil_ = false, pencil_rows_ok_ = true;
+  int pencil_row_cells_ = 0, pencil_column_ = 1;
+  std::optional<Diagnostic> plain_error_;
+  std::vector<char> chars_;
+  std::vector<CellPlace> plain_places_, pencil_places_;
+  std::vector<Mask> masks_;
+};
 
 void read_grid_block(LineSource& lines, Line line, const ReadOptions& options, GeometryCache& geometries,
                      Record& record) {
@@ -172,47 +374,104 @@ void read_grid_block(LineSource& lines, Line line, const ReadOptions& options, G
     return;
   }
   const int first_line = line.number;
-  const int size = known != 0 ? known : static_cast<int>(first_row);
-  std::vector<char> chars;
-  int rows = 0;
+  GridBlock block(line.text, known);
   int end_line = line.number;
-  for (bool have = true; have; have = rows < size && lines.next(line)) {
+  for (bool have = true; have; have = block.rows() < block.size() && lines.next(line)) {
     end_line = line.number + 1;
-    if (line_error(line, record)) return skip_block(lines, size);
+    if (line_error(line, record)) return skip_block(lines, block.size());
     const bool blank = is_blank(line.text);
-    if (blank || (rows > 0 && starts_new_puzzle(line, size))) {
+    if (blank || (block.rows() > 0 && starts_new_puzzle(line, block.size()))) {
       end_line = line.number;
       if (!blank) lines.push_back(std::move(line));
       break;
     }
     if (is_skipped(line.text)) continue;
-    const int before = static_cast<int>(chars.size());
-    for (std::size_t i = 0; i < line.text.size(); ++i)
-      if (!is_separator(line.text[i])) {
-        chars.push_back(line.text[i]);
-        record.cell_columns.push_back(static_cast<int>(i + 1));
-        record.cell_lines.push_back(line.number);
-      }
-    const int in_row = static_cast<int>(chars.size()) - before;
-    ++rows;
-    if (in_row != size) {
-      const int column = in_row > size ? record.cell_columns[before + size] : static_cast<int>(line.text.size() + 1);
-      record.error = Diagnostic{record.source, line.number, column,
-                                "grid row " + std::to_string(rows) + " has " + std::to_string(in_row) +
-                                    " cells, expected " + std::to_string(size)};
-      return skip_block(lines, size);
+    if (!block.add(line, record)) {
+      if (record.error->source.empty()) record.error->source = record.source;
+      return skip_block(lines, block.size());
     }
   }
-  if (rows == 1 && known == 0) {
+  const int size = block.size();
+  if (!block.pencil() && block.plain_error(record)) {
+    record.error = block.plain_error(record);
+    return;
+  }
+  if (block.rows() == 1 && known == 0) {
     // One lone line that was neither a puzzle nor the start of a grid.
     record.error = not_a_puzzle(record.source, first_line, first_row);
-  } else if (rows < size) {
+  } else if (block.rows() < size) {
     record.error = Diagnostic{record.source, end_line, 1,
-                              "grid ends after " + std::to_string(rows) + " rows, expected " + std::to_string(size)};
+                              "grid ends after " + std::to_string(block.rows()) + " rows, expected " +
+                                  std::to_string(size)};
   }
   if (record.error) return;
+  block.finish(record);
   record.puzzle = Puzzle{nullptr, {}, {}};
-  finish_puzzle(record, chars, options, geometries, end_line - 1, 1);
+  if (block.pencil()) return finish_candidates(record, block.masks(), size, options, geometries, first_line);
+  finish_puzzle(record, std::string_view(block.chars().data(), block.chars().size()), options, geometries,
+                end_line - 1, 1);
+}
+
+// A token of N×N×N characters where character i is '.', '0' or the digit
+// i mod N + 1: N×N cells of pencil marks on one line (729 for 9×9). A 4×4
+// (64 characters) is taken for pencil marks only when --size 4 says so: it
+// is also the length of an 8×8 puzzle.
+int candidate_line_size(const std::string& text, Token token, int known) {
+  for (int size = 4; size <= kMaxSize && static_cast<std::size_t>(size * size * size) <= token.size(); ++size) {
+    if (static_cast<std::size_t>(size * size * size) != token.size()) continue;
+    if (known != 0 ? size != known : size == 4 || !Geometry::box_shape(size)) return 0;
+    for (std::size_t i = 0; i < token.size(); ++i) {
+      const char c = text[token.begin + i];
+      const int digit = digit_of_char(c, size);
+      if (c != '.' && c != '0' && digit != static_cast<int>(i % size) + 1) return 0;
+    }
+    return size;
+  }
+  return 0;
+}
+
+bool read_candidate_line(const Line& line, Token first, const ReadOptions& options, GeometryCache& geometries,
+                         Record& record) {
+  const int size = candidate_line_size(line.text, first, expected_size(options));
+  if (size == 0) return false;
+  std::vector<Mask> masks(static_cast<std::size_t>(size) * size, 0);
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    const char c = line.text[first.begin + i];
+    if (c != '.' && c != '0') masks[i / size] |= digit_bit(static_cast<int>(i % size) + 1);
+  }
+  for (std::size_t cell = 0; cell < masks.size(); ++cell)
+    record.cell_columns.push_back(static_cast<int>(first.begin + cell * size + 1));
+  record.puzzle = Puzzle{nullptr, {}, trimmed(line.text, first.end)};
+  finish_candidates(record, masks, size, options, geometries, line.number);
+  return true;
+}
+
+// N×N single cells on one line, separated by spaces ("5 3 . . 7 …"). Up to
+// 64 cells (the length of a row of the largest grid) it is a one-line
+// puzzle only when the next line is not another row as long.
+bool is_spaced_puzzle(LineSource& lines, const Line& line, int known) {
+  const std::vector<Token> tokens = row_tokens(line.text);
+  if (tokens.size() < 16) return false;
+  for (const Token& token : tokens)
+    if (token.size() != 1) return false;
+  const int root = exact_square_root(tokens.size());
+  if (known != 0 ? root != known : root < 4 || !Geometry::box_shape(root)) return false;
+  if (tokens.size() > static_cast<std::size_t>(kMaxSize)) return true;
+  Line next;
+  if (!lines.next(next)) return true;
+  const bool another_row = !next.too_long && !next.has_nul && cell_count_as_row(next.text) == tokens.size();
+  lines.push_back(std::move(next));
+  return !another_row;
+}
+
+void read_spaced_puzzle(const Line& line, const ReadOptions& options, GeometryCache& geometries, Record& record) {
+  std::string chars;
+  for (const Token& token : row_tokens(line.text)) {
+    chars += line.text[token.begin];
+    record.cell_columns.push_back(static_cast<int>(token.begin + 1));
+  }
+  record.puzzle = Puzzle{nullptr, {}, {}};
+  finish_puzzle(record, chars, options, geometries, line.number, static_cast<int>(line.text.size() + 1));
 }
 
 // The common line of a batch file is a 9×9 puzzle alone: 81 cells, nothing
@@ -306,7 +565,23 @@ void finish_puzzle(Record& record, std::string_view chars, const ReadOptions& op
     record.puzzle.reset();
     return;
   }
-  parse_cells(record, chars, root);
+  parse_cells(record, chars, root, options.digits);
+}
+
+void finish_candidates(Record& record, const std::vector<Mask>& masks, int size, const ReadOptions& options,
+                       GeometryCache& geometries, int error_line) {
+  try {
+    record.puzzle->geometry = geometries.get(options.variant, size);
+  } catch (const GeometryError& error) {
+    record.error = Diagnostic{record.source, error_line, 1, error.what()};
+    record.puzzle.reset();
+    return;
+  }
+  Grid& cells = record.puzzle->cells;
+  cells.assign(masks.size(), 0);
+  for (std::size_t cell = 0; cell < masks.size(); ++cell)
+    if (std::popcount(masks[cell]) == 1) cells[cell] = static_cast<std::uint8_t>(std::countr_zero(masks[cell]) + 1);
+  record.candidates = masks;
 }
 
 bool read_text_record(LineSource& lines, const std::string& /*source*/, const ReadOptions& options,
@@ -319,10 +594,12 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);
     const int known = expected_size(options);
+    if (read_candidate_line(line, first, options, geometries, record)) return true;
     const bool one_line = is_one_line_puzzle(line.text, first, known) ||
                           (is_cell_token(line.text, second) && is_one_line_puzzle(line.text, second, known) &&
                            exact_square_root(second.size()) >= 4);
     if (one_line) read_one_line_puzzle(line, first, options, geometries, record);
+    else if (is_spaced_puzzle(lines, line, known)) read_spaced_puzzle(line, options, geometries, record);
     else read_grid_block(lines, std::move(line), options, geometries, record);
     return true;
   }

@@ -65,8 +65,12 @@ class GeometryCache {
 };
 
 std::string size_words(int size);  // "9x9"
-bool parse_cells(Record& record, std::string_view chars, int size);
-bool parse_cells(Record& record, const std::vector<char>& chars, int size);
+// Sets the record's error for a line too long or holding a NUL byte.
+bool line_error(const Line& line, Record& record);
+bool is_blank_or_comment(const std::string& text);
+// Cell digits of `chars` for a size-N puzzle, in the style the options ask
+// for (or the record shows); the first bad character becomes the record's error.
+bool parse_cells(Record& record, std::string_view chars, int size, DigitStyle style);
 // Reads one record of text input (a one-line puzzle or a grid block).
 // `spare_cells`, when it has capacity, becomes the cells of a plain 9×9 line
 // (no allocation); it may be left empty.
@@ -77,5 +81,9 @@ void finish_puzzle(Record& record, std::string_view chars, const ReadOptions& op
                    int error_line, int error_column);
 void finish_puzzle(Record& record, const std::vector<char>& chars, const ReadOptions& options,
                    GeometryCache& geometries, int error_line, int error_column);
+// The ending of a pencil-mark record: geometry, the solved cells as the
+// puzzle's cells, the marks as the record's candidates.
+void finish_candidates(Record& record, const std::vector<Mask>& masks, int size, const ReadOptions& options,
+                       GeometryCache& geometries, int error_line);
 
 }  // namespace nonet::detail

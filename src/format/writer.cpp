@@ -1,4 +1,6 @@
 // Writing grids: one line, or a pretty grid with box (or region) borders.
+#include <algorithm>
+
 #include "nonet/format.hpp"
 
 namespace nonet {
@@ -70,6 +72,35 @@ std::string to_pretty_grid(const Geometry& geometry, const Grid& cells) {
     text += '\n';
   }
   return text;
+}
+
+std::string to_region_line(const Geometry& geometry) {
+  std::string labels;
+  labels.reserve(geometry.regions().size());
+  for (int region : geometry.regions()) labels += digit_char(region + 1);
+  return labels;
+}
+
+std::string to_candidate_line(const Geometry& geometry, const std::vector<Mask>& candidates) {
+  const int size = geometry.size();
+  std::string line(candidates.size() * static_cast<std::size_t>(size), '.');
+  for (std::size_t cell = 0; cell < candidates.size(); ++cell)
+    for (int digit = 1; digit <= size; ++digit)
+      if (candidates[cell] & digit_bit(digit)) line[cell * size + digit - 1] = digit_char(digit);
+  return line;
+}
+
+char digit_char(int digit, DigitStyle style) {
+  if (style != DigitStyle::zero_based || digit <= 0) return digit_char(digit);
+  return digit == 1 ? '0' : digit_char(digit - 1);
+}
+
+void to_zero_based(std::string& text, std::size_t begin, std::size_t end) {
+  end = std::min(end, text.size());
+  for (std::size_t i = begin; i < end; ++i) {
+    const int digit = digit_of_char(text[i], kMaxSize);
+    if (digit > 0) text[i] = digit_char(digit, DigitStyle::zero_based);
+  }
 }
 
 }  // namespace nonet

@@ -104,10 +104,7 @@ std::string CandidateGrid::to_pencil_marks() const {
   return out;
 }
 
-
-namespace {
-// A position from pencil marks: a cell with one candidate counts as solved.
-CandidateGrid grid_from_marks(std::shared_ptr<const Geometry> geometry, const std::vector<Mask>& masks) {
+CandidateGrid position_from_marks(std::shared_ptr<const Geometry> geometry, const std::vector<Mask>& masks) {
   const int cells = geometry->cell_count();
   Grid values(cells, 0);
   for (int cell = 0; cell < cells; ++cell)
@@ -117,7 +114,7 @@ CandidateGrid grid_from_marks(std::shared_ptr<const Geometry> geometry, const st
     if (values[cell]) grid.place(cell, values[cell]);
   return grid;
 }
-}  // namespace
+
 std::optional<CandidateGrid> parse_candidates(const std::string& text, const VariantSpec& variant) {
   // Form 1: N*N*N characters of digits and '.'/'0' once whitespace is gone.
   std::string compact;
@@ -145,7 +142,7 @@ std::optional<CandidateGrid> parse_candidates(const std::string& text, const Var
     if (!ok) continue;
     auto geometry = try_size(n);
     if (!geometry) return std::nullopt;
-    return grid_from_marks(geometry, masks);
+    return position_from_marks(geometry, masks);
   }
   // Form 2: a pencil-mark grid: tokens of digits separated by borders.
   std::vector<std::string> tokens;
@@ -171,7 +168,7 @@ std::optional<CandidateGrid> parse_candidates(const std::string& text, const Var
     }
   auto geometry = try_size(n);
   if (!geometry) return std::nullopt;
-  return grid_from_marks(geometry, masks);
+  return position_from_marks(geometry, masks);
 }
 
 double chain_length_bonus(int length) {

@@ -169,6 +169,8 @@ struct Position {
   Grid board;                   // givens and the player's entries
   std::vector<Mask> marks;      // the player's pencil marks, 0: none written
   std::size_t records = 1;      // puzzles the text held
+  bool pencil_text = false;     // the text was pencil marks (a candidate line or grid)
+  std::vector<Mask> text_marks;  // … and these are they
   const Geometry& geometry() const { return *puzzle.geometry; }
 };
 
@@ -228,6 +230,8 @@ Position read_position(const nlohmann::json& request) {
     if (!first.puzzle) reject_malformed(first.error ? *first.error : Diagnostic{kSource, 1, 1, "not a puzzle"});
     position.puzzle = *first.puzzle;
     position.records = records.size();
+    position.pencil_text = !first.candidates.empty();
+    position.text_marks = first.candidates;
   }
   const Geometry& geometry = position.geometry();
   position.board = position.puzzle.cells;
@@ -243,6 +247,10 @@ Position read_position(const nlohmann::json& request) {
     }
   }
   position.marks = read_marks(request, geometry);
+  // Marks given in the text stand where the request gives none of its own.
+  if (position.pencil_text && std::none_of(position.marks.begin(), position.marks.end(), [](Mask m) { return m != 0; }))
+    for (int cell = 0; cell < geometry.cell_count(); ++cell)
+      if (!position.board[cell]) position.marks[cell] = position.text_marks[cell];
   return position;
 }
 
@@ -287,12 +295,6 @@ json geometry_json(const Geometry& geometry) {
               {"diagonals", geometry.has_diagonals()},
               {"regions", geometry.regions()},
               {"houses", std::move(houses)}};
-}
-
-std::string region_labels(const Geometry& geometry) {
-  std::string labels;
-  for (int region : geometry.regions()) labels += digit_char(region + 1);
-  return labels;
 }
 
 json conflicts_json(const Geometry& geometry, const Grid& board) {
@@ -410,7 +412,7 @@ std::optional<json> parse_pencil_marks(const nlohmann::json& request) {
            {"records", 1},
            {"comment", ""},
            {"candidates", std::move(candidates)}};
-  if (geometry.variant() == "jigsaw") out["regions"] = region_labels(geometry);
+  if (geometry.variant() == "jigsaw") out["regions"] = to_region_line(geometry);
   out["geometry"] = geometry_json(geometry);
   return out;
 }
@@ -423,6 +425,8 @@ json parse(const nlohmann::json& request, const ApiLimits&) {
     if (auto marks = parse_pencil_marks(request)) return *marks;
     throw;
   }
+  if (read->pencil_text)
+    if (auto marks = parse_pencil_marks(request)) return *marks;
   const Position& position = *read;
   const Geometry& geometry = position.geometry();
   json out{{"status", "ok"},
@@ -433,7 +437,7 @@ json parse(const nlohmann::json& request, const ApiLimits&) {
                                     [](std::uint8_t v) { return v != 0; })},
            {"records", position.records},
            {"comment", position.puzzle.comment}};
-  if (geometry.variant() == "jigsaw") out["regions"] = region_labels(geometry);
+  if (geometry.variant() == "jigsaw") out["regions"] = to_region_line(geometry);
   out["geometry"] = geometry_json(geometry);
   return out;
 }
@@ -702,7 +706,7 @@ json generate(const nlohmann::json& request, const ApiLimits& limits) {
     reject(error.what());
   }
   json out{{"status", status}, {"seed", seed}, {"variant", geometry->variant()}, {"size", geometry->size()}};
-  if (geometry->variant() == "jigsaw") out["regions"] = region_labels(*geometry);
+  if (geometry->variant() == "jigsaw") out["regions"] = to_region_line(*geometry);
   out["geometry"] = geometry_json(*geometry);
   out["puzzles"] = std::move(puzzles);
   return out;

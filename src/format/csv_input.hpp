@@ -1,0 +1,43 @@
+// CSV input: the Kaggle sets (a `quizzes,solutions` header, then
+// puzzle,solution lines) and other tables of puzzles, one a row.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "text_input.hpp"
+
+namespace nonet::detail {
+
+// Whether an input whose first line is `first` is CSV: a comma ends its
+// first field, which holds no space (a one-line puzzle's comment may hold a
+// comma, but only after a space).
+bool looks_like_csv(const std::string& first);
+
+class CsvInput {
+ public:
+  CsvInput(LineSource& lines, std::string source, const ReadOptions& options, GeometryCache& geometries);
+  bool next(Record& record);
+
+ private:
+  struct Field {
+    std::string text;
+    int column = 1;  // 1-based, of the field's first character
+  };
+  static std::vector<Field> split(const std::string& line);
+  void read_header(Record& record);
+  bool choose_columns(const std::vector<Field>& header, Record& record, int line);
+  void read_row(const Line& line, Record& record);
+  void read_solution(const Field& field, Record& record) const;
+
+  LineSource& lines_;
+  std::string source_;
+  const ReadOptions& options_;
+  GeometryCache& geometries_;
+  bool started_ = false, broken_ = false;
+  std::size_t puzzle_column_ = 0;
+  std::size_t solution_column_ = 1;
+  bool solution_named_ = false;  // a header names it; without one the column after the puzzle may hold it
+};
+
+}  // namespace nonet::detail

@@ -1,0 +1,195 @@
+// The input formats people have beside nonet's own: CSV (the Kaggle sets),
+// boxed grids (Sudoku Explainer, HoDoKu), cells separated by spaces, 16×16
+// written 0-9A-F, and pencil marks (729-character lines, HoDoKu grids) —
+// each detected per record, each error with its line and column.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "nonet/format.hpp"
+#include "test_support.hpp"
+
+namespace nonet {
+namespace {
+
+const std::string kWikipedia = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const std::string kWikipediaSolution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+std::string with_zeros(std::string line) {
+  std::replace(line.begin(), line.end(), '.', '0');
+  return line;
+}
+
+std::string line_of(const Record& record) { return to_line(*record.puzzle->geometry, record.puzzle->cells); }
+
+
+TEST(CsvInput, KaggleHeaderPuzzleAndPublishedSolution) {
+  const std::string text = "quizzes,solutions\n" + with_zeros(kWikipedia) + "," + kWikipediaSolution + "\n\n" +
+                           with_zeros(kWikipedia) + "," + kWikipediaSolution + "\n";
+  const auto records = read_all(text, {}, "k.csv");
+  ASSERT_EQ(records.size(), 2u);
+  for (const Record& record : records) {
+    ASSERT_TRUE(record.puzzle) << record.error->to_string();
+    EXPECT_EQ(line_of(record), kWikipedia);
+    EXPECT_EQ(to_line(*record.puzzle->geometry, record.published_solution), kWikipediaSolution);
+    EXPECT_EQ(record.puzzle->comment, "");
+  }
+  EXPECT_EQ(records[0].line, 2);
+  EXPECT_EQ(records[1].line, 4);
+}
+
+TEST(CsvInput, ColumnsByNameOrNumberAndTheRestAsComment) {
+  const std::string text = "id,rating,question\n7,3.4," + kWikipedia + "\n";
+  const auto named = read_all(text);
+  ASSERT_TRUE(named[0].puzzle);
+  EXPECT_EQ(line_of(named[0]), kWikipedia);
+  EXPECT_EQ(named[0].puzzle->comment, "7,3.4");
+  EXPECT_TRUE(named[0].published_solution.empty());
+  ReadOptions by_number;
+  by_number.csv_column = "3";
+  EXPECT_EQ(line_of(read_all(text, by_number)[0]), kWikipedia);
+  ReadOptions missing;
+  missing.csv_column = "quizzes";
+  EXPECT_EQ(read_all(text, missing, "t.csv")[0].error->to_string(),
+            "t.csv:1:1: no column 'quizzes' in the header (id, rating, question)");
+}
+
+TEST(CsvInput, HeaderlessAndQuotedFields) {
+  const auto records = read_all("\"" + kWikipedia + "\", \"" + kWikipediaSolution + "\"\n");
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].puzzle) << records[0].error->to_string();
+  EXPECT_EQ(to_line(*records[0].puzzle->geometry, records[0].published_solution), kWikipediaSolution);
+}
+
+TEST(CsvInput, ErrorsNameLineAndColumn) {
+  std::string bad = kWikipedia;
+  bad[10] = 'x';
+  std::string bad_solution = kWikipediaSolution;
+  bad_solution[3] = '.';
+  const std::string text = "puzzle,solution\n" + bad + "," + kWikipediaSolution + "\n" + kWikipedia + "," +
+                           bad_solution + "\n" + kWikipedia + "," + kWikipediaSolution.substr(1) + "\n" +
+                           kWikipedia + "\n";
+  const auto records = read_all(text, {}, "e.csv");
+  ASSERT_EQ(records.size(), 4u);
+  EXPECT_EQ(records[0].error->to_string(),
+            "e.csv:2:11: 'x' is not a digit of a 9x9 puzzle (digits 1-9, empty '.' or '0')");
+  EXPECT_EQ(records[1].error->to_string(),
+            "e.csv:3:86: solution column: '.' is not a digit of the solution (it has no empty cell)");
+  EXPECT_EQ(records[2].error->to_string(), "e.csv:4:83: solution column: 80 cells, the puzzle has 81");
+  // A row without the solution field is a puzzle without one.
+  ASSERT_TRUE(records[3].puzzle);
+  EXPECT_TRUE(records[3].published_solution.empty());
+}
+
+TEST(BoxedGrid, SudokuExplainerFramesAreSkipped) {
+  std::string text = "*-----------*\n";
+  for (int row = 0; row < 9; ++row) {
+    if (row == 3 || row == 6) text += "|---+---+---|\n";
+    const std::string cells = kWikipedia.substr(row * 9, 9);
+    text += "|" + cells.substr(0, 3) + "|" + cells.substr(3, 3) + "|" + cells.substr(6, 3) + "|\n";
+  }
+  text += "*-----------*\n";
+  const auto records = read_all(text + "\n" + text);
+  ASSERT_EQ(records.size(), 2u);
+  for (const Record& record : records) {
+    ASSERT_TRUE(record.puzzle) << record.error->to_string();
+    EXPECT_EQ(line_of(record), kWikipedia);
+  }
+  std::string broken = text;
+  broken.replace(broken.find("|6..|"), 5, "|6.x|");
+  EXPECT_EQ(read_all(broken, {}, "b.txt")[0].error->to_string(),
+            "b.txt:3:4: 'x' is not a digit of a 9x9 puzzle (digits 1-9, empty '.' or '0')");
+}
+
+TEST(SpacedCells, OneLineWithSpacesIsOnePuzzle) {
+  std::string spaced;
+  for (char c : kWikipedia) spaced += std::string(1, c) + " ";
+  const auto records = read_all(spaced + "\n" + spaced + "\n");
+  ASSERT_EQ(records.size(), 2u);
+  ASSERT_TRUE(records[0].puzzle) << records[0].error->to_string();
+  EXPECT_EQ(line_of(records[1]), kWikipedia);
+  std::string bad = spaced;
+  bad[2 * 40] = 'z';
+  EXPECT_EQ(read_all(bad, {}, "s.txt")[0].error->to_string(),
+            "s.txt:1:81: 'z' is not a digit of a 9x9 puzzle (digits 1-9, empty '.' or '0')");
+}
+
+TEST(ZeroBasedDigits, SixteenBySixteenInZeroToF) {
+  // A 16×16 grid row pattern: row r is 0..F shifted; blank every other cell.
+  std::string one_based, zero_based;
+  for (int cell = 0; cell < 256; ++cell) {
+    const int row = cell / 16, column = cell % 16;
+    const int digit = (row % 4 * 4 + row / 4 + column) % 16 + 1;
+    const bool given = (cell * 7) % 3 == 0;
+    one_based += given ? digit_char(digit) : '.';
+    zero_based += given ? digit_char(digit, DigitStyle::zero_based) : '.';
+  }
+  ASSERT_NE(zero_based.find('0'), std::string::npos);
+  const auto records = read_all(zero_based + "\n" + one_based + "\n");
+  ASSERT_EQ(records.size(), 2u);
+  ASSERT_TRUE(records[0].puzzle) << records[0].error->to_string();
+  EXPECT_TRUE(records[0].zero_based);
+  EXPECT_FALSE(records[1].zero_based);
+  EXPECT_EQ(records[0].puzzle->cells, records[1].puzzle->cells);
+  std::string written = line_of(records[0]);
+  to_zero_based(written);
+  EXPECT_EQ(written, zero_based);
+  ReadOptions one;
+  one.digits = DigitStyle::one_based;
+  const std::string error = read_all(zero_based, one, "h.txt")[0].error->to_string();
+  EXPECT_EQ(error.rfind("h.txt:1:" + std::to_string(zero_based.find('0') + 1) + ": '0' is not a digit of a 16x16", 0), 0u)
+      << error;
+  ReadOptions zero;
+  zero.digits = DigitStyle::zero_based;
+  const std::string g = read_all(one_based, zero, "h.txt")[0].error->to_string();
+  EXPECT_NE(g.find("'G' is not a digit of a 16x16 puzzle (digits 0-F"), std::string::npos) << g;
+}
+
+TEST(PencilMarks, CandidateLinesAreDetectedPerRecord) {
+  const std::string marks = testing::pencil_marks_of(kWikipedia);
+  const auto records = read_all(kWikipedia + "\n" + marks + " a note\n" + kWikipedia + "\n");
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_TRUE(records[0].candidates.empty());
+  ASSERT_TRUE(records[1].puzzle) << records[1].error->to_string();
+  EXPECT_EQ(records[1].puzzle->geometry->size(), 9);  // not a 27×27 puzzle
+  ASSERT_EQ(records[1].candidates.size(), 81u);
+  EXPECT_EQ(records[1].candidates[0], digit_bit(5));
+  EXPECT_EQ(records[1].candidates[2], digit_bit(1) | digit_bit(2) | digit_bit(4));  // r1c3
+  EXPECT_EQ(records[1].puzzle->comment, "a note");
+  EXPECT_EQ(to_candidate_line(*records[1].puzzle->geometry, records[1].candidates), marks);
+  EXPECT_TRUE(records[2].candidates.empty());
+}
+
+TEST(PencilMarks, HoDoKuGridsAreRead) {
+  const std::string marks = testing::pencil_marks_of(kWikipedia);
+  std::string grid = ".----------.----------.----------.\n";
+  for (int row = 0; row < 9; ++row) {
+    if (row == 3 || row == 6) grid += ":----------+----------+----------:\n";
+    grid += "|";
+    for (int column = 0; column < 9; ++column) {
+      std::string cell;
+      for (int digit = 0; digit < 9; ++digit)
+        if (marks[(row * 9 + column) * 9 + digit] != '.') cell += marks[(row * 9 + column) * 9 + digit];
+      grid += " " + cell + (column % 3 == 2 ? " |" : "");
+    }
+    grid += "\n";
+  }
+  grid += "'----------'----------'----------'\n";
+  const auto records = read_all(grid + "\n" + grid);
+  ASSERT_EQ(records.size(), 2u);
+  for (const Record& record : records) {
+    ASSERT_TRUE(record.puzzle) << record.error->to_string();
+    EXPECT_EQ(to_candidate_line(*record.puzzle->geometry, record.candidates), marks);
+  }
+  EXPECT_EQ(records[1].line, 16);  // its first row, after the blank line and the frame
+  std::string broken = grid;
+  const auto second_row = broken.find("\n|", broken.find("\n|") + 1) + 1;
+  broken.insert(second_row + 1, " 7");
+  const std::string error = read_all(broken, {}, "p.txt")[0].error->to_string();
+  EXPECT_EQ(error.rfind("p.txt:3:", 0), 0u) << error;
+  EXPECT_NE(error.find(": pencil-mark row 2 has 10 cells (digit strings), expected 9"), std::string::npos) << error;
+}
+
+}  // namespace
+}  // namespace nonet
