@@ -12,7 +12,7 @@ One puzzle at a time::
     >>> nonet.count(p), nonet.check(p)
     (1, 'unique')
     >>> nonet.rate(p).er
-    2.0
+    1.2
 
 Batches are NumPy arrays, one puzzle a row of N*N uint8 cells (0 = empty),
 answered on every core with the GIL released::
@@ -30,7 +30,7 @@ import enum
 import json
 import os
 from dataclasses import asdict, dataclass, field
-from typing import Any, Dict, List, NamedTuple, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
@@ -78,7 +78,7 @@ def _puzzle(puzzle: PuzzleLike) -> Puzzle:
     if isinstance(puzzle, Puzzle):
         return puzzle
     if isinstance(puzzle, str):
-        return Puzzle.parse(puzzle)
+        return Puzzle(puzzle)
     raise TypeError(f"expected a nonet.Puzzle or a str, got {type(puzzle).__name__}")
 
 

@@ -17,7 +17,7 @@ class GenerateError(Error, ValueError): ...
 class Puzzle:
     """A puzzle: its variant (geometry) and givens."""
 
-    def __init__(self, cells: Union[Sequence[int], npt.ArrayLike], *, variant: str = "classic",
+    def __init__(self, cells: Union[str, Sequence[int], npt.ArrayLike], *, variant: str = "classic",
                  regions: Optional[str] = None, size: int = 0) -> None: ...
     @staticmethod
     def parse(text: str, *, variant: str = "classic", regions: Optional[str] = None, size: int = 0,

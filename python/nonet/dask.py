@@ -22,7 +22,7 @@ Every worker must be able to ``import nonet`` (the same build on each).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Dict, Iterable, List, Tuple
 
 import dask
 import dask.array as da

@@ -93,9 +93,11 @@ std::vector<Puzzle> parse_all(const std::string& text, const std::string& varian
   return puzzles;
 }
 
-// A puzzle from N*N digits (0 = empty) as a sequence or an (N, N) array.
+// A puzzle from N*N digits (0 = empty) as a sequence or an (N, N) array, or
+// from its text.
 Puzzle from_cells(const py::object& cells, const std::string& variant, const std::optional<std::string>& regions,
                   int size) {
+  if (py::isinstance<py::str>(cells)) return parse(cells.cast<std::string>(), variant, regions, size, "<string>");
   const auto digits = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(cells);
   if (!digits) throw py::type_error("Puzzle: expected a str or a sequence of N*N digits (0 = empty)");
   const auto count = static_cast<int>(digits.size());
@@ -199,7 +201,7 @@ void bind_puzzle(py::module_& module) {
                      "Puzzle(cells); str() gives the one-line form, grid() an N x N NumPy array.")
       .def(py::init(&from_cells), py::arg("cells"), py::kw_only(), py::arg("variant") = "classic",
            py::arg("regions") = py::none(), py::arg("size") = 0,
-           "A puzzle from N*N digits (0 = empty): a sequence or an N x N array.")
+           "A puzzle from N*N digits (0 = empty): a sequence or an N x N array; or from text, as parse().")
       .def_static("parse", &parse, py::arg("text"), py::kw_only(), py::arg("variant") = "classic",
                   py::arg("regions") = py::none(), py::arg("size") = 0, py::arg("source") = "<string>",
                   "Reads one puzzle as the CLI does: a line of N*N cells ('.' or '0' empty) and a comment, "

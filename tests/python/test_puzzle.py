@@ -103,3 +103,10 @@ def test_bad_arguments():
         nonet.Puzzle([0] * 80)
     with pytest.raises(TypeError):
         nonet.solve(42)
+
+
+def test_docstring_examples():
+    """The examples in the package's docstrings (what help() shows) run as written."""
+    import doctest
+    failures, tried = doctest.testmod(nonet, extraglobs={"nonet": nonet}, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failures == 0

@@ -4,7 +4,6 @@ import json
 import math
 import subprocess
 
-import numpy as np
 import pytest
 
 import nonet
