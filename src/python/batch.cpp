@@ -57,7 +57,9 @@ void parallel_for(std::size_t count, unsigned threads, std::size_t chunk, const 
       stop = true;
     }
   };
-  const unsigned workers = static_cast<unsigned>(std::min<std::size_t>(thread_count(threads), std::max<std::size_t>(count / chunk, 1)));
+  // No more threads than chunks: a small batch starts no idle ones.
+  const std::size_t chunks = std::max<std::size_t>(count / chunk, 1);
+  const auto workers = static_cast<unsigned>(std::min<std::size_t>(thread_count(threads), chunks));
   std::vector<std::jthread> pool;
   pool.reserve(workers - 1);
   for (unsigned t = 1; t < workers; ++t) pool.emplace_back(work);

@@ -221,7 +221,8 @@ void bind_puzzle(py::module_& module) {
       .def_property_readonly("comment", [](const Puzzle& p) { return p.comment; },
                              "The text that followed the puzzle on its line.")
       .def_property_readonly(
-          "givens", [](const Puzzle& p) { return std::count_if(p.cells.begin(), p.cells.end(), [](auto c) { return c; }); },
+          "givens",
+          [](const Puzzle& p) { return std::count_if(p.cells.begin(), p.cells.end(), [](auto c) { return c != 0; }); },
           "The number of filled cells.")
       .def(py::pickle(&pickle_state, &unpickle));
   module.def("parse_all", &parse_all, py::arg("text"), py::kw_only(), py::arg("variant") = "classic",

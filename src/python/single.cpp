@@ -180,7 +180,8 @@ RatingTuple rate_one(const Puzzle& puzzle, const std::string& scale, double time
 
 std::vector<std::tuple<std::string, double, std::string>> levels() {
   std::vector<std::tuple<std::string, double, std::string>> out;
-  for (const DifficultyLevel& level : difficulty_levels()) out.emplace_back(level.name, level.range.max, level.techniques);
+  for (const DifficultyLevel& level : difficulty_levels())
+    out.emplace_back(level.name, level.range.max, level.techniques);
   return out;
 }
 

@@ -127,7 +127,7 @@ def test_dtype_and_shape_errors():
 
 
 def ticks_during(batch):
-    """How many times a Python thread, sleeping 1 ms between ticks, ticked while batch() ran, and for how long it ran."""
+    """How often a Python thread, sleeping 1 ms between ticks, ticked while batch() ran, and how long it ran."""
     ticks = []
     stop = threading.Event()
 
