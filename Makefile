@@ -6,22 +6,32 @@
 # and the install:
 #   make install PREFIX=/usr/local   (DESTDIR=/stage for a staged install)
 #   make deb    a Debian package of the Release build: build/release/nonet_*.deb
+# and the Python module:
+#   make wheel  a wheel of the nonet package for $(PYTHON): build/dist/nonet-*.whl
 BUILD      ?= build/release
 TEST_BUILD ?= build/sanitize
 JOBS       ?= $(shell nproc)
 SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES   := cmake g++ make pkg-config libcli11-dev nlohmann-json3-dev libcpp-httplib-dev \
               libgtest-dev libgmock-dev libbenchmark-dev qqwing librsvg2-bin \
-              libcairo2-dev poppler-utils dpkg-dev file
+              libcairo2-dev poppler-utils dpkg-dev file \
+              pybind11-dev python3-dev python3-numpy
 # The browser tests: Debian's Chromium, driven by playwright-core from npm
 # (tests/browser/package-lock.json); no browser is ever downloaded.
 # The man page and completion tests: man and groff, bash-completion, zsh.
-TEST_PACKAGES := chromium man-db groff-base bash-completion zsh
+# The Python tests: pytest, and Dask for nonet.dask's test on a local cluster.
+TEST_PACKAGES := chromium man-db groff-base bash-completion zsh \
+                 python3-pytest python3-dask python3-distributed
+# A wheel or sdist, offline: python3 -m build --no-isolation (pyproject.toml).
+WHEEL_PACKAGES := python3-build python3-setuptools python3-wheel
+# Debian's interpreter, whose pybind11 and NumPy the module is built against
+# (not whichever python3 is first on PATH).
+PYTHON     ?= /usr/bin/python3
 BROWSER_DIR := tests/browser
 PORT       ?= 8080
 PREFIX     ?= /usr/local
 
-.PHONY: run test build bench deps test-deps serve screenshots clean install deb
+.PHONY: run test build bench deps test-deps serve screenshots clean install deb wheel
 
 # Installs only the Debian packages that are missing, so it is quick and
 # quiet once everything is there.
@@ -57,7 +67,8 @@ run: build
 	$(BUILD)/nonet solve --format grid --variant diagonal examples/diagonal.txt
 
 test: test-deps
-	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNONET_SANITIZE=ON >/dev/null
+	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNONET_SANITIZE=ON \
+	  -DNONET_PYTHON=ON -DPython3_EXECUTABLE=$(PYTHON) >/dev/null
 	cmake --build $(TEST_BUILD) -j $(JOBS)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
 
@@ -73,6 +84,16 @@ install: build
 deb: build
 	cd $(BUILD) && cpack -G DEB
 	@ls $(BUILD)/nonet_*.deb
+
+# The Python package as a wheel (the extension built by CMake from setup.py).
+wheel: deps
+	@missing=$$(for p in $(WHEEL_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+	NONET_JOBS=$(JOBS) $(PYTHON) -m build --no-isolation --wheel --outdir build/dist .
+	@ls build/dist/nonet-*.whl
 
 # The README's pictures of the page, taken by the browser tests from the real page.
 screenshots: test-deps build

@@ -1,0 +1,226 @@
+"""One puzzle at a time: solve, count, check, explain, hint, rate, generate, on every variant."""
+
+import json
+import math
+import subprocess
+
+import pytest
+
+import nonet
+from conftest import JIGSAW_REGIONS, assert_solves, example
+
+WIKIPEDIA = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+WIKIPEDIA_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+CLASH = "53..7..5.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+NO_SOLUTION_4 = "123....4........"  # r1c4 can only be 4, which r2c4 already holds
+
+
+def variant_puzzles():
+    """A unique puzzle of every variant: classic 9x9, diagonal, windoku, jigsaw, and 4x4, 6x6, 16x16 made here."""
+    yield nonet.Puzzle.parse(WIKIPEDIA)
+    yield nonet.Puzzle.parse(example("diagonal.txt"), variant="diagonal")
+    yield nonet.Puzzle.parse(example("windoku.txt"), variant="windoku")
+    yield nonet.Puzzle.parse(example("jigsaw.txt"), variant="jigsaw", regions=JIGSAW_REGIONS)
+    for size in (4, 6, 16):
+        yield nonet.generate(1, seed=size, size=size)[0]
+
+
+@pytest.mark.parametrize("puzzle", list(variant_puzzles()), ids=lambda p: f"{p.variant}-{p.size}")
+def test_solve_every_variant(puzzle):
+    result = nonet.solve(puzzle)
+    assert (result.status, result.count) == ("unique", 1)
+    assert result.solution.variant == puzzle.variant
+    assert_solves(puzzle, result.solution)
+    assert nonet.check(puzzle) == "unique"
+    assert nonet.count(puzzle, limit=10) == 1
+    assert result.to_dict()["solution"] == str(result.solution)
+
+
+def test_solve_known_answer():
+    assert str(nonet.solve(WIKIPEDIA).solution) == WIKIPEDIA_SOLUTION
+
+
+def test_counts():
+    assert nonet.count("." * 16, limit=1000) == 288  # every 4x4 grid
+    assert nonet.count("." * 16, limit=100) == 100
+    assert nonet.count("." * 16) == 2
+    assert nonet.count(NO_SOLUTION_4) == 0
+    with pytest.raises(nonet.PuzzleError) as caught:
+        nonet.count(CLASH)
+    assert caught.value.status == "invalid" and str(caught.value) == "digit 5 twice in row 1 (r1c1, r1c8)"
+
+
+def test_verdicts():
+    assert nonet.check("." * 16) == "multiple"
+    assert nonet.check(NO_SOLUTION_4) == "no-solution"
+    assert nonet.check(CLASH) == "invalid"
+    assert nonet.solve(CLASH).reason == "digit 5 twice in row 1 (r1c1, r1c8)"
+    assert nonet.solve(NO_SOLUTION_4).solution is None
+    multiple = nonet.solve("." * 16)
+    assert multiple.status == "multiple"
+    assert_solves(nonet.Puzzle.parse("." * 16), multiple.solution)
+
+
+def test_multiple_solutions_serg(data_dir):
+    lines = [l for l in (data_dir / "tdoku" / "puzzles7_serg_benchmark").read_text().splitlines()
+             if l and not l.startswith("#")][:20]
+    assert {nonet.check(l.strip()) for l in lines} == {"multiple"}
+
+
+def test_gave_up(seventeen):
+    hard = nonet.Puzzle(seventeen[0])
+    assert nonet.solve(hard, max_nodes=1).status == "gave-up"
+    with pytest.raises(nonet.PuzzleError) as caught:
+        nonet.count(hard, max_nodes=1)
+    assert caught.value.status == "gave-up"
+
+
+def test_random_solution_is_reproducible():
+    empty = nonet.Puzzle.parse("." * 81)
+    first = nonet.solve(empty, random=True, seed=7).solution
+    assert first == nonet.solve(empty, random=True, seed=7).solution
+    assert first != nonet.solve(empty, random=True, seed=8).solution
+    assert_solves(empty, first)
+
+
+def replay(puzzle, steps):
+    """Applies the steps to the solution: each placement is the solution's digit,
+    no elimination removes it; the placements fill the grid."""
+    solution = nonet.solve(puzzle).solution.grid().ravel()
+    grid = puzzle.grid().ravel().copy()
+    for step in steps:
+        for cell, digit in step.placements:
+            assert solution[cell] == digit, step.text
+            grid[cell] = digit
+        for cell, digit in step.eliminations:
+            assert solution[cell] != digit, step.text
+    return grid, solution
+
+
+@pytest.mark.parametrize("puzzle", list(variant_puzzles())[:4], ids=lambda p: p.variant)
+def test_explain_solves(puzzle):
+    steps = nonet.explain(puzzle)
+    grid, solution = replay(puzzle, steps)
+    assert (grid == solution).all()
+    first = steps[0]
+    assert first.text.startswith(first.technique) and first.rating > 0
+    assert first.to_dict()["technique"] == first.technique
+    assert json.loads(json.dumps(first.to_dict())) == first.to_dict()
+
+
+def test_explain_matches_the_cli(nonet_binary):
+    cli = subprocess.run([nonet_binary, "explain", "--format", "json"], input=WIKIPEDIA, capture_output=True,
+                         text=True, check=True)
+    assert json.loads(cli.stdout)["steps"] == [s.to_dict() for s in nonet.explain(WIKIPEDIA)]
+
+
+def test_explain_errors():
+    with pytest.raises(nonet.PuzzleError) as caught:
+        nonet.explain(CLASH)
+    assert caught.value.status == "invalid"
+    with pytest.raises(nonet.PuzzleError, match="no solution"):
+        nonet.explain(NO_SOLUTION_4)
+    with pytest.raises(ValueError, match="unknown technique"):
+        nonet.explain(WIKIPEDIA, max_technique="telepathy")
+    with pytest.raises(ValueError, match="scale"):
+        nonet.explain(WIKIPEDIA, scale="richter")
+    assert nonet.explain(WIKIPEDIA, max_technique="1.0") == []
+
+
+def test_hint_from_pencil_marks():
+    marks = nonet.candidates(WIKIPEDIA)
+    assert len(marks) == 729
+    for level in (1, 2, 3):
+        found = nonet.hint(marks, level=level)
+        assert found.level == level and found.technique == "Hidden single"
+    assert nonet.hint(marks, level=1).text == "Hint: Hidden single in box 2"
+    assert "r1c6" in nonet.hint(marks, level=2).text
+    step = nonet.hint(marks, level=3).step
+    grid, solution = replay(nonet.Puzzle.parse(WIKIPEDIA), [step])
+    assert nonet.hint(nonet.Puzzle.parse(WIKIPEDIA)).step == step
+    assert nonet.hint(WIKIPEDIA_SOLUTION) is None
+
+
+def test_hint_from_a_position_without_the_solution():
+    solution = WIKIPEDIA_SOLUTION
+    marks = list(nonet.candidates(WIKIPEDIA))
+    cell = WIKIPEDIA.index(".")
+    digit = int(solution[cell])
+    marks[cell * 9 + digit - 1] = "."  # cross out the right digit
+    with pytest.raises(nonet.PuzzleError, match="no grid fits these pencil marks") as caught:
+        nonet.hint("".join(marks))
+    assert caught.value.status == "no-solution"
+
+
+def test_hint_matches_the_cli(nonet_binary):
+    marks = nonet.candidates(WIKIPEDIA)
+    for level in (1, 2, 3):
+        cli = subprocess.run([nonet_binary, "hint", "--level", str(level)], input=marks, capture_output=True,
+                             text=True, check=True)
+        assert cli.stdout.rstrip("\n") == nonet.hint(marks, level=level).text
+
+
+def test_rate_known_ratings(data_dir):
+    """Puzzles of cbg-000 with their published SE 1.2.1 ratings (the quick ones)."""
+    rated = []
+    for line in (data_dir / "rated" / "cbg-000-se121.txt").read_text().splitlines():
+        puzzle, rating = line.split()
+        if float(rating) <= 4.0:
+            rated.append((puzzle, float(rating)))
+        if len(rated) == 8:
+            break
+    for puzzle, rating in rated:
+        found = nonet.rate(puzzle)
+        assert found.solved and math.isclose(round(found.er, 1), rating), puzzle
+
+
+def test_rate_scales():
+    se = nonet.rate(WIKIPEDIA)
+    assert (se.er, se.ep, se.ed, se.hardest, se.solved) == (1.2, 1.2, 1.2, "Hidden single", True)
+    assert nonet.rate(WIKIPEDIA, "sukaku").solved
+    assert se.to_dict()["hardest"] == "Hidden single"
+    with pytest.raises(nonet.PuzzleError) as caught:
+        nonet.rate("." * 16)
+    assert caught.value.status == "multiple"
+
+
+@pytest.mark.parametrize("options", [
+    dict(), dict(variant="diagonal"), dict(variant="windoku"), dict(variant="jigsaw", regions=JIGSAW_REGIONS),
+    dict(size=4), dict(size=16), dict(difficulty="easy", symmetry="rot180"),
+], ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items() if k != "regions") or "classic")
+def test_generate(options):
+    puzzles = nonet.generate(2, seed=11, **options)
+    assert len(puzzles) == 2 and puzzles[0] != puzzles[1]
+    for p in puzzles:
+        assert p.variant == options.get("variant", "classic")
+        assert nonet.check(p) == "unique"
+    if options.get("symmetry") == "rot180":
+        for p in puzzles:
+            filled = p.grid() != 0
+            assert (filled == filled[::-1, ::-1]).all()
+    if options.get("difficulty") == "easy":
+        for p in puzzles:
+            assert 1.6 <= nonet.rate(p).er <= 2.5
+
+
+def test_generate_streams():
+    stream = nonet.generate(4, seed=5)
+    assert stream == nonet.generate(4, seed=5, threads=1)
+    assert stream[2:] == nonet.generate(2, seed=5, start=2)
+    assert stream != nonet.generate(4, seed=6)
+
+
+def test_generate_matches_the_cli(nonet_binary):
+    cli = subprocess.run([nonet_binary, "generate", "-n", "3", "--seed", "5", "--difficulty", "easy"],
+                         capture_output=True, text=True, check=True)
+    assert cli.stdout.split() == [str(p) for p in nonet.generate(3, seed=5, difficulty="easy")]
+
+
+def test_generate_errors():
+    with pytest.raises(nonet.GenerateError, match="unknown difficulty"):
+        nonet.generate(1, difficulty="impossible")
+    with pytest.raises(nonet.GenerateError):
+        nonet.generate(1, size=6, symmetry="rot90")
+    with pytest.raises(ValueError):
+        nonet.generate(1, symmetry="spiral")
+    assert "easy" in nonet.levels() and "rot180" in nonet.symmetries()
