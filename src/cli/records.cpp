@@ -39,8 +39,6 @@ std::string malformed_json(const Record& record) {
   return out.dump() + "\n";
 }
 
-void use_pencil_marks(const Record& record, SolveOptions& options) { options.candidates = record.candidates; }
-
 bool matches_published(const Record& record, const Grid& found, Outcome& outcome) {
   const Grid& published = record.published_solution;
   if (published.empty() || published == found) return true;

@@ -91,7 +91,7 @@ nlohmann::ordered_json result_json(const Record& record, const SolveResult& resu
 // A published solution is checked against the one found (the only one, for
 // a unique puzzle).
 void check_published(const Record& record, const SolveResult& result, Outcome& outcome) {
-  if (!result.solutions.empty() && result.status != SolveStatus::multiple)
+  if (!record.published_solution.empty() && !result.solutions.empty() && result.status != SolveStatus::multiple)
     matches_published(record, result.solutions.front(), outcome);
 }
 
