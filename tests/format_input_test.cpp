@@ -60,6 +60,10 @@ TEST(CsvInput, HeaderlessAndQuotedFields) {
   ASSERT_EQ(records.size(), 1u);
   ASSERT_TRUE(records[0].puzzle) << records[0].error->to_string();
   EXPECT_EQ(to_line(*records[0].puzzle->geometry, records[0].published_solution), kWikipediaSolution);
+  // A carriage return inside a row (columns pasted from a CRLF file) is no cell.
+  const auto pasted = read_all(kWikipedia + "\r," + kWikipediaSolution + "\r\n");
+  ASSERT_TRUE(pasted[0].puzzle) << pasted[0].error->to_string();
+  EXPECT_EQ(to_line(*pasted[0].puzzle->geometry, pasted[0].published_solution), kWikipediaSolution);
 }
 
 TEST(CsvInput, ErrorsNameLineAndColumn) {

@@ -82,12 +82,12 @@ std::vector<CsvInput::Field> CsvInput::split(const std::string& line) {
       i = end;
     }
     // Spaces around a field are no part of it.
-    const auto first = field.text.find_first_not_of(" \t");
+    const auto first = field.text.find_first_not_of(" \t\r");
     if (first == std::string::npos) {
       field.text.clear();
     } else {
       field.column += static_cast<int>(first);
-      field.text = field.text.substr(first, field.text.find_last_not_of(" \t") - first + 1);
+      field.text = field.text.substr(first, field.text.find_last_not_of(" \t\r") - first + 1);
     }
     fields.push_back(std::move(field));
     if (i >= line.size()) return fields;
