@@ -55,6 +55,15 @@ TEST(CsvInput, ColumnsByNameOrNumberAndTheRestAsComment) {
             "t.csv:1:1: no column 'quizzes' in the header (id, rating, question)");
 }
 
+TEST(CsvInput, WithoutANamedColumnThePuzzleIsTheFirstFieldThatHoldsOne) {
+  for (const std::string& text : {"1," + kWikipedia + ",easy\n", "id,grade,p\n1,easy," + kWikipedia + "\n"}) {
+    const auto records = read_all(text);
+    ASSERT_EQ(records.size(), 1u);
+    ASSERT_TRUE(records[0].puzzle) << text << ": " << records[0].error->to_string();
+    EXPECT_EQ(line_of(records[0]), kWikipedia);
+  }
+}
+
 TEST(CsvInput, HeaderlessAndQuotedFields) {
   const auto records = read_all("\"" + kWikipedia + "\", \"" + kWikipediaSolution + "\"\n");
   ASSERT_EQ(records.size(), 1u);

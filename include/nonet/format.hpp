@@ -54,7 +54,7 @@ struct ReadOptions {
   std::size_t max_line_length = 1 << 16;    // longer lines are rejected, not stored
   DigitStyle digits = DigitStyle::automatic;
   // CSV: the puzzle column, by header name or 1-based number; empty: the
-  // column named puzzle, quizzes, question, … or else the first.
+  // column named puzzle, quizzes, question, … or else the first that holds a puzzle.
   std::string csv_column;
 };
 

@@ -631,7 +631,7 @@ void add_input_options(CLI::App& command, InputOptions& options) {
       ->capture_default_str();
   command.add_option("--column", options.column,
                      "CSV input: the puzzle column, by header name or number from 1 (default: the column named "
-                     "puzzle, quizzes, question..., else the first)");
+                     "puzzle, quizzes, question..., else the first that holds a puzzle)");
 }
 
 CLI::Validator whole_number(std::uint64_t at_least) {

@@ -1,6 +1,6 @@
 // CSV input. A first row none of whose fields could be a puzzle is the
 // header: the puzzle column is the one --column names, else the one named
-// puzzle, quizzes, question, …, else the first; the solution column is the
+// puzzle, quizzes, question, …, else the first that holds a puzzle; the solution column is the
 // one named solution, solutions, answer, …; without a header, the column
 // after the puzzle holds its solution when it is as long. Other fields
 // become the record's comment.
@@ -96,7 +96,8 @@ std::vector<CsvInput::Field> CsvInput::split(const std::string& line) {
 }
 
 // The column --column names, by number or by a header's name.
-bool CsvInput::choose_columns(const std::vector<Field>& header, Record& record, int line) {
+bool CsvInput::choose_columns(const std::vector<Field>& header, const std::vector<Field>& first_row, Record& record,
+                              int line) {
   const bool has_header = !header.empty();
   solution_named_ = false;
   for (std::size_t i = 0; i < header.size(); ++i)
@@ -107,12 +108,12 @@ bool CsvInput::choose_columns(const std::vector<Field>& header, Record& record, 
     }
   const std::string& wanted = options_.csv_column;
   if (wanted.empty()) {
-    puzzle_column_ = 0;
-    for (std::size_t i = 0; i < header.size(); ++i)
-      if (is_puzzle_name(header[i].text)) {
-        puzzle_column_ = i;
-        break;
-      }
+    // The column a header names, else the first whose value could be a puzzle ("id,puzzle,rating").
+    const auto named = std::find_if(header.begin(), header.end(), [](const Field& f) { return is_puzzle_name(f.text); });
+    const auto cells = std::find_if(first_row.begin(), first_row.end(), [](const Field& f) { return could_be_cells(f.text); });
+    puzzle_column_ = named != header.end()      ? static_cast<std::size_t>(named - header.begin())
+                     : cells != first_row.end() ? static_cast<std::size_t>(cells - first_row.begin())
+                                                : 0;
   } else {
     std::size_t number = 0;
     const auto [end, error] = std::from_chars(wanted.data(), wanted.data() + wanted.size(), number);
@@ -144,12 +145,21 @@ void CsvInput::read_header(Record& record) {
     if (is_blank_or_comment(line.text)) continue;
     const std::vector<Field> fields = split(line.text);
     const bool header = std::none_of(fields.begin(), fields.end(), [](const Field& f) { return could_be_cells(f.text); });
-    if (!choose_columns(header ? fields : std::vector<Field>{}, record, line.number)) {
-      record.line = line.number;
-      broken_ = true;
-      return;
+    const int header_line = line.number;
+    std::vector<Field> first_row;
+    if (header) {
+      if (lines_.next(line)) {
+        first_row = split(line.text);
+        lines_.push_back(line);
+      }
+    } else {
+      first_row = fields;
+      lines_.push_back(line);
     }
-    if (!header) lines_.push_back(line);
+    if (!choose_columns(header ? fields : std::vector<Field>{}, first_row, record, header_line)) {
+      record.line = header_line;
+      broken_ = true;
+    }
     return;
   }
 }

@@ -26,7 +26,7 @@ class CsvInput {
   };
   static std::vector<Field> split(const std::string& line);
   void read_header(Record& record);
-  bool choose_columns(const std::vector<Field>& header, Record& record, int line);
+  bool choose_columns(const std::vector<Field>& header, const std::vector<Field>& first_row, Record& record, int line);
   void read_row(const Line& line, Record& record);
   void read_solution(const Field& field, Record& record) const;
 
