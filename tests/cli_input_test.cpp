@@ -216,6 +216,9 @@ TEST(CliInput, BoxedGridsAndZeroBasedSixteenBySixteen) {
   const auto hex = run_nonet("solve", puzzle + "\n");
   EXPECT_EQ(hex.exit_code, 0) << hex.err;
   EXPECT_EQ(hex.out, solution + "\n");
+  // Steps are text in 1-based digits: explain says how to read them.
+  EXPECT_NE(run_nonet("explain --max-technique 1.5", puzzle + "\n").out.find("steps write the digits 1-G: the puzzle's 0 is 1"),
+            std::string::npos);
   const auto one_based = run_nonet("solve --digits 1", puzzle + "\n");
   EXPECT_EQ(one_based.exit_code, 1);
   EXPECT_NE(one_based.err.find("'0' is not a digit of a 16x16 puzzle"), std::string::npos) << one_based.err;

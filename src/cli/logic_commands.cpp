@@ -88,6 +88,15 @@ LogicResult solve_record(const Record& record, LogicOptions options, SolveStatus
   return solve_logically(start_of(record), options);
 }
 
+// Steps name their digits 1-based (a step is text made where it is found);
+// a puzzle written 0-9A-F is told how to read them.
+std::string zero_based_note(const Record& record) {
+  if (!record.zero_based) return {};
+  const int size = record.puzzle->geometry->size();
+  return std::string("  (steps write the digits 1-") + digit_char(size) + ": the puzzle's 0 is 1, its " +
+         digit_char(size, DigitStyle::zero_based) + " is " + digit_char(size) + ")\n";
+}
+
 // The positioned message for a batch puzzle that ran out of time.
 std::string out_of_time_message(const Record& record, double limit) {
   return Diagnostic{record.source, record.line, 1,
@@ -184,7 +193,7 @@ struct ExplainCommand {
     std::ostringstream out;
     out << "Puzzle " << record.index + 1 << ": " << record_text(record);
     if (!puzzle.comment.empty()) out << "  " << puzzle.comment;
-    out << "\n";
+    out << "\n" << zero_based_note(record);
     if (status == SolveStatus::multiple) out << "  (more than one solution: the uniqueness techniques are not used)\n";
     int number = 0;
     for (const Step& s : result.steps) {
@@ -342,7 +351,7 @@ bool hint_record(const HintCommand& command, const Record& record, const std::st
   const auto start = std::chrono::steady_clock::now();
   const auto step = next_step(grid, options);
   if (step) {
-    out = label + hint_text(grid.geometry(), *step, command.level);
+    out = label + hint_text(grid.geometry(), *step, command.level) + zero_based_note(record);
     return true;
   }
   out = label + (ran_out_of_time(start, command.time_limit)
