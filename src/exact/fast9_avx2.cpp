@@ -6,10 +6,18 @@
 #include "fast9.hpp"
 
 #if defined(__x86_64__) && defined(__GNUC__)
+// clang has no "#pragma GCC target"; its attribute pragma does the same.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx2,bmi,bmi2,popcnt,lzcnt"))), apply_to = function)
+#else
 #pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
+#endif
 #define NONET_FAST9_ISA fast9_avx2
 #define NONET_FAST9_AVX2 1  // the engine may use AVX2 intrinsics
 #include "fast9.hpp"
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif
 #else
 namespace nonet::detail::fast9_avx2 {
 // Never called off x86-64: fast9_best_isa() answers baseline there.

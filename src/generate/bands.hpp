@@ -78,10 +78,11 @@ inline Bands hidden_in_lines_and_boxes(Bands places) {
   Count columns;  // fold the three rows of each band onto its first
   for (int row = 0; row < 3; ++row) columns.add((places >> (9 * row)) & kRowCells);
   // then the three bands onto each other: every lane adds the other two
-  const Bands other = __builtin_shuffle(columns.once, Bands{1, 2, 0, 3});
-  const Bands third = __builtin_shuffle(columns.once, Bands{2, 0, 1, 3});
-  const Bands column_twice = columns.twice | __builtin_shuffle(columns.twice, Bands{1, 2, 0, 3}) |
-                             __builtin_shuffle(columns.twice, Bands{2, 0, 1, 3}) | (columns.once & other) |
+  // (__builtin_shufflevector: g++ and clang both have it, unlike __builtin_shuffle)
+  const Bands other = __builtin_shufflevector(columns.once, columns.once, 1, 2, 0, 3);
+  const Bands third = __builtin_shufflevector(columns.once, columns.once, 2, 0, 1, 3);
+  const Bands column_twice = columns.twice | __builtin_shufflevector(columns.twice, columns.twice, 1, 2, 0, 3) |
+                             __builtin_shufflevector(columns.twice, columns.twice, 2, 0, 1, 3) | (columns.once & other) |
                              (columns.once & third) | (other & third);
   Bands column_alone = (columns.once | other | third) & ~column_twice;
   column_alone |= column_alone << 9 | column_alone << 18;

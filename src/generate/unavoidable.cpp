@@ -171,8 +171,9 @@ UnavoidableSets::ShortCycles UnavoidableSets::short_cycles(const int* digits, co
 // The same for lines of at most 16 cells, all positions at once: a line's
 // digits (0-based) by position and its positions by digit as byte vectors,
 // so each step is one byte shuffle (pshufb where the CPU has it; the
-// resolver picks the build at load time).
-#if defined(__x86_64__)
+// resolver picks the build at load time). clang wants the clones named at
+// the first declaration; its builds (fuzzing) make do with the default one.
+#if defined(__x86_64__) && !defined(__clang__)
 [[gnu::target_clones("avx2", "default")]]
 #endif
 UnavoidableSets::ShortCycles UnavoidableSets::short_cycles(const LineBytes& digits_a, const LineBytes& positions_b,
@@ -182,9 +183,20 @@ UnavoidableSets::ShortCycles UnavoidableSets::short_cycles(const LineBytes& digi
   std::memcpy(&digits, digits_a.data(), 16);
   std::memcpy(&positions, positions_b.data(), 16);
   const Bytes at = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
-  const Bytes second = __builtin_shuffle(positions, digits);
-  const Bytes third = __builtin_shuffle(second, second);
-  const Bytes fourth = __builtin_shuffle(second, third);
+  // g++'s __builtin_shuffle takes a mask that varies; clang (the fuzz build)
+  // has no such builtin and gets the same lookup lane by lane.
+  const auto shuffle = [](Bytes table, Bytes index) {
+#if defined(__clang__)
+    Bytes out;
+    for (int lane = 0; lane < 16; ++lane) out[lane] = table[index[lane] & 15];
+    return out;
+#else
+    return __builtin_shuffle(table, index);
+#endif
+  };
+  const Bytes second = shuffle(positions, digits);
+  const Bytes third = shuffle(second, second);
+  const Bytes fourth = shuffle(second, third);
   const ByteFlags forward = second > at;
   const ByteFlags two = (third == at) & forward, three = (fourth == at) & forward & (third > at);
   const std::uint64_t lanes = (std::uint64_t{1} << size) - 1;

@@ -114,7 +114,9 @@ std::optional<Step> find_fish(const Context& ctx, int k) {
   std::vector<int> placed(ctx.n() + 1, 0);
   for (int c = 0; c < ctx.cells(); ++c) ++placed[ctx.grid.value(c)];
   std::optional<Step> found;
-  for (auto [base_kind, cover_kind] : kinds) {
+  for (const auto& kind : kinds) {
+    // Named copies, not a structured binding: clang 14 cannot capture one in the lambda.
+    const HouseKind base_kind = kind.first, cover_kind = kind.second;
     std::vector<int> lines;
     for (int h = 0; h < static_cast<int>(houses.size()); ++h)
       if (houses[h].kind == base_kind) lines.push_back(h);
