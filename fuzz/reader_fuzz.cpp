@@ -1,0 +1,89 @@
+// The record reader over any bytes: one-line puzzles, grid blocks, '#'
+// comments, JSON documents and JSON Lines, whatever the input mixes. Beyond
+// "no crash" it checks what the batch commands rely on to keep output line i
+// for record i: records numbered 0, 1, 2, … in input order, each a puzzle or
+// an error (never both, never neither), errors placed at a real line and
+// column of the named source, and every puzzle written back by to_line read
+// again as the same puzzle.
+#include <sstream>
+
+#include "check.hpp"
+
+namespace {
+
+using namespace nonet;
+using fuzz::require;
+
+const std::string kSource = "<fuzz>";
+
+// Options that read the geometry's own puzzles back: its variant, size and
+// region map.
+ReadOptions options_for(const Geometry& geometry) {
+  ReadOptions options;
+  options.variant.name = geometry.variant();
+  options.variant.size = geometry.size();
+  if (geometry.variant() == "jigsaw") options.variant.regions = geometry.regions();
+  return options;
+}
+
+// `sized`: the size asked for binds (a JSON object may name its own).
+void check_puzzle(const Puzzle& puzzle, const ReadOptions& options, bool sized) {
+  require(puzzle.geometry != nullptr, "puzzle without a geometry");
+  const Geometry& geometry = *puzzle.geometry;
+  require(static_cast<int>(puzzle.cells.size()) == geometry.cell_count(), "cell count differs from the geometry's");
+  for (std::uint8_t cell : puzzle.cells) require(cell <= geometry.size(), "cell value beyond the size");
+  require(!sized || options.variant.size == 0 || options.variant.size == geometry.size(),
+          "size other than the one asked for");
+  // The text written for the puzzle is a puzzle, and the same one.
+  const std::string line = to_line(geometry, puzzle.cells);
+  const auto again = read_all(line + "\n", options_for(geometry), kSource);
+  require(again.size() == 1 && again.front().puzzle.has_value(),
+          "to_line output does not read back: " + line +
+              (again.front().error ? " (" + again.front().error->to_string() + ")" : ""));
+  require(again.front().puzzle->cells == puzzle.cells, "to_line output reads back as other cells: " + line);
+  require(again.front().puzzle->geometry->size() == geometry.size(), "to_line output reads back at another size");
+}
+
+void check_record(const Record& record, std::size_t expected_index, int previous_line, const ReadOptions& options,
+                  bool sized) {
+  require(record.index == expected_index, "record index " + std::to_string(record.index) + " where " +
+                                              std::to_string(expected_index) + " was due");
+  require(record.puzzle.has_value() != record.error.has_value(), "a record must hold a puzzle or an error, not " +
+                                                                     std::string(record.puzzle ? "both" : "neither"));
+  require(record.source == kSource, "record names another source: " + record.source);
+  require(record.line >= 1, "record starts at line " + std::to_string(record.line));
+  require(record.line >= previous_line, "record line " + std::to_string(record.line) + " before the previous record's " +
+                                            std::to_string(previous_line));
+  if (record.error) {
+    const Diagnostic& error = *record.error;
+    require(error.line >= 1 && error.column >= 1, "diagnostic without a place: " + error.to_string());
+    require(error.source == kSource, "diagnostic names another source: " + error.to_string());
+    require(!error.reason.empty(), "diagnostic without a reason");
+  } else {
+    check_puzzle(*record.puzzle, options, sized);
+  }
+}
+
+// Streams the input through one reader, as the batch commands do (records
+// recycled), checking each record.
+void read_checked(const std::string& text, const ReadOptions& options) {
+  std::istringstream in(text);
+  PuzzleReader reader(in, kSource, options);
+  std::size_t count = 0;
+  int previous_line = 1;
+  const bool sized = text.find('{') == std::string::npos;
+  for (Record record; reader.next(record); ++count) {
+    check_record(record, count, previous_line, options, sized);
+    previous_line = record.line;
+  }
+  require(count >= 1, "no record at all (an empty input gives one error record)");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  read_checked(text, ReadOptions{});
+  read_checked(text, fuzz::alternative_options(size));
+  return 0;
+}
