@@ -3,8 +3,8 @@
 // "no crash" it checks what the batch commands rely on to keep output line i
 // for record i: records numbered 0, 1, 2, … in input order, each a puzzle or
 // an error (never both, never neither), errors placed at a real line and
-// column of the named source, and every puzzle written back by to_line read
-// again as the same puzzle.
+// column of the named source, comments that fit on the output line, and
+// every puzzle written back by to_line read again as the same puzzle.
 #include <sstream>
 
 #include "check.hpp"
@@ -32,6 +32,8 @@ void check_puzzle(const Puzzle& puzzle, const ReadOptions& options, bool sized) 
   const Geometry& geometry = *puzzle.geometry;
   require(static_cast<int>(puzzle.cells.size()) == geometry.cell_count(), "cell count differs from the geometry's");
   for (std::uint8_t cell : puzzle.cells) require(cell <= geometry.size(), "cell value beyond the size");
+  // The batch commands print the comment on the puzzle's output line.
+  require(puzzle.comment.find('\n') == std::string::npos, "comment with a line break: output line i would not be record i");
   require(!sized || options.variant.size == 0 || options.variant.size == geometry.size(),
           "size other than the one asked for");
   // The text written for the puzzle is a puzzle, and the same one.

@@ -94,6 +94,16 @@ TEST(Reader, LeetCodeBoardAndObjects) {
   EXPECT_EQ(records[1].puzzle->comment, "c");
 }
 
+// Found by the reader fuzz target's check (fuzz/corpus/reader/
+// regression_json_comment_newline.txt): a comment is printed on its puzzle's
+// output line, so a line break in a JSON comment gave one record two lines.
+TEST(Reader, JsonCommentKeepsToOneLine) {
+  const auto records = read_all(R"({"puzzle": ")" + kWikipedia + R"(", "comment": "a\nb\r\nc"})" "\n");
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].puzzle);
+  EXPECT_EQ(records[0].puzzle->comment, "a b  c");
+}
+
 TEST(Reader, JsonLinesOneObjectPerLine) {
   auto records = read_all(R"({"puzzle": ")" + kWikipedia + "\"}\n{\"puzzle\": \"12\"}\n{\"puzzle\": \"" + kWikipedia + "\"}\n");
   ASSERT_EQ(records.size(), 3u);

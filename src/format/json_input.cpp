@@ -5,6 +5,7 @@
 // A document may also be an array of such values, or {"puzzles": [...]}.
 #include "json_input.hpp"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 namespace nonet::detail {
@@ -59,6 +60,13 @@ std::vector<int> regions_of(const json& regions) {
     else text += std::to_string(row.get<int>());
   }
   return parse_region_map(text);
+}
+
+// A comment is printed on its puzzle's output line, so a line break in it
+// would give one record two lines: it becomes a space.
+std::string one_line(std::string text) {
+  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  return text;
 }
 
 std::pair<int, int> line_and_column(const std::string& text, std::size_t byte, int first_line) {
@@ -130,7 +138,7 @@ void JsonInput::convert(const std::string& json_text, int line, Record& record) 
       if (value.contains("variant")) options.variant.name = value["variant"].get<std::string>();
       if (value.contains("size")) options.variant.size = value["size"].get<int>();
       if (value.contains("regions")) options.variant.regions = regions_of(value["regions"]);
-      if (value.contains("comment")) record.puzzle = Puzzle{nullptr, {}, value["comment"].get<std::string>()};
+      if (value.contains("comment")) record.puzzle = Puzzle{nullptr, {}, one_line(value["comment"].get<std::string>())};
     } else if (!is_board(value) && !value.is_string()) {
       throw std::invalid_argument("expected a board, a puzzle string or an object with \"puzzle\"");
     }
