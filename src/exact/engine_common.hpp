@@ -13,16 +13,19 @@ void finish_status(SolveResult& result, std::uint64_t count_limit);
 bool reject_invalid(const Puzzle& puzzle, SolveResult& result);
 
 // SolveOptions::time_limit as the engines check it: the clock is read every
-// 1024 nodes, so a search pays for it about once per thousand nodes.
+// `check_every` nodes (a power of two), so a search pays for it once per that
+// many nodes. The moment is fixed when the deadline is made, so copies of it
+// hold several searches of one solve to one limit.
 class SearchDeadline {
  public:
-  explicit SearchDeadline(double seconds)
+  explicit SearchDeadline(double seconds, std::uint64_t check_every = 1024)
       : active_(seconds > 0),
+        mask_(check_every - 1),
         at_(active_ ? std::chrono::steady_clock::now() +
                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                               std::chrono::duration<double>(seconds))
                     : std::chrono::steady_clock::time_point{}) {}
-  bool passed(std::uint64_t nodes) const { return active_ && (nodes & 1023) == 0 && clock_passed(); }
+  bool passed(std::uint64_t nodes) const { return active_ && (nodes & mask_) == 0 && clock_passed(); }
 
  private:
   // Out of line, so that the recursive searches' frames do not grow by the
@@ -30,6 +33,7 @@ class SearchDeadline {
   [[gnu::noinline, gnu::cold]] bool clock_passed() const { return std::chrono::steady_clock::now() > at_; }
 
   bool active_;
+  std::uint64_t mask_;
   std::chrono::steady_clock::time_point at_;
 };
 }  // namespace nonet::detail

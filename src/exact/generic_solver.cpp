@@ -36,8 +36,9 @@ struct State {
 
 class GenericSearch {
  public:
-  GenericSearch(const Geometry& geometry, const SolveOptions& options, SolveResult& result)
-      : geometry_(geometry), options_(options), result_(result), rng_(options.seed), deadline_(options.time_limit) {}
+  GenericSearch(const Geometry& geometry, const SolveOptions& options, const detail::SearchDeadline& deadline,
+                SolveResult& result)
+      : geometry_(geometry), options_(options), result_(result), rng_(options.seed), deadline_(deadline) {}
 
   void run(const Grid& givens) {
     weight_.assign(geometry_.houses().size(), 1);
@@ -395,7 +396,8 @@ constexpr int kProbeFrom = 25;
 constexpr std::uint64_t kProbeNodes = 20'000;
 constexpr int kProbes = 4;
 
-bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result) {
+bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, const detail::SearchDeadline& deadline,
+                         SolveResult& result) {
   const auto within_budget = [&](std::uint64_t nodes) {
     return options.max_nodes == 0 ? nodes : std::min(nodes, options.max_nodes);
   };
@@ -403,7 +405,7 @@ bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, Solv
   quick.max_nodes = within_budget(kProbeNodes);
   {
     SolveResult systematic;
-    GenericSearch search(*puzzle.geometry, quick, systematic);
+    GenericSearch search(*puzzle.geometry, quick, deadline, systematic);
     search.run(puzzle.cells);
     if (!search.gave_up()) {
       detail::finish_status(systematic, options.count_limit);
@@ -420,7 +422,7 @@ bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, Solv
   for (int probe = 0; probe < kProbes && found.size() < options.count_limit; ++probe) {
     random.seed = options.seed + static_cast<std::uint64_t>(probe) + 1;
     SolveResult one;
-    GenericSearch search(*puzzle.geometry, random, one);
+    GenericSearch search(*puzzle.geometry, random, deadline, one);
     search.run(puzzle.cells);
     nodes += one.nodes;
     guesses += one.guesses;
@@ -446,10 +448,15 @@ SolveResult solve_generic(const Puzzle& puzzle, const SolveOptions& options) {
   if (detail::reject_invalid(puzzle, result)) return result;
   SolveOptions effective = options;
   if (effective.count_limit == 0) effective.count_limit = 1;
-  if (puzzle.geometry->size() >= kProbeFrom && !effective.random && probe_for_solutions(puzzle, effective, result))
+  // One deadline for the probes and the full search. A node of a grid above
+  // 9×9 costs microseconds to milliseconds (a 64×64 one, 3 ms): there the
+  // clock is read at every node, or 1,024 nodes would stretch 0.1 s to seconds.
+  const detail::SearchDeadline deadline(options.time_limit, puzzle.geometry->cell_count() > 81 ? 1 : 1024);
+  if (puzzle.geometry->size() >= kProbeFrom && !effective.random &&
+      probe_for_solutions(puzzle, effective, deadline, result))
     return result;
   result = SolveResult{};
-  GenericSearch search(*puzzle.geometry, effective, result);
+  GenericSearch search(*puzzle.geometry, effective, deadline, result);
   search.run(puzzle.cells);
   detail::finish_status(result, effective.count_limit);
   if (search.gave_up()) result.status = SolveStatus::gave_up;
