@@ -3,6 +3,8 @@
 #   make test   install what is missing, build with ASan+UBSan, run every test
 # and the web app:
 #   make serve  build Release and start `nonet serve` on http://127.0.0.1:8080/
+# and the fuzzing (clang's libFuzzer, ASan+UBSan; docs/fuzzing.md):
+#   make fuzz   FUZZ_SECONDS (default 600) per target, one after another
 # and the install:
 #   make install PREFIX=/usr/local   (DESTDIR=/stage for a staged install)
 #   make deb    a Debian package of the Release build: build/release/nonet_*.deb
@@ -20,8 +22,10 @@ PACKAGES   := cmake g++ make pkg-config libcli11-dev nlohmann-json3-dev libcpp-h
 # (tests/browser/package-lock.json); no browser is ever downloaded.
 # The man page and completion tests: man and groff, bash-completion, zsh.
 # The Python tests: pytest, and Dask for nonet.dask's test on a local cluster.
+# The fuzz targets: clang 14 and its runtime (libFuzzer, the sanitizers).
+FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 TEST_PACKAGES := chromium man-db groff-base bash-completion zsh \
-                 python3-pytest python3-dask python3-distributed
+                 python3-pytest python3-dask python3-distributed $(FUZZ_PACKAGES)
 # A wheel or sdist, offline: python3 -m build --no-isolation (pyproject.toml).
 WHEEL_PACKAGES := python3-build python3-setuptools python3-wheel
 # Debian's interpreter, whose pybind11 and NumPy the module is built against
@@ -30,17 +34,26 @@ PYTHON     ?= /usr/bin/python3
 BROWSER_DIR := tests/browser
 PORT       ?= 8080
 PREFIX     ?= /usr/local
+FUZZ_BUILD ?= build/fuzz
+FUZZ_SECONDS ?= 600
 
-.PHONY: run test build bench deps test-deps serve screenshots clean install deb wheel
+.PHONY: run test build bench deps test-deps fuzz-deps fuzz serve screenshots clean install deb wheel
 
-# Installs only the Debian packages that are missing, so it is quick and
-# quiet once everything is there.
-deps:
-	@missing=$$(for p in $(PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+# Installs only the Debian packages of $(1) that are missing, so it is quick
+# and quiet once everything is there.
+define install_missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:" $$missing; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
+endef
+
+deps:
+	$(call install_missing,$(PACKAGES))
+
+fuzz-deps: deps
+	$(call install_missing,$(FUZZ_PACKAGES))
 
 # Chromium, Node.js where the machine has none, and the npm packages of the
 # browser tests (npm ci: exactly the committed lock file).
@@ -87,17 +100,19 @@ deb: build
 
 # The Python package as a wheel (the extension built by CMake from setup.py).
 wheel: deps
-	@missing=$$(for p in $(WHEEL_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:" $$missing; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
-	fi
+	$(call install_missing,$(WHEEL_PACKAGES))
 	NONET_JOBS=$(JOBS) $(PYTHON) -m build --no-isolation --wheel --outdir build/dist .
 	@ls build/dist/nonet-*.whl
 
 # The README's pictures of the page, taken by the browser tests from the real page.
 screenshots: test-deps build
 	NONET_BINARY=$(BUILD)/nonet NONET_SCREENSHOTS=docs/screenshots node --test $(BROWSER_DIR)/
+
+# Each fuzz target for FUZZ_SECONDS, one at a time (the reader last), from
+# fuzz/corpus into a scratch corpus ($(FUZZ_BUILD)/corpus, kept between runs);
+# prints executions and coverage, fails on a finding ($(FUZZ_BUILD)/findings/).
+fuzz: fuzz-deps
+	FUZZ_BUILD=$(abspath $(FUZZ_BUILD)) JOBS=$(JOBS) fuzz/run.sh $(FUZZ_SECONDS)
 
 # Benchmarks side by side with QQwing; see docs/performance.md and docs/generate.md.
 bench: build
