@@ -104,6 +104,21 @@ TEST(Reader, JsonCommentKeepsToOneLine) {
   EXPECT_EQ(records[0].puzzle->comment, "a b  c");
 }
 
+// Found by the reader fuzz target (fuzz/corpus/reader/
+// regression_json_number_overflow.txt): nlohmann throws out_of_range, not
+// parse_error, for a number beyond a double, and it escaped the reader, so
+// `nonet solve` aborted on the input.
+TEST(Reader, JsonNumberBeyondADoubleIsAnError) {
+  EXPECT_EQ(error_of("[345e123456789]\n"),
+            "in.txt:1:1: invalid JSON: [json.exception.out_of_range.406] number overflow parsing '345e123456789'");
+  const auto records = read_all(R"({"puzzle": ")" + kWikipedia + "\"}\n345e123456789\n");
+  ASSERT_EQ(records.size(), 2u);
+  EXPECT_TRUE(records[0].puzzle);
+  ASSERT_TRUE(records[1].error);
+  EXPECT_EQ(records[1].error->line, 2);
+  EXPECT_EQ(records[1].error->column, 1);
+}
+
 TEST(Reader, JsonLinesOneObjectPerLine) {
   auto records = read_all(R"({"puzzle": ")" + kWikipedia + "\"}\n{\"puzzle\": \"12\"}\n{\"puzzle\": \"" + kWikipedia + "\"}\n");
   ASSERT_EQ(records.size(), 3u);

@@ -82,6 +82,14 @@ std::pair<int, int> line_and_column(const std::string& text, std::size_t byte, i
   return {line, column};
 }
 
+// The byte a JSON error points at. Bad syntax (parse_error) says; a number
+// beyond a double (out_of_range 406, "345e123456789") does not, and is placed
+// at the start of its text.
+std::size_t error_byte(const json::exception& error) {
+  const auto* syntax = dynamic_cast<const json::parse_error*>(&error);
+  return syntax != nullptr && syntax->byte > 0 ? syntax->byte - 1 : 0;
+}
+
 }  // namespace
 
 JsonInput::JsonInput(LineSource& lines, std::string source, const ReadOptions& options, GeometryCache& geometries)
@@ -107,8 +115,8 @@ void JsonInput::load_document(Line first) {
   }
   try {
     expand(text, first.number);
-  } catch (const json::parse_error& error) {
-    const auto [line, column] = line_and_column(text, error.byte == 0 ? 0 : error.byte - 1, first.number);
+  } catch (const json::exception& error) {
+    const auto [line, column] = line_and_column(text, error_byte(error), first.number);
     std::string what = error.what();
     const auto colon = what.find("parse error");
     document_error_ = Diagnostic{source_, line, column, "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon))};
@@ -176,9 +184,9 @@ bool JsonInput::next(Record& record) {
           try {
             const json ignored = json::parse(line.text);
             (void)ignored;
-          } catch (const json::parse_error& error) {
+          } catch (const json::exception& error) {
             reason = std::string("invalid JSON: ") + error.what();
-            const auto at = line_and_column(line.text, error.byte == 0 ? 0 : error.byte - 1, line.number);
+            const auto at = line_and_column(line.text, error_byte(error), line.number);
             record.error = Diagnostic{source_, at.first, at.second, reason};
             return true;
           }
