@@ -37,7 +37,7 @@ inline std::vector<int> sample_jigsaw_regions() {
 // finding reproduces from its file alone.
 inline ReadOptions alternative_options(std::size_t input_size) {
   ReadOptions options;
-  switch (input_size % 6) {
+  switch (input_size % 8) {
     case 0: options.variant.name = "diagonal"; break;
     case 1: options.variant.name = "windoku"; break;
     case 2: options.variant.size = 4; break;
@@ -46,6 +46,8 @@ inline ReadOptions alternative_options(std::size_t input_size) {
       options.variant.name = "jigsaw";
       options.variant.regions = sample_jigsaw_regions();
       break;
+    case 5: options.digits = DigitStyle::zero_based; break;
+    case 6: options.csv_column = "2"; break;
     default: options.max_line_length = 96; break;  // long lines cut short
   }
   return options;

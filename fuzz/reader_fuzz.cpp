@@ -46,6 +46,32 @@ void check_puzzle(const Puzzle& puzzle, const ReadOptions& options, bool sized) 
   require(again.front().puzzle->geometry->size() == geometry.size(), "to_line output reads back at another size");
 }
 
+// What a record carries beside its puzzle: pencil marks (a solved cell's
+// mark is its digit alone) and a published solution, both one per cell.
+void check_extras(const Record& record) {
+  const Geometry& geometry = *record.puzzle->geometry;
+  const int cells = geometry.cell_count();
+  require(record.candidates.empty() || static_cast<int>(record.candidates.size()) == cells, "marks not one per cell");
+  for (std::size_t cell = 0; cell < record.candidates.size(); ++cell) {
+    require((record.candidates[cell] & ~all_digits(geometry.size())) == 0, "mark beyond the size");
+    const int digit = record.puzzle->cells[cell];
+    require(!digit || record.candidates[cell] == digit_bit(digit), "a solved cell's marks are not its digit");
+  }
+  require(record.published_solution.empty() || static_cast<int>(record.published_solution.size()) == cells,
+          "published solution not one per cell");
+  for (std::uint8_t digit : record.published_solution)
+    require(digit >= 1 && digit <= geometry.size(), "published solution holds a non-digit");
+  if (!record.zero_based) return;
+  // An input written 0-9A-F is answered alike, and that text reads back.
+  std::string line = to_line(geometry, record.puzzle->cells);
+  to_zero_based(line);
+  ReadOptions zero = options_for(geometry);
+  zero.digits = DigitStyle::zero_based;
+  const auto again = read_all(line + "\n", zero, kSource);
+  require(again.front().puzzle && again.front().puzzle->cells == record.puzzle->cells,
+          "0-based text does not read back: " + line);
+}
+
 void check_record(const Record& record, std::size_t expected_index, int previous_line, const ReadOptions& options,
                   bool sized) {
   require(record.index == expected_index, "record index " + std::to_string(record.index) + " where " +
@@ -63,6 +89,7 @@ void check_record(const Record& record, std::size_t expected_index, int previous
     require(!error.reason.empty(), "diagnostic without a reason");
   } else {
     check_puzzle(*record.puzzle, options, sized);
+    check_extras(record);
   }
 }
 

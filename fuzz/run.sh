@@ -40,10 +40,14 @@ cmake --build "$build" -j "$jobs" >/dev/null
 echo "fuzz: build up to date in $(( $(date +%s) - started )) s"
 
 # Seeds: the target's own folder; the solve target also takes the reader's
-# inputs (every format), so they are kept once.
+# inputs (every format), and the reader the pencil-mark positions (which it
+# reads too), so each is kept once.
 seeds() {
   echo "$root/fuzz/corpus/$1"
-  if [ "$1" = solve ]; then echo "$root/fuzz/corpus/reader"; fi
+  case $1 in
+    solve) echo "$root/fuzz/corpus/reader" ;;
+    reader) echo "$root/fuzz/corpus/candidates" ;;
+  esac
 }
 
 findings=$build/findings
