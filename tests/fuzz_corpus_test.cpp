@@ -50,5 +50,17 @@ TEST(FuzzCorpus, SolvePrintsOneLinePerRecordInOrder) {
   }
 }
 
+// Found by the test above on the reader target's regression input (its
+// messages quote bytes 0xFF): nlohmann's dump throws on text that is not
+// UTF-8, so `nonet solve --format json` aborted on a Latin-1 comment.
+TEST(FuzzCorpus, JsonOutputTakesTextThatIsNotUtf8) {
+  const std::string wikipedia = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+  const auto result = testing::run_nonet("solve --format json", wikipedia + " caf\xe9\n");
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  const auto lines = lines_of(result.out);
+  ASSERT_EQ(lines.size(), 1u) << result.out;
+  EXPECT_EQ(nlohmann::json::parse(lines[0]).at("comment"), "caf\xef\xbf\xbd");  // U+FFFD
+}
+
 }  // namespace
 }  // namespace nonet

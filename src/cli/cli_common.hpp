@@ -91,6 +91,12 @@ std::string grid_text(const Record& record, const Geometry& geometry, const Grid
 // inputs), file, line, then puzzle, variant, size, regions (jigsaw),
 // pencil_marks and comment where the record has them.
 nlohmann::ordered_json record_json(const Record& record);
+// One line of JSON output. The input's text in it (comments, file names, the
+// bytes a message quotes) need not be UTF-8: invalid bytes become U+FFFD
+// rather than an exception, so every record still gets its line.
+inline std::string json_line(const nlohmann::ordered_json& value) {
+  return value.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
 // The JSON line of a record that could not be read.
 std::string malformed_json(const Record& record);
 // Passes the record's pencil marks (if any) to the exact search. Inline: it

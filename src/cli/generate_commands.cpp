@@ -261,7 +261,7 @@ struct GenerateCommand {
 
   std::string describe_line(const Geometry& geometry, const GeneratedPuzzle& made) const {
     if (input.format == "grid") return to_pretty_grid(geometry, made.puzzle.cells) + "\n";
-    if (input.format == "json") return puzzle_json(geometry, made).dump() + "\n";
+    if (input.format == "json") return json_line(puzzle_json(geometry, made));
     return to_line(geometry, made.puzzle.cells) + "\n";
   }
 

@@ -153,7 +153,7 @@ struct ExplainCommand {
     if (!has_solution(status)) {
       nlohmann::ordered_json out = record_json(record);
       out["status"] = to_string(status);
-      outcome.out = input.format == "json" ? out.dump() + "\n"
+      outcome.out = input.format == "json" ? json_line(out)
                                            : "Puzzle " + std::to_string(record.index + 1) + ": " + record_text(record) +
                                                  "\n  " + to_string(status) + ": nothing to explain\n\n";
       return outcome;
@@ -187,7 +187,7 @@ struct ExplainCommand {
         out["stopped"] = why;
         out["candidates"] = result.final_state.to_candidate_string();
       }
-      outcome.out = out.dump() + "\n";
+      outcome.out = json_line(out);
       return outcome;
     }
     std::ostringstream out;
@@ -235,7 +235,7 @@ struct RateCommand {
       }
       nlohmann::ordered_json out = record_json(record);
       out["status"] = to_string(status);
-      outcome.out = input.format == "json" ? out.dump() + "\n" : record_text(record) + " " + to_string(status) + "\n";
+      outcome.out = input.format == "json" ? json_line(out) : record_text(record) + " " + to_string(status) + "\n";
       return outcome;
     }
     LogicOptions options;
@@ -260,7 +260,7 @@ struct RateCommand {
       out["rating"] = rating_json(r);
       out["steps"] = result.steps.size();
       out["techniques"] = c;
-      outcome.out = out.dump() + "\n";
+      outcome.out = json_line(out);
       return outcome;
     }
     std::string line = record_text(record) + " " + fixed1(r.er) + "/" + fixed1(r.ep) + "/" + fixed1(r.ed) +

@@ -36,7 +36,7 @@ std::string malformed_json(const Record& record) {
   nlohmann::ordered_json out = record_json(record);
   out["status"] = "malformed";
   out["reason"] = record.error ? record.error->reason : "";
-  return out.dump() + "\n";
+  return json_line(out);
 }
 
 bool matches_published(const Record& record, const Grid& found, Outcome& outcome) {

@@ -114,7 +114,7 @@ struct SolveCommand {
     mark_failure(record, result, outcome);
     check_published(record, result, outcome);
     if (input.format == "json") {
-      outcome.out = result_json(record, result).dump() + "\n";
+      outcome.out = json_line(result_json(record, result));
     } else if (input.format == "grid") {
       const Grid& shown = result.solutions.empty() ? puzzle.cells : result.solutions.front();
       std::string header = result.status == SolveStatus::unique ? "" : std::string("# ") + to_string(result.status) + "\n";
@@ -158,7 +158,7 @@ struct CountCommand {
     outcome.tally = to_string(result.status);
     if (result.status == SolveStatus::invalid || result.status == SolveStatus::gave_up)
       mark_failure(record, result, outcome);
-    if (input.format == "json") outcome.out = result_json(record, result).dump() + "\n";
+    if (input.format == "json") outcome.out = json_line(result_json(record, result));
     else outcome.out = count_text(result) + "\n";
   }
 
@@ -188,7 +188,7 @@ struct CheckCommand {
     const bool wrong = outcome.failed && result.status == SolveStatus::unique;
     if (wrong) outcome.tally = "wrong-solution";
     if (input.format == "json") {
-      outcome.out = result_json(record, result).dump() + "\n";
+      outcome.out = json_line(result_json(record, result));
     } else {
       outcome.out = wrong ? "wrong-solution" : to_string(result.status);
       if (!result.reason.empty()) outcome.out += ": " + result.reason;
