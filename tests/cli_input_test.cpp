@@ -20,6 +20,7 @@
 namespace nonet {
 namespace {
 
+using testing::lines_of;
 using testing::run_nonet;
 using testing::RunResult;
 
@@ -48,13 +49,6 @@ RunResult run_shell(const std::string& script) {
   result.out = testing::slurp(base + ".out");
   result.err = testing::slurp(base + ".err");
   return result;
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
 }
 
 
@@ -196,14 +190,7 @@ TEST(CliInput, KaggleCsvIsReadAndItsSolutionsChecked) {
 }
 
 TEST(CliInput, BoxedGridsAndZeroBasedSixteenBySixteen) {
-  std::string boxed = "*-----------*\n";
-  for (int row = 0; row < 9; ++row) {
-    if (row == 3 || row == 6) boxed += "|---+---+---|\n";
-    const std::string cells = kWikipedia.substr(row * 9, 9);
-    for (int box = 0; box < 3; ++box) boxed.append("|").append(cells, box * 3, 3);
-    boxed += "|\n";
-  }
-  boxed += "*-----------*\n";
+  const std::string boxed = testing::boxed_grid(kWikipedia);
   EXPECT_EQ(run_nonet("solve", boxed).out, kWikipediaSolution + "\n");
   // A 16×16 written 0-F: answered in 0-F.
   std::string puzzle, solution;

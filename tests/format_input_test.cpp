@@ -96,14 +96,7 @@ TEST(CsvInput, ErrorsNameLineAndColumn) {
 }
 
 TEST(BoxedGrid, SudokuExplainerFramesAreSkipped) {
-  std::string text = "*-----------*\n";
-  for (int row = 0; row < 9; ++row) {
-    if (row == 3 || row == 6) text += "|---+---+---|\n";
-    const std::string cells = kWikipedia.substr(row * 9, 9);
-    for (int box = 0; box < 3; ++box) text.append("|").append(cells, box * 3, 3);
-    text += "|\n";
-  }
-  text += "*-----------*\n";
+  const std::string text = testing::boxed_grid(kWikipedia);
   const auto records = read_all(text + "\n" + text);
   ASSERT_EQ(records.size(), 2u);
   for (const Record& record : records) {

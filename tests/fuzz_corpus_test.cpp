@@ -21,12 +21,7 @@ std::vector<std::string> corpus_files() {
   return files;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
+using testing::lines_of;
 
 // Bounded, so no corpus input keeps the test busy; -j 4 so blocks of records
 // really finish out of order.

@@ -74,6 +74,26 @@ inline std::string pencil_marks_of(const std::string& puzzle) {
   return line;
 }
 
+// The lines of a text, without their line breaks.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// A 9×9 puzzle as Sudoku Explainer and HoDoKu print a boxed grid: framed by
+// *-----------*, the boxes split by | and |---+---+---|.
+inline std::string boxed_grid(const std::string& puzzle) {
+  std::string text = "*-----------*\n";
+  for (int row = 0; row < 9; ++row) {
+    if (row == 3 || row == 6) text += "|---+---+---|\n";
+    for (int box = 0; box < 3; ++box) text.append("|").append(puzzle, row * 9 + box * 3, 3);
+    text += "|\n";  // appends, not a chain of +: g++ 12 -O2 warns -Wrestrict (falsely) on the chain
+  }
+  return text + "*-----------*\n";
+}
+
 struct RunResult {
   int exit_code = -1;
   std::string out, err;

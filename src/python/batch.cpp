@@ -128,6 +128,21 @@ struct Worker {
 // path, small enough that a few hard puzzles still spread.
 constexpr std::size_t kSolveChunk = 64;
 
+// Every row solved with `options` on `threads` threads, the GIL released:
+// each row's status and count written, then `also(row, result)` for the rest.
+template <typename Also>
+void solve_rows(const Batch& batch, const SolveOptions& options, unsigned threads, std::uint8_t* status_out,
+                std::uint64_t* count_out, const Also& also) {
+  py::gil_scoped_release release;
+  parallel_for<Worker>(batch.rows, threads, kSolveChunk, [&](Worker& w, std::size_t i) {
+    w.load(batch, i);
+    solve_into(w.puzzle, options, w.result);
+    status_out[i] = code(w.result.status);
+    count_out[i] = w.result.count;
+    also(i, w.result);
+  });
+}
+
 py::tuple solve_many(const py::object& array, const std::string& variant, const std::optional<std::string>& regions,
                      int size, std::uint64_t max_nodes, unsigned threads) {
   const Batch batch = batch_input("solve_many", array, variant, regions, size);
@@ -137,20 +152,13 @@ py::tuple solve_many(const py::object& array, const std::string& variant, const 
   std::uint8_t* solution_out = solutions.mutable_data();
   std::uint8_t* status_out = status.mutable_data();
   std::uint64_t* count_out = counts.mutable_data();
-  {
-    py::gil_scoped_release release;
-    SolveOptions options;
-    options.max_nodes = max_nodes;
-    parallel_for<Worker>(batch.rows, threads, kSolveChunk, [&](Worker& w, std::size_t i) {
-      w.load(batch, i);
-      solve_into(w.puzzle, options, w.result);
-      status_out[i] = code(w.result.status);
-      count_out[i] = w.result.count;
-      std::uint8_t* row = solution_out + i * batch.width;
-      if (w.result.solutions.empty()) std::memset(row, 0, batch.width);
-      else std::memcpy(row, w.result.solutions.front().data(), batch.width);
-    });
-  }
+  SolveOptions options;
+  options.max_nodes = max_nodes;
+  solve_rows(batch, options, threads, status_out, count_out, [&](std::size_t i, const SolveResult& result) {
+    std::uint8_t* row = solution_out + i * batch.width;
+    if (result.solutions.empty()) std::memset(row, 0, batch.width);
+    else std::memcpy(row, result.solutions.front().data(), batch.width);
+  });
   return py::make_tuple(solutions, status, counts);
 }
 
@@ -162,19 +170,11 @@ py::tuple count_many(const py::object& array, std::uint64_t limit, const std::st
   py::array_t<std::uint8_t> status(batch.rows);
   std::uint64_t* count_out = counts.mutable_data();
   std::uint8_t* status_out = status.mutable_data();
-  {
-    py::gil_scoped_release release;
-    SolveOptions options;
-    options.count_limit = limit;
-    options.keep = 0;
-    options.max_nodes = max_nodes;
-    parallel_for<Worker>(batch.rows, threads, kSolveChunk, [&](Worker& w, std::size_t i) {
-      w.load(batch, i);
-      solve_into(w.puzzle, options, w.result);
-      status_out[i] = code(w.result.status);
-      count_out[i] = w.result.count;
-    });
-  }
+  SolveOptions options;
+  options.count_limit = limit;
+  options.keep = 0;
+  options.max_nodes = max_nodes;
+  solve_rows(batch, options, threads, status_out, count_out, [](std::size_t, const SolveResult&) {});
   return py::make_tuple(counts, status);
 }
 
