@@ -32,10 +32,34 @@ if [ -d "$data" ]; then
   run rate-sukaku-exchange rate -j1 --scale sukaku /tmp/same_output_exchange.txt < /dev/null
   run explain-cbg explain -j1 --format json /tmp/same_output_cbg.txt < /dev/null
   run hint-cbg hint --level 3 /tmp/same_output_cbg.txt < /dev/null
+  # Every rung of both ladders: wider samples of both rated sets on both scales.
+  sample "$data/rated/cbg-000-se121.txt" 50 > /tmp/same_output_cbg50.txt
+  sample "$data/rated/sudoku-exchange-diabolical-se.txt" 100 > /tmp/same_output_exchange100.txt
+  run rate-se-cbg50 rate -j1 --format json /tmp/same_output_cbg50.txt < /dev/null
+  run rate-sukaku-cbg50 rate -j1 --scale sukaku /tmp/same_output_cbg50.txt < /dev/null
+  run rate-se-exchange100 rate -j1 /tmp/same_output_exchange100.txt < /dev/null
+  run rate-sukaku-exchange100 rate -j1 --scale sukaku --format json /tmp/same_output_exchange100.txt < /dev/null
+  run explain-text-exchange explain -j1 /tmp/same_output_exchange.txt < /dev/null
+  run explain-extras-cbg explain -j1 --extras /tmp/same_output_cbg.txt < /dev/null
+  run explain-sukaku-cbg explain -j1 --scale sukaku --format json /tmp/same_output_cbg.txt < /dev/null
+  run hint-exchange hint /tmp/same_output_exchange.txt < /dev/null
 fi
+run rate-diagonal rate --variant diagonal "$ex/diagonal.txt" < /dev/null
+run rate-windoku rate --variant windoku "$ex/windoku.txt" < /dev/null
+run explain-jigsaw explain --variant jigsaw --regions "$ex/jigsaw-regions.txt" "$ex/jigsaw.txt" < /dev/null
+run explain-classic explain --extras "$ex/classic.txt" < /dev/null
 for level in simple easy intermediate expert master; do
   run "generate-$level" generate -n 20 --difficulty "$level" --seed 11 -j1 --format json
 done
+run generate-extreme generate -n 5 --difficulty extreme --seed 11 -j1 --format json
+run generate-rating-4-5.9 generate -n 20 --rating 4.0-5.9 --symmetry rot180 --seed 12 -j1 --format json
+run generate-rating-3-3.9-j2 generate -n 40 --rating 3.0-3.9 --seed 12 -j2
+run generate-minimal generate -n 20 --minimal --seed 13 -j1
+run generate-givens generate -n 20 --givens 24-26 --difficulty easy --seed 14 -j1
+run generate-diagonal-expert generate -n 10 --variant diagonal --difficulty expert --seed 15 -j1 --format json
+run generate-windoku-simple generate -n 20 --variant windoku --difficulty simple --symmetry rot180 --seed 16 -j1
+run generate-6x6-easy generate -n 50 --size 6 --difficulty easy --seed 17 -j1
+run generate-shard generate -n 40 --difficulty intermediate --seed 18 --shard 1/3 -j2
 for sym in rot180 rot90 mirror dihedral; do run "generate-$sym" generate -n 50 --symmetry "$sym" --seed 3 -j1; done
 run generate-6x6 generate -n 50 --size 6 --seed 4 -j1
 run generate-16x16 generate -n 3 --size 16 --seed 4 -j1
