@@ -236,7 +236,7 @@ Puzzle make_diagonal_puzzle(std::uint64_t seed) {
 // excluded candidate struck.
 detail::Fast9Start start_of(const Puzzle& puzzle, int excluded_cell, int excluded_digit) {
   detail::Fast9Start start;
-  const auto set = [](std::array<std::uint32_t, 4>& bands, int cell) { bands[cell / 27] |= 1u << (cell % 27); };
+  const auto set = [](auto& bands, int cell) { bands[cell / 27] |= 1u << (cell % 27); };
   for (int cell = 0; cell < 81; ++cell) {
     if (const int given = puzzle.cells[cell]) {
       set(start.candidates[given - 1], cell);

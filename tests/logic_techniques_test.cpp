@@ -64,7 +64,7 @@ void expect_step(const std::string& position, std::optional<nonet::Step> (*find)
 
 // The three-link chains (5.4-5.7) alone, for expect_step.
 std::optional<nonet::Step> three_links(const nonet::logic::Context& c) {
-  return nonet::logic::find_single_digit_pattern(c, 4);
+  return nonet::logic::find_three_link_chain(c);
 }
 
 TEST(LogicTechniques, HiddenSingleTextAndJson) {
@@ -251,7 +251,7 @@ TEST(LogicTechniques, Skyscraper) {
     if (c != 1 && c != 5) remove(f.grid, 1, c, 9);
     if (c != 1 && c != 6) remove(f.grid, 2, c, 9);
   }
-  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 0);
+  auto s = nonet::logic::find_two_link_pattern(f.ctx(), nonet::logic::TwoLinkPattern::skyscraper);
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, "Skyscraper");
   EXPECT_EQ(elims(*s), (std::vector<std::string>{"r3c1<>9", "r3c2<>9", "r3c3<>9", "r4c1<>9", "r5c1<>9",
@@ -266,7 +266,7 @@ TEST(LogicTechniques, EmptyRectangle) {
   for (auto [r, c] : {std::pair{1, 1}, {1, 2}, {3, 1}, {3, 2}, {2, 3}}) remove(f.grid, r, c, 5);
   for (int r = 1; r <= 9; ++r)
     if (r != 2 && r != 8) remove(f.grid, r, 7, 5);
-  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 3);
+  auto s = nonet::logic::find_empty_rectangle(f.ctx());
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, "Empty rectangle");
   EXPECT_DOUBLE_EQ(s->rating, 4.3);
@@ -284,7 +284,7 @@ TEST(LogicTechniques, ThreeLinkXChain) {
     if (r != 5 && r != 9) remove(f.grid, r, 4, 7);
   }
   // A row link and column links: a 3-String kite (5.6).
-  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
+  auto s = nonet::logic::find_three_link_chain(f.ctx());
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, "3-String kite");
   EXPECT_NEAR(s->rating, 5.6, 1e-9);
@@ -302,7 +302,7 @@ TEST(LogicTechniques, GroupedThreeLinkChain) {
     if (r != 2 && r != 7 && r != 8) remove(f.grid, r, 6, 7);
     if (r != 5 && r != 9) remove(f.grid, r, 4, 7);
   }
-  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
+  auto s = nonet::logic::find_three_link_chain(f.ctx());
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, "Grouped 3-link chain");
   EXPECT_NEAR(s->rating, 5.7, 1e-9);
@@ -319,7 +319,7 @@ TEST(LogicTechniques, GroupedTwoLinkChain) {
     if (c != 7) remove(f.grid, 1, c, 7);
   for (int c = 1; c <= 9; ++c)
     if (c != 3 && c != 7) remove(f.grid, 5, c, 7);
-  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 5);
+  auto s = nonet::logic::find_grouped_two_link_chain(f.ctx());
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, "Grouped 2-link chain");
   EXPECT_NEAR(s->rating, 4.3, 1e-9);
@@ -350,7 +350,7 @@ TEST(LogicTechniques, ThreeLinkEmptyRectangle) {
   for (int r = 4; r <= 6; ++r)
     for (int c = 4; c <= 6; ++c)
       if ((r == 5) == (c == 5)) remove(f.grid, r, c, 7);
-  auto s = nonet::logic::find_single_digit_pattern(f.ctx(), 4);
+  auto s = nonet::logic::find_three_link_chain(f.ctx());
   ASSERT_TRUE(s);
   EXPECT_EQ(s->technique, "3-link empty rectangle");
   EXPECT_NEAR(s->rating, 5.7, 1e-9);

@@ -25,6 +25,8 @@
 #include <immintrin.h>
 #endif
 
+#include "core/bitboard9.hpp"
+#include "core/bits.hpp"
 #include "engine_common.hpp"
 #include "nonet/exact.hpp"
 
@@ -67,14 +69,13 @@ std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& giv
                                        std::span<const std::pair<int, int>> excluded, std::uint64_t max_nodes);
 
 // A search start its caller has set up: per digit (0..8), the cells that may
-// hold it, and the cells without a given, each as three 27-bit bands (cell c
-// is bit c % 27 of word c / 27; word 3 stays 0). The caller vouches that the
+// hold it, and the cells without a given, each as bitboards (core/bitboard9.hpp). The caller vouches that the
 // start is consistent: a given's cell is a candidate of its digit alone, and
 // no peer of it is a candidate of that digit. The generator, which keeps
 // these sets for its singles test, saves the engine reading the givens.
 struct Fast9Start {
-  std::array<std::array<std::uint32_t, 4>, 9> candidates{};
-  std::array<std::uint32_t, 4> open{};
+  std::array<bitboard9::Bands, 9> candidates{};
+  bitboard9::Bands open{};
   // A cell to branch on first if propagation leaves it open (-1: the usual
   // choice). The generator names the removed cell on classic grids: another
   // solution differs there, and trying its other digits first takes fewer
@@ -111,18 +112,13 @@ void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, So
 // ---------------------------------------------------------------------------
 // The engine.
 //
-// Data layout. The grid is three bands of three rows. For each band b (0..2)
-// and digit d (0..8) one 32-bit word holds the cells of the band where d is
-// still possible:
+// Data layout: the bitboards of core/bitboard9.hpp. For each digit d (0..8)
+// one Bands value holds the cells where d is still possible:
 //
 //     candidates[d][b], bit 9·i + c  =  row 3·b + i, column c
 //
-//   bits  0.. 8  row 0 of the band   (box 3b+0 is bits 0..2 of each row,
-//   bits  9..17  row 1 of the band    box 3b+1 bits 3..5, box 3b+2 bits 6..8)
-//   bits 18..26  row 2 of the band
-//
 // A cell's index 0..80 is 27·b + bit. A digit's three band words, with a
-// fourth lane that stays 0, form one 128-bit value (Lanes), so "this cell
+// fourth lane that stays 0, form one 128-bit value (Bands), so "this cell
 // loses every digit", the per-cell once/twice counters over the nine digits
 // and "has this digit changed" are a few vector operations for all three bands
 // at once. unplaced (same lanes) marks the cells that hold no digit yet; a
@@ -174,21 +170,16 @@ void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, So
 namespace nonet::detail::NONET_FAST9_ISA {
 namespace {
 
-constexpr std::uint32_t kBandCells = (1u << 27) - 1;
-constexpr std::uint32_t kRowCells = 0x1FF;
-// One bit per row of a band at column 0: multiplying a 9-bit column set by it
-// copies the set into all three rows.
-constexpr std::uint32_t kColumnRepeat = 1u | (1u << 9) | (1u << 18);
-
-// The three band words of one digit (and a fourth lane, always 0) as one
-// 128-bit value: GCC's vector extension gives SSE2 on x86-64 and the same
-// operations elsewhere, so a step over the nine digits is nine vector steps.
-using Lanes = std::uint32_t __attribute__((vector_size(16)));
-using Halves = std::uint64_t __attribute__((vector_size(16)));
+using bitboard9::Bands;
+using bitboard9::Halves;
+using bitboard9::kBandCells;
+using bitboard9::kRowCells;
+using bitboard9::kRowStarts;
+using bits::at_most_one_bit;
 
 // True when any lane has a bit set: one ptest with AVX, a compare and a
 // byte mask with SSE2, two 64-bit halves ORed elsewhere.
-inline bool any(Lanes lanes) {
+inline bool any(Bands lanes) {
 #if defined(NONET_FAST9_AVX2)
   const __m128i x = reinterpret_cast<__m128i>(lanes);
   return !_mm_testz_si128(x, x);
@@ -217,7 +208,7 @@ inline int count_bits(Halves halves) {
 }
 
 // True when the lanes hold two bits or more (no branch).
-inline bool two_or_more(Lanes lanes) {
+inline bool two_or_more(Bands lanes) {
   const Halves halves = reinterpret_cast<Halves>(lanes);
   const std::uint64_t low = halves[0], high = halves[1];
   return (((low & (low - 1)) | (high & (high - 1))) != 0) | ((low != 0) & (high != 0));
@@ -229,7 +220,7 @@ struct PeerTable {
   // [cell][band], a fourth lane 0: one aligned 128-bit load (peers_of).
   alignas(16) std::array<std::array<std::uint32_t, 4>, 81> peers{};
   // [cell]: the cell's bit in its band's lane, twice over (the two halves of
-  // a Wide; the first half is the Lanes value).
+  // a Wide; the first half is the Bands value).
   alignas(32) std::array<std::array<std::uint32_t, 8>, 81> cell_bits{};
   // The two diagonals' cells per band (diagonal variant only).
   // [diagonal][band], a fourth lane 0: one aligned 128-bit load.
@@ -239,18 +230,7 @@ struct PeerTable {
 constexpr PeerTable make_peer_table(bool diagonal) {
   PeerTable table;
   for (int cell = 0; cell < 81; ++cell) {
-    const int row = cell / 9, column = cell % 9;
-    for (int other = 0; other < 81; ++other) {
-      if (other == cell) continue;
-      const int other_row = other / 9, other_column = other % 9;
-      bool sees = row == other_row || column == other_column ||
-                  (row / 3 == other_row / 3 && column / 3 == other_column / 3);
-      if (diagonal) {
-        sees = sees || (row == column && other_row == other_column) ||
-               (row + column == 8 && other_row + other_column == 8);
-      }
-      if (sees) table.peers[cell][other / 27] |= 1u << (other % 27);
-    }
+    table.peers[cell] = (diagonal ? bitboard9::kDiagonalPeers : bitboard9::kClassicPeers)[cell];
     table.cell_bits[cell][cell / 27] = table.cell_bits[cell][4 + cell / 27] = 1u << (cell % 27);
   }
   if (diagonal) {
@@ -263,27 +243,27 @@ constexpr PeerTable make_peer_table(bool diagonal) {
   return table;
 }
 
-constexpr PeerTable kClassicPeers = make_peer_table(false);
-constexpr PeerTable kDiagonalPeers = make_peer_table(true);
+constexpr PeerTable kClassicPeerTable = make_peer_table(false);
+constexpr PeerTable kDiagonalPeerTable = make_peer_table(true);
 
-// Two Lanes side by side, for steps over the whole board (place).
+// Two Bands side by side, for steps over the whole board (place).
 using Wide = std::uint32_t __attribute__((vector_size(32), may_alias));
-using LanesAlias = std::uint32_t __attribute__((vector_size(16), may_alias));
+using BandsAlias = std::uint32_t __attribute__((vector_size(16), may_alias));
 
-// True when any lane of two Lanes side by side has a bit set.
+// True when any lane of two Bands side by side has a bit set.
 inline bool any(Wide wide) {
 #if defined(NONET_FAST9_AVX2)
   const __m256i x = reinterpret_cast<__m256i>(wide);
   return !_mm256_testz_si256(x, x);
 #else
-  return any(Lanes(__builtin_shufflevector(wide, wide, 0, 1, 2, 3) | __builtin_shufflevector(wide, wide, 4, 5, 6, 7)));
+  return any(Bands(__builtin_shufflevector(wide, wide, 0, 1, 2, 3) | __builtin_shufflevector(wide, wide, 4, 5, 6, 7)));
 #endif
 }
 
 struct alignas(32) Board {
-  std::array<Lanes, 9> candidates;  // [digit][band], see the layout above
-  Lanes unplaced;                   // [band]; right after candidates (place)
-  std::array<Lanes, 9> settled;     // [digit][band]: the words when it was last settled
+  std::array<Bands, 9> candidates;  // [digit][band], see the layout above
+  Bands unplaced;                   // [band]; right after candidates (place)
+  std::array<Bands, 9> settled;     // [digit][band]: the words when it was last settled
 
   bool solved() const { return !any(unplaced); }
 };
@@ -298,9 +278,6 @@ inline void copy_board(Board& to, const Board& from) {
 }
 static_assert(offsetof(Board, unplaced) == sizeof(Board::candidates) && sizeof(Board::candidates) % 32 == 16);
 
-// True when x has at most one bit set (clearing the lowest bit leaves nothing).
-constexpr bool at_most_one_bit(std::uint32_t x) { return (x & (x - 1)) == 0; }
-
 
 template <bool kDiagonal>
 class Engine {
@@ -314,7 +291,7 @@ class Engine {
     // All givens at once: per digit, the union of the givens' peers (a given
     // among the peers of an earlier one of its digit is a clash) and the
     // givens' cells.
-    std::array<Lanes, 9> seen{}, given{};
+    std::array<Bands, 9> seen{}, given{};
     // The given cells as an 81-bit mask (low: cells 0..63), then one step
     // per given rather than per cell.
     std::uint64_t low = 0, high = 0;
@@ -337,21 +314,21 @@ class Engine {
       for (std::uint64_t rest = part ? high : low; rest; rest &= rest - 1) {
         const int cell = 64 * part + std::countr_zero(rest);
         const int digit = cells[cell] - 1;
-        const Lanes cell_lanes = *reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data());
+        const Bands cell_lanes = *reinterpret_cast<const BandsAlias*>(kPeers.cell_bits[cell].data());
         if (any(seen[digit] & cell_lanes)) return false;
         seen[digit] |= peers_of(cell);
         given[digit] |= cell_lanes;
       }
     }
-    const Lanes given_cells = {static_cast<std::uint32_t>(low) & kBandCells,
+    const Bands given_cells = {static_cast<std::uint32_t>(low) & kBandCells,
                                static_cast<std::uint32_t>(low >> 27) & kBandCells,
                                static_cast<std::uint32_t>((low >> 54) | (high << 10)) & kBandCells, 0};
     Board board;
-    const Lanes all_cells = {kBandCells, kBandCells, kBandCells, 0};
+    const Bands all_cells = {kBandCells, kBandCells, kBandCells, 0};
     for (int digit = 0; digit < 9; ++digit)
       board.candidates[digit] = (all_cells & ~seen[digit] & ~given_cells) | given[digit];
     for (const auto& [cell, digit] : excluded_)
-      board.candidates[digit - 1] &= ~(*reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data()) & ~given_cells);
+      board.candidates[digit - 1] &= ~(*reinterpret_cast<const BandsAlias*>(kPeers.cell_bits[cell].data()) & ~given_cells);
     board.unplaced = all_cells & ~given_cells;
     settle_and_search(board);
     return true;
@@ -360,8 +337,8 @@ class Engine {
   void run(const Fast9Start& start) {
     Board board;
     for (int digit = 0; digit < 9; ++digit)
-      std::memcpy(&board.candidates[digit], start.candidates[digit].data(), sizeof(Lanes));
-    std::memcpy(&board.unplaced, start.open.data(), sizeof(Lanes));
+      board.candidates[digit] = start.candidates[digit];
+    board.unplaced = start.open;
     first_cell_ = start.first_cell;
     root_only_ = start.root_only;
     settle_and_search(board, start.first_digit);
@@ -371,16 +348,16 @@ class Engine {
   void settle_and_search(Board& board, int first_digit = -1) {
     // No real word is 0: every digit starts unsettled. Four 32-byte stores
     // and one of 16 (fill() compiles to rep stos, slow to start).
-    static_assert(offsetof(Board, settled) % 32 == 0 && sizeof(Board::settled) == 4 * sizeof(Wide) + sizeof(Lanes));
+    static_assert(offsetof(Board, settled) % 32 == 0 && sizeof(Board::settled) == 4 * sizeof(Wide) + sizeof(Bands));
     Wide* settled = reinterpret_cast<Wide*>(board.settled.data());
     for (int i = 0; i < 4; ++i) settled[i] = Wide{};
-    board.settled[8] = Lanes{};
+    board.settled[8] = Bands{};
     // The deductions reach the same fixed point in any order.
     if (first_digit >= 0 && !settle_digit(board, first_digit)) return;
     if (propagate(board)) search(board);
   }
 
-  static constexpr const PeerTable& kPeers = kDiagonal ? kDiagonalPeers : kClassicPeers;
+  static constexpr const PeerTable& kPeers = kDiagonal ? kDiagonalPeerTable : kClassicPeerTable;
 
   // Puts digit in cell: the cell loses every other digit, the peers lose this
   // one. kOthersLeft: false when the cell is known to hold no other digit (a
@@ -388,7 +365,7 @@ class Engine {
   template <bool kOthersLeft = true>
   static void place(Board& board, int digit, int cell) {
     // The cell is a candidate of digit and no peer of itself: it stays.
-    const Lanes own = board.candidates[digit] & ~peers_of(cell);
+    const Bands own = board.candidates[digit] & ~peers_of(cell);
     const Wide cell_wide = *reinterpret_cast<const Wide*>(kPeers.cell_bits[cell].data());
     if constexpr (kOthersLeft) {
       // The nine digit words and unplaced lie back to back (Board): ten
@@ -397,27 +374,27 @@ class Engine {
       Wide* words = reinterpret_cast<Wide*>(board.candidates.data());
       for (int i = 0; i < 5; ++i) words[i] &= ~cell_wide;
     } else {
-      board.unplaced &= ~*reinterpret_cast<const LanesAlias*>(kPeers.cell_bits[cell].data());
+      board.unplaced &= ~*reinterpret_cast<const BandsAlias*>(kPeers.cell_bits[cell].data());
     }
     board.candidates[digit] = own;
   }
 
-  static Lanes diagonal_lanes(int diagonal) {
-    return *reinterpret_cast<const LanesAlias*>(kPeers.diagonals[diagonal].data());
+  static Bands diagonal_lanes(int diagonal) {
+    return *reinterpret_cast<const BandsAlias*>(kPeers.diagonals[diagonal].data());
   }
 
-  static Lanes peers_of(int cell) { return *reinterpret_cast<const LanesAlias*>(kPeers.peers[cell].data()); }
+  static Bands peers_of(int cell) { return *reinterpret_cast<const BandsAlias*>(kPeers.peers[cell].data()); }
 
   // Naked singles, and a cell with no candidate left as a contradiction.
   static bool place_naked_singles(Board& board, bool& progress) {
     // All three bands at once, one lane each.
-    Lanes once{}, twice{};
-    for (const Lanes& words : board.candidates) {
+    Bands once{}, twice{};
+    for (const Bands& words : board.candidates) {
       twice |= once & words;
       once |= words;
     }
     if (any(board.unplaced & ~once)) return false;
-    const Lanes naked_cells = once & ~twice & board.unplaced;
+    const Bands naked_cells = once & ~twice & board.unplaced;
     if (!any(naked_cells)) return true;
     progress = true;
     // Each naked cell's digit, read from four bit planes (plane k: the cells
@@ -449,11 +426,11 @@ class Engine {
     return true;
   }
 
-  // The steps of settle work on one digit's Lanes or, in the AVX2 build, on
+  // The steps of settle work on one digit's Bands or, in the AVX2 build, on
   // two digits' side by side (a Wide, settle_pair): every operation is lane by
   // lane, and the band rotations below stay inside each 128-bit half.
   //
-  // Lanes rotated by one / two bands (lane b takes lane b+1 / b+2, mod 3;
+  // Bands rotated by one / two bands (lane b takes lane b+1 / b+2, mod 3;
   // lane 3 stays 0).
   template <class V>
   static V next_band(V lanes) {
@@ -467,7 +444,7 @@ class Engine {
   }
   // A board value (unplaced, a diagonal) for each digit of V.
   template <class V>
-  static V widen(Lanes lanes) {
+  static V widen(Bands lanes) {
     if constexpr (sizeof(V) == 16) return lanes;
     else return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3);
   }
@@ -501,9 +478,9 @@ class Engine {
   template <class V>
   static V lock_rows(V words) {
     // Bit 0 of each segment (bits 0, 3, 6 of each row): the segment is not empty.
-    constexpr std::uint32_t kSegments = 0x49u * kColumnRepeat;
-    constexpr std::uint32_t kBoxes01 = 0x09u * kColumnRepeat, kBox2 = 0x40u * kColumnRepeat;
-    constexpr std::uint32_t kBox0 = 0x01u * kColumnRepeat, kBoxes12 = 0x48u * kColumnRepeat;
+    constexpr std::uint32_t kSegments = 0x49u * kRowStarts;
+    constexpr std::uint32_t kBoxes01 = 0x09u * kRowStarts, kBox2 = 0x40u * kRowStarts;
+    constexpr std::uint32_t kBox0 = 0x01u * kRowStarts, kBoxes12 = 0x48u * kRowStarts;
     const V segments = (words | (words >> 1) | (words >> 2)) & kSegments;
     // Row i takes row i+1 / i+2 (mod 3).
     const V rows1 = ((segments >> 9) | (segments << 18)) & kBandCells;
@@ -524,10 +501,10 @@ class Engine {
     // lock_rows left a cell in every row, so subtracting 1 from each 9-bit
     // row never borrows across rows: row by row, word & (word - 1) is the row
     // without its lowest cell, 0 for a row with one cell.
-    const V rest = words & (words - kColumnRepeat);
+    const V rest = words & (words - kRowStarts);
     // Bit 8 of each row: set when the row of rest is not 0 (its low 8 bits
     // added to 0xFF carry into bit 8; no carry leaves the row).
-    constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
+    constexpr std::uint32_t kLow8 = 0xFFu * kRowStarts, kHigh = 0x100u * kRowStarts;
     const V empty_rest = ((((rest & kLow8) + kLow8) | rest) & kHigh) ^ kHigh;
     // One bit at column 0 of each single row, spread over the row.
     const V single = empty_rest >> 8;
@@ -591,7 +568,7 @@ class Engine {
       const V filled = reinterpret_cast<V>(open != 0);
       const V single = open & reinterpret_cast<V>((open & (open - 1)) == 0) & ~(next_band(filled) | band_after_next(filled));
       // Its row, as in row_singles: bit 8 of a row is set when it has a cell.
-      constexpr std::uint32_t kLow8 = 0xFFu * kColumnRepeat, kHigh = 0x100u * kColumnRepeat;
+      constexpr std::uint32_t kLow8 = 0xFFu * kRowStarts, kHigh = 0x100u * kRowStarts;
       const V row_bit = ((((single & kLow8) + kLow8) | single) & kHigh) >> 8;
       keep &= ~((row_bit << 9) - row_bit) | single;
     }
@@ -631,7 +608,7 @@ class Engine {
   }
 
   static bool settle_digit(Board& board, int digit) {
-    Lanes words = board.candidates[digit];
+    Bands words = board.candidates[digit];
     if (!settle(board, words)) return false;
     board.candidates[digit] = words;
     board.settled[digit] = words;
@@ -684,8 +661,8 @@ class Engine {
 
   // A bivalue cell, else an open cell with the fewest candidates.
   static int choose_cell(const Board& board) {
-    Lanes once{}, twice{}, thrice{};
-    for (const Lanes& words : board.candidates) {
+    Bands once{}, twice{}, thrice{};
+    for (const Bands& words : board.candidates) {
       thrice |= twice & words;
       twice |= once & words;
       once |= words;
@@ -698,7 +675,7 @@ class Engine {
     // such cell) and 123.6 for that rule with each puzzle's digits relabelled
     // at random; this rule does not look at digit names. See
     // docs/performance.md.
-    const Lanes bivalue = twice & ~thrice & board.unplaced;
+    const Bands bivalue = twice & ~thrice & board.unplaced;
     if (any(bivalue)) {
       // The key holds the open peers above 127 - cell: the largest key is
       // the first cell with the most open peers.
@@ -718,24 +695,24 @@ class Engine {
 
   // The cells whose count has this bit set, or clear. (No lambda: GCC
   // compiles those without the AVX2 target of this build.)
-  static Lanes bit_plane(Lanes plane, bool set) { return set ? plane : ~plane; }
+  static Bands bit_plane(Bands plane, bool set) { return set ? plane : ~plane; }
 
   // The first open cell (in cell order) among those with the fewest
   // candidates: each cell's count as four bit planes, added up over the
   // digits, then the planes matched against 3, 4, … (at a fixed point an
   // open cell has 2 or more, and 2 is handled by choose_cell).
   static int first_with_fewest(const Board& board) {
-    Lanes plane0{}, plane1{}, plane2{}, plane3{};
-    for (const Lanes& words : board.candidates) {
-      const Lanes carry0 = plane0 & words;
+    Bands plane0{}, plane1{}, plane2{}, plane3{};
+    for (const Bands& words : board.candidates) {
+      const Bands carry0 = plane0 & words;
       plane0 ^= words;
-      const Lanes carry1 = plane1 & carry0;
+      const Bands carry1 = plane1 & carry0;
       plane1 ^= carry0;
       plane3 |= plane2 & carry1;
       plane2 ^= carry1;
     }
     for (unsigned count = 3; count <= 9; ++count) {
-      const Lanes cells = board.unplaced & bit_plane(plane0, count & 1) & bit_plane(plane1, count & 2) &
+      const Bands cells = board.unplaced & bit_plane(plane0, count & 1) & bit_plane(plane1, count & 2) &
                           bit_plane(plane2, count & 4) & bit_plane(plane3, count & 8);
       for (int band = 0; band < 3; ++band)
         if (cells[band] != 0) return 27 * band + std::countr_zero(cells[band]);

@@ -8,7 +8,7 @@
 
 namespace nonet::detail {
 
-using namespace bands;
+using namespace bitboard9;
 
 namespace {
 
@@ -241,7 +241,7 @@ void BandBasicSolver::view_cells() {
   const Tables& table = tables();
   pairs_ = Bands{};
   for (int cell = 0; cell < 81; ++cell)
-    if (nine_bits(digits_at_[cell]) == 2) pairs_ |= table.cell[cell];
+    if (bits::nine_bits(digits_at_[cell]) == 2) pairs_ |= table.cell[cell];
 }
 
 BandBasicSolver::Bands BandBasicSolver::cells_of(int house, Mask places) const {
@@ -305,7 +305,7 @@ bool BandBasicSolver::naked_subset(int house, int max) {
     if (digits == 0) continue;
     ++open;
     open_places |= Mask{1} << place;
-    if (nine_bits(digits) > max) continue;
+    if (bits::nine_bits(digits) > max) continue;
     place_of[count] = place;
     masks[count++] = digits;
   }
@@ -314,7 +314,7 @@ bool BandBasicSolver::naked_subset(int house, int max) {
     for (; chosen; chosen &= chosen - 1) others &= ~(Mask{1} << place_of[std::countr_zero(chosen)]);
     return clear(digits, cells_of(house, others));
   };
-  return find_locked_sets<nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
+  return find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
 }
 
 // k digits locked in k of a house's n open cells are the other n − k cells
@@ -322,14 +322,14 @@ bool BandBasicSolver::naked_subset(int house, int max) {
 // is within naked_max, the naked search (run first) has found every hidden
 // subset (n − 1 cells locked is a single).
 bool BandBasicSolver::hidden_subset(int house, int max) {
-  if (nine_bits(places_in(state_.open, house)) - 2 <= techniques_.naked_max) return false;
+  if (bits::nine_bits(places_in(state_.open, house)) - 2 <= techniques_.naked_max) return false;
   const Mask* places = places_of(house);
   Mask masks[9], digit_of[9], open_digits = 0;
   int count = 0;
   for (int digit = 0; digit < 9; ++digit) {
     if (places[digit] == 0) continue;
     open_digits |= Mask{1} << digit;
-    if (nine_bits(places[digit]) > max) continue;
+    if (bits::nine_bits(places[digit]) > max) continue;
     digit_of[count] = Mask{1} << digit;
     masks[count++] = places[digit];
   }
@@ -338,7 +338,7 @@ bool BandBasicSolver::hidden_subset(int house, int max) {
     for (; chosen; chosen &= chosen - 1) keep |= digit_of[std::countr_zero(chosen)];
     return clear(open_digits & ~keep, cells_of(house, joint));
   };
-  return find_locked_sets<nine_bits>(std::span<const Mask>(masks, count), {2, max, nine_bits(open_digits)}, act);
+  return find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, bits::nine_bits(open_digits)}, act);
 }
 
 bool BandBasicSolver::fish(int max) {
@@ -372,7 +372,7 @@ bool BandBasicSolver::fish_in(int digit, int max, int lines) {
     const Mask places = places_by_line[line];
     if (places == 0) continue;
     ++open;
-    if (nine_bits(places) > max) continue;
+    if (bits::nine_bits(places) > max) continue;
     line_of[count] = line;
     masks[count++] = places;
   }
@@ -382,7 +382,7 @@ bool BandBasicSolver::fish_in(int digit, int max, int lines) {
     for (; cross_lines; cross_lines &= cross_lines - 1) covered |= table.house[cross + std::countr_zero(cross_lines)];
     return clear(Mask{1} << digit, covered & ~base);
   };
-  return find_locked_sets<nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
+  return find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
 }
 
 // XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}; one pincer is z, so z
@@ -395,18 +395,18 @@ bool BandBasicSolver::wings(bool xyz) {
   const Mask* digits_at = digits_at_;
   for (int pivot = 0; pivot < 81; ++pivot) {
     const Mask pivot_digits = digits_at[pivot];
-    if (nine_bits(pivot_digits) != (xyz ? 3 : 2)) continue;
+    if (bits::nine_bits(pivot_digits) != (xyz ? 3 : 2)) continue;
     // A pincer: two digits, one of them (XY) or both (XYZ) in the pivot.
     int pincers[20], count = 0;
     for_each_cell(table.peers[pivot] & pairs_, [&](int cell) {
-      if (nine_bits(digits_at[cell] & pivot_digits) == (xyz ? 2 : 1)) pincers[count++] = cell;
+      if (bits::nine_bits(digits_at[cell] & pivot_digits) == (xyz ? 2 : 1)) pincers[count++] = cell;
     });
     for (int i = 0; i < count; ++i)
       for (int k = i + 1; k < count; ++k) {
         const Mask a = digits_at[pincers[i]], b = digits_at[pincers[k]];
         // z: the digit the pincers share; XY: outside the pivot, XYZ: inside.
         const Mask z = a & b;
-        if (a == b || nine_bits(z) != 1 || xyz != ((z & pivot_digits) != 0)) continue;
+        if (a == b || bits::nine_bits(z) != 1 || xyz != ((z & pivot_digits) != 0)) continue;
         Bands targets = table.peers[pincers[i]] & table.peers[pincers[k]] & ~table.cell[pivot];
         if (xyz) targets &= table.peers[pivot];
         if (clear(z, targets)) return true;

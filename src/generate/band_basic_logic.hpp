@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <span>
 
-#include "bands.hpp"
+#include "core/bitboard9.hpp"
 #include "basic_techniques.hpp"
 #include "nonet/model.hpp"
 
@@ -22,7 +22,7 @@ namespace nonet::detail {
 
 class BandBasicSolver {
  public:
-  using Bands = bands::Bands;
+  using Bands = bitboard9::Bands;
 
   // Where the solver stands: all a save() keeps and a resume() needs. A
   // search that found nothing is skipped until what it reads changes; the

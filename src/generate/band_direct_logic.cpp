@@ -5,17 +5,17 @@
 #include <algorithm>
 #include <bit>
 
-#include "mask_bits.hpp"
+#include "core/bits.hpp"
 
 namespace nonet::detail {
 
-using namespace bands;
+using namespace bitboard9;
 
 namespace {
 
 int cells_in(Bands cells) {
   const auto halves = reinterpret_cast<Halves>(cells);
-  return bit_count(halves[0]) + bit_count(halves[1]);
+  return bits::bit_count(halves[0]) + bits::bit_count(halves[1]);
 }
 
 int first_cell(Bands cells) {
@@ -28,7 +28,7 @@ int first_cell(Bands cells) {
 // (a box's rows, a line's boxes): 0, 1 or 2, or -1 when several groups are.
 int only_group(Mask nine) {
   const int groups = (nine & 7 ? 1 : 0) | (nine & 0x38 ? 2 : 0) | (nine & 0x1c0 ? 4 : 0);
-  return one_bit(static_cast<Mask>(groups)) ? std::countr_zero(static_cast<unsigned>(groups)) : -1;
+  return bits::one_bit(static_cast<Mask>(groups)) ? std::countr_zero(static_cast<unsigned>(groups)) : -1;
 }
 
 // The three houses of a's kind that cross house b: for a box and a line b,
@@ -68,21 +68,21 @@ void BandDirectSolver::map_places() {
     const Bands places = singles_.places(digit);
     for (int house = 0; house < 27; ++house) where_[house][digit] = places_in(places, house);
   }
-  for (int house = 0; house < 27; ++house) open_[house] = nine_bits(places_in(singles_.open(), house));
+  for (int house = 0; house < 27; ++house) open_[house] = bits::nine_bits(places_in(singles_.open(), house));
 }
 
 bool BandDirectSolver::direct_intersection() {
   for (int digit = 0; digit < 9; ++digit) {
     for (int house = 0; house < 27; ++house) {
       const Mask where = where_[house][digit];
-      if (nine_bits(where) < 2) continue;
+      if (bits::nine_bits(where) < 2) continue;
       const int index = house % 9;
       if (house >= kBoxes) {
         // Box places in one row: the row; in one column: the column.
         if (const int row = only_group(where); row >= 0 && direct_intersection(digit, house, 3 * (index / 3) + row))
           return true;
         const Mask columns = (where | where >> 3 | where >> 6) & 7;
-        if (one_bit(columns) && direct_intersection(digit, house, kColumns + 3 * (index % 3) + std::countr_zero(columns)))
+        if (bits::one_bit(columns) && direct_intersection(digit, house, kColumns + 3 * (index % 3) + std::countr_zero(columns)))
           return true;
       } else if (const int group = only_group(where); group >= 0) {
         // A line's places in one of its three boxes.
@@ -129,15 +129,15 @@ bool BandDirectSolver::direct_hidden_subset(int house, int size) {
   const Mask* where = where_[house];
   int pool[9], count = 0;
   for (int digit = 0; digit < 9; ++digit) {
-    const int n = nine_bits(where[digit]);
+    const int n = bits::nine_bits(where[digit]);
     if (n >= 2 && n <= size) pool[count++] = digit;
   }
   if (count < size) return false;
   const auto leaves_single = [&](Mask positions, unsigned digits) {
-    if (nine_bits(positions) != size) return false;
+    if (bits::nine_bits(positions) != size) return false;
     for (int digit = 0; digit < 9; ++digit) {
       const Mask left = where[digit] & ~positions;
-      if (!(digits >> digit & 1) && nine_bits(where[digit]) > 1 && one_bit(left)) {
+      if (!(digits >> digit & 1) && bits::nine_bits(where[digit]) > 1 && bits::one_bit(left)) {
         singles_.place(tables().member[house][std::countr_zero(left)], digit);
         return true;
       }

@@ -6,14 +6,14 @@
 #pragma once
 
 #include "band_singles.hpp"
-#include "bands.hpp"
+#include "core/bitboard9.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet::detail {
 
 class BandDirectSolver {
  public:
-  using Bands = bands::Bands;
+  using Bands = bitboard9::Bands;
 
   // A 9×9 geometry whose houses are exactly its rows, columns and boxes.
   static bool fits(const Geometry& geometry);

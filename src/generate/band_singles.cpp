@@ -1,7 +1,7 @@
 // Bit-parallel singles on standard 9×9 grids; see band_singles.hpp.
 #include "band_singles.hpp"
 
-#include "bands.hpp"
+#include "core/bitboard9.hpp"
 #include "grid_diff.hpp"
 
 #include <algorithm>
@@ -9,7 +9,7 @@
 
 namespace nonet::detail {
 
-using namespace bands;
+using namespace bitboard9;
 
 // Cells are bits of the bands as bands.hpp lays them out.
 BandSingles::BandSingles(const Geometry& geometry, SinglesKind kind)

@@ -16,14 +16,14 @@
 
 #include "nonet/generate.hpp"
 #include "nonet/model.hpp"
-#include "bands.hpp"
+#include "core/bitboard9.hpp"
 
 namespace nonet::detail {
 
 class BandSingles {
  public:
   // Lanes 0..2: the bands (bit 9·row-in-band + column); lane 3 stays empty.
-  using Bands = bands::Bands;
+  using Bands = bitboard9::Bands;
 
   BandSingles(const Geometry& geometry, SinglesKind kind);
   // The geometry is 9×9 and has the nine rows, columns and boxes among its

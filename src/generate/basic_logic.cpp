@@ -12,7 +12,7 @@
 namespace nonet::detail {
 
 BasicSolver::BasicSolver(const Geometry& geometry, double ceiling, bool skip_unchanged, BasicEngine engine)
-    : geometry_(geometry), size_(geometry.size()), techniques_(ceiling), skip_unchanged_(skip_unchanged) {
+    : geometry_(geometry), size_(geometry.size()), techniques_(logic::tenths_at_most(ceiling)), skip_unchanged_(skip_unchanged) {
   // The band engine needs none of the tables below.
   if (engine == BasicEngine::fastest && BandBasicSolver::fits(geometry)) {
     band_.emplace(techniques_, skip_unchanged);
@@ -105,7 +105,7 @@ bool BasicSolver::remove(int cell, Mask digits) {
   touch(cell, mask & digits);
   mask &= ~digits;
   if (mask == 0) broken_ = true;
-  if (one_bit(mask)) queue_.push_back(cell);
+  if (bits::one_bit(mask)) queue_.push_back(cell);
   return true;
 }
 
@@ -115,7 +115,7 @@ bool BasicSolver::singles() {
     while (!queue_.empty() && !broken_) {
       const int cell = queue_.back();
       queue_.pop_back();
-      if (value_[cell] == 0 && one_bit(candidates_[cell])) place(cell, std::countr_zero(candidates_[cell]) + 1);
+      if (value_[cell] == 0 && bits::one_bit(candidates_[cell])) place(cell, std::countr_zero(candidates_[cell]) + 1);
     }
     for (int h = 0; h < houses_; ++h) {
       if (!stale(searched_singles(h), house_changed(h), now())) continue;
@@ -237,11 +237,11 @@ bool BasicSolver::wings(bool xyz) {
   // A pincer: two digits, one of them (XY) or both (XYZ) in the pivot.
   const auto pincer = [&](int cell, Mask pivot_digits) {
     const Mask digits = candidates_[cell];
-    return value_[cell] == 0 && bit_count(digits) == 2 && bit_count(digits & pivot_digits) == (xyz ? 2 : 1);
+    return value_[cell] == 0 && bits::bit_count(digits) == 2 && bits::bit_count(digits & pivot_digits) == (xyz ? 2 : 1);
   };
   for (int pivot = 0; pivot < cells; ++pivot) {
     const Mask pivot_digits = candidates_[pivot];
-    if (value_[pivot] != 0 || bit_count(pivot_digits) != (xyz ? 3 : 2)) continue;
+    if (value_[pivot] != 0 || bits::bit_count(pivot_digits) != (xyz ? 3 : 2)) continue;
     // The peers that can be pincers, then their pairs.
     pincers_.clear();
     for (int peer : geometry_.peers_of(pivot))
@@ -253,7 +253,7 @@ bool BasicSolver::wings(bool xyz) {
         if (candidates_[a] == candidates_[b]) continue;
         // z: the digit the pincers share; XY: outside the pivot, XYZ: inside.
         const Mask z = candidates_[a] & candidates_[b];
-        if (bit_count(z) != 1 || (xyz != ((z & pivot_digits) != 0))) continue;
+        if (bits::bit_count(z) != 1 || (xyz != ((z & pivot_digits) != 0))) continue;
         if (!xyz && (candidates_[a] & candidates_[b] & pivot_digits)) continue;
         bool progress = false;
         for (int target : geometry_.peers_of(a))

@@ -6,34 +6,30 @@
 #include <cstdint>
 #include <span>
 
-#include "mask_bits.hpp"
+#include "logic/techniques.hpp"
+#include "core/bits.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet::detail {
 
-// The techniques whose SE 1.2.1 rating is at most a ceiling (singles always).
+// The techniques whose SE 1.2.1 rating is at most a ceiling (singles always),
+// as the technique table rates them.
 struct BasicTechniques {
-  explicit BasicTechniques(double ceiling) {
+  explicit BasicTechniques(logic::Tenths ceiling) {
+    using logic::Technique;
+    const auto within = [&](Technique technique) { return logic::rating_of(technique) <= ceiling; };
+    // The largest size k (2 to 4) whose technique is within the ceiling, 0 if none.
+    const auto largest_within = [&](Technique pair, Technique triple, Technique quad) {
+      return within(quad) ? 4 : within(triple) ? 3 : within(pair) ? 2 : 0;
+    };
     // Claiming (2.8) is the higher of the two intersections; pointing alone
     // is never switched on.
-    constexpr double kIntersections = 2.8;
-    constexpr double kNaked[] = {0, 0, 3.0, 3.6, 5.0};
-    constexpr double kHidden[] = {0, 0, 3.4, 4.0, 5.4};
-    constexpr double kFish[] = {0, 0, 3.2, 3.8, 5.2};
-    constexpr double kXyWing = 4.2, kXyzWing = 4.4;
-    const auto within = [&](double rating) { return rating <= ceiling + 1e-9; };
-    const auto largest_within = [&](const double (&ratings)[5]) {
-      int size = 0;
-      for (int k = 2; k <= 4; ++k)
-        if (within(ratings[k])) size = k;
-      return size;
-    };
-    intersections = within(kIntersections);
-    naked_max = largest_within(kNaked);
-    hidden_max = largest_within(kHidden);
-    fish_max = largest_within(kFish);
-    xy_wing = within(kXyWing);
-    xyz_wing = within(kXyzWing);
+    intersections = within(Technique::claiming);
+    naked_max = largest_within(Technique::naked_pair, Technique::naked_triple, Technique::naked_quad);
+    hidden_max = largest_within(Technique::hidden_pair, Technique::hidden_triple, Technique::hidden_quad);
+    fish_max = largest_within(Technique::x_wing, Technique::swordfish, Technique::jellyfish);
+    xy_wing = within(Technique::xy_wing);
+    xyz_wing = within(Technique::xyz_wing);
   }
   bool intersections = false;
   int naked_max = 0, hidden_max = 0, fish_max = 0;
@@ -76,7 +72,7 @@ bool find_locked_sets(std::span<const Mask> masks, LockedSetSizes sizes, Act act
 template <typename Act>
 bool find_locked_set(std::span<const Mask> masks, int size, Act act) {
   const int all = static_cast<int>(masks.size());
-  return all > size && find_locked_sets<bit_count>(masks, {size, size, all}, act);
+  return all > size && find_locked_sets<bits::bit_count>(masks, {size, size, all}, act);
 }
 
 // Singles to a fixed point, then a round of the harder techniques, again

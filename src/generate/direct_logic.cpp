@@ -3,7 +3,7 @@
 
 #include <bit>
 
-#include "mask_bits.hpp"
+#include "core/bits.hpp"
 #include "singles.hpp"
 
 namespace nonet::detail {
@@ -54,7 +54,7 @@ void DirectSolver::map_places() {
 bool DirectSolver::singles() {
   bool progress = false;
   for (int cell = 0; cell < cells_; ++cell)
-    if (value_[cell] == 0 && one_bit(candidates_[cell])) {
+    if (value_[cell] == 0 && bits::one_bit(candidates_[cell])) {
       place(cell, std::countr_zero(candidates_[cell]) + 1);
       progress = true;
     }
@@ -96,7 +96,7 @@ bool DirectSolver::direct_intersection() {
   for (int a = 0; a < static_cast<int>(houses.size()); ++a)
     for (int digit = 1; digit <= size_; ++digit) {
       const Mask where = places(a, digit);
-      if (at_most_one_bit(where)) continue;
+      if (bits::at_most_one_bit(where)) continue;
       const auto& a_cells = houses[a].cells;
       for (int b : geometry_.houses_of(a_cells[std::countr_zero(where)])) {
         if (b == a) continue;
@@ -126,16 +126,16 @@ bool DirectSolver::direct_hidden_subset(int size) {
     pool.clear();
     for (int digit = 1; digit <= size_; ++digit) {
       where[digit] = places(h, digit);
-      const int n = bit_count(where[digit]);
+      const int n = bits::bit_count(where[digit]);
       if (n >= 2 && n <= size) pool.push_back(digit);
     }
     if (static_cast<int>(pool.size()) < size) continue;
     // The subset's cells, then a digit outside it left one place beside them.
     const auto leaves_single = [&](Mask positions, Mask digits) {
-      if (bit_count(positions) != size) return false;
+      if (bits::bit_count(positions) != size) return false;
       for (int digit = 1; digit <= size_; ++digit) {
         const Mask left = where[digit] & ~positions;
-        if (!(digits & digit_bit(digit)) && !at_most_one_bit(where[digit]) && one_bit(left)) {
+        if (!(digits & digit_bit(digit)) && !bits::at_most_one_bit(where[digit]) && bits::one_bit(left)) {
           place(houses[h].cells[std::countr_zero(left)], digit);
           return true;
         }

@@ -31,15 +31,15 @@
 #include <array>
 #include <bit>
 #include <chrono>
-#include <cstring>
 #include <mutex>
 #include <numeric>
 #include <optional>
 
 #include "nonet/exact.hpp"
-#include "../exact/fast9.hpp"
+#include "exact/fast9.hpp"
 #include "nonet/generate.hpp"
 #include "basic_logic.hpp"
+#include "carving_plan.hpp"
 #include "direct_logic.hpp"
 #include "random.hpp"
 #include "singles.hpp"
@@ -148,72 +148,37 @@ Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_
 
 namespace {
 
-// What a puzzle must still pass for a group of givens to go.
-enum class CarveTest {
-  hidden_singles,  // hidden singles fill the grid (SE ≤ 1.5)
-  all_singles,     // hidden and naked singles do (SE ≤ 2.3)
-  logic,           // the basic techniques up to the range's top do
-  unique,          // exactly one solution
-};
+using detail::CarveTest;
+using detail::TenthsRange;
+using logic::rating_of;
+using logic::Technique;
+using logic::Tenths;
+using logic::to_rating;
 
-// The basic techniques reach SE 5.4 (hidden quad); ranges that end at 6 or
-// above are carved to uniqueness.
-constexpr double kLogicCarveLimit = 6.0;
 // Search nodes one uniqueness test of the carving may take (proven_unique).
 constexpr std::uint64_t kCarveNodes = 2'000;
-// Ranges starting here are reached from above (see Carver::adds_back).
-constexpr double kAddBackFrom = 2.6;
 // Random orders in which removed groups come back before a carving is given
-// up (measured: 4 to 24; 12 since carvings stop their tests at the root,
-// which made a new carving cheaper against another order; docs/generate.md).
+// up (docs/journal/2026-generator.md: 4 to 24 measured).
 constexpr int kAddBackTries = 12;
-// Ranges starting above this reject what the basic techniques below them
-// solve before rating.
-constexpr double kFloorFrom = 2.4;
-// Ranges whose bottom the basic techniques can prove (Carver::proven_inside).
-constexpr double kProvableFrom = 4.0, kProvableTo = 4.5, kHiddenTriple = 4.0;
-// SE's direct techniques end here (direct hidden triple).
-constexpr double kDirectTop = 2.5;
-// Ranges reached from above that start here carve until this many removals
-// in a row were refused by a search, not to the end (Carver::carve).
-constexpr double kEarlyStopFrom = 4.0;
-constexpr int kRefusalsToStop = 4;
 // A carving's opening goes in one step down to this share of the cells as
 // givens (Carver::open_in_one_step).
 constexpr double kOpeningShare = 0.5;
-
-bool inside(const RatingRange& part, const RatingRange& whole) {
-  return part.min >= whole.min - 1e-9 && part.max <= whole.max + 1e-9;
-}
-bool disjoint(const RatingRange& a, const RatingRange& b) {
-  return a.max < b.min - 1e-9 || b.max < a.min - 1e-9;
-}
 
 class Carver {
  public:
   Carver(const Geometry& geometry, const GenerateOptions& options,
          const std::vector<std::vector<int>>& orbits)
-      : geometry_(geometry), options_(options), orbits_(orbits), test_(carve_test(options)),
+      : geometry_(geometry), options_(options), orbits_(orbits), plan_(detail::plan_carving(geometry, options)),
+        test_(plan_.test),
         hidden_singles_(geometry, SinglesKind::hidden_only),
         all_singles_(geometry, SinglesKind::hidden_and_naked),
-        // Built only where used (one costs more to build than carving a plain
-        // puzzle): the ceiling for the logic test and for adding back, the
-        // floor for adding back and for ranges that start above the singles.
-        ceiling_(test_ == CarveTest::logic || adds_back(options)
-                     ? std::optional<detail::BasicSolver>(std::in_place, geometry, options.rating->max)
-                     : std::nullopt),
-        floor_(adds_back(options) || (options.rating && options.rating->min > kFloorFrom)
-                   ? std::optional<detail::BasicSolver>(
-                         std::in_place, geometry, std::min(options.rating->min - 0.1, kLogicCarveLimit - 0.1))
-                   : std::nullopt),
-        prover_(can_prove(geometry, options)
-                    ? std::optional<detail::BasicSolver>(std::in_place, geometry, std::max(options.rating->min, kHiddenTriple))
-                    : std::nullopt),
-        direct_(decides_direct(options) ? std::optional<detail::DirectSolver>(std::in_place, geometry)
-                                        : std::nullopt) {
-    // Puzzles that get givens back are not minimal anyway: a test the first
-    // propagation does not decide keeps its group (see proven_unique).
-    search_start_.root_only = adds_back(options);
+        // Built only where the plan uses them (one costs more to build than
+        // carving a plain puzzle).
+        ceiling_(basic_solver(geometry, plan_.ceiling)),
+        floor_(basic_solver(geometry, plan_.floor)),
+        prover_(basic_solver(geometry, plan_.prover)),
+        direct_(plan_.direct ? std::optional<detail::DirectSolver>(std::in_place, geometry) : std::nullopt) {
+    search_start_.root_only = plan_.root_only;
   }
 
   GeneratedPuzzle generate(std::uint64_t seed) {
@@ -234,7 +199,7 @@ class Carver {
       result.rating.reset();
       bounds_ = Bounds::unknown;
       Grid givens = carve(solution, rng);
-      if (adds_back(options_)) add_back(givens, solution, rng);
+      if (plan_.adds_back) add_back(givens, solution, rng);
       if (!acceptable(givens, result)) continue;
       result.puzzle.cells = std::move(givens);
       result.solution = solution;
@@ -246,40 +211,9 @@ class Carver {
   }
 
  private:
-  // Ranges that end below 6 and start below 2.6 (e.g. --rating 2.0-3.0) are
-  // carved under the basic techniques up to the range's top: the puzzle never
-  // gets too hard, and carving to the edge of those techniques makes it about
-  // as hard as they allow.
-  static CarveTest carve_test(const GenerateOptions& options) {
-    if (!options.rating) return CarveTest::unique;
-    const RatingRange& range = *options.rating;
-    if (range.max < 1.6) return CarveTest::hidden_singles;
-    if (range.max < 2.6) return CarveTest::all_singles;
-    if (range.max < kLogicCarveLimit && range.min < kAddBackFrom && options.rater) return CarveTest::logic;
-    return CarveTest::unique;
-  }
-
-  // Ranges from 2.6 up to below 6 ("intermediate", "expert"): measured on
-  // 300 random minimal puzzles, 54 % rate ≤ 2.5, 10 % 2.6–3.9, 9 % 4.0–5.9
-  // and 27 % above — and carving under the basic techniques ends at the same
-  // minimal puzzles, so a carving from below rarely lands there. Instead the
-  // puzzle is carved to uniqueness, and when the basic techniques up to the
-  // range's top cannot finish it, removed groups come back one at a time
-  // until they can: the rating falls from above into the range. Not with
-  // --minimal, which such puzzles would fail.
-  static bool adds_back(const GenerateOptions& options) {
-    return options.rating && options.rater && !options.minimal && options.rating->min >= kAddBackFrom &&
-           options.rating->max < kLogicCarveLimit;
-  }
-
-  // Near its end a carving mostly tries removals that a search refuses (each
-  // finding a second solution, the costliest tests). For ranges from 4.0 to
-  // below 6, which get givens back anyway, stopping after a few refusals in
-  // a row costs fewer instructions a puzzle (measured: 1,500 puzzles,
-  // docs/generate.md), for about one given more; for `intermediate` it costs
-  // more (more carvings end too easy), so it carves to the end.
-  static bool stops_early(const GenerateOptions& options) {
-    return adds_back(options) && options.rating->min >= kEarlyStopFrom - 1e-9;
+  static std::optional<detail::BasicSolver> basic_solver(const Geometry& geometry, std::optional<logic::Tenths> ceiling) {
+    if (!ceiling) return std::nullopt;
+    return std::optional<detail::BasicSolver>(std::in_place, geometry, to_rating(*ceiling));
   }
 
   // The floor is asked first (most carvings are too easy), and where it
@@ -426,9 +360,9 @@ class Carver {
       if (detail::BandSingles* band = all_singles_.band()) {
         detail::BandSingles::Bands candidates[9], open;
         band->search_start(givens, candidates, open);
-        candidates[digit - 1] &= ~detail::bands::cell_bit(cell);
-        for (int d = 0; d < 9; ++d) std::memcpy(search_start_.candidates[d].data(), &candidates[d], 16);
-        std::memcpy(search_start_.open.data(), &open, 16);
+        candidates[digit - 1] &= ~bitboard9::cell_bit(cell);
+        std::copy(std::begin(candidates), std::end(candidates), search_start_.candidates.begin());
+        search_start_.open = open;
         // Branching first on the removed cell saves nodes on classic grids
         // (1,000 puzzles: 287 M -> 283 M) but costs on diagonal ones (500:
         // 439 M -> 495 M), where the engine's own choice does better.
@@ -464,7 +398,7 @@ class Carver {
     int count = geometry_.cell_count();
     stopped_short_ = test_ != CarveTest::unique;
     unavoidable_.fill();
-    const int refusals_to_stop = stops_early(options_) ? kRefusalsToStop : -1;  // -1: never
+    const int refusals_to_stop = plan_.refusals_to_stop;
     int refused_in_a_row = 0;
     const std::size_t opened = open_in_one_step(givens, count, solution);
     for (int index : std::span<const int>(order).subspan(opened)) {
@@ -563,53 +497,45 @@ class Carver {
       if (proved) return true;
     }
     if (direct_) return bounds_ == Bounds::inside || !direct_->solves(givens);  // add_back asked it
-    return !options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->min - 0.1).solved;
-  }
-
-  // Ranges starting at 2.6: whether SE needs more than 2.5, from singles and
-  // the direct techniques alone (direct_logic.hpp), on every geometry.
-  static bool decides_direct(const GenerateOptions& options) {
-    return options.rating && options.rating->min > kDirectTop + 1e-9 &&
-           options.rating->min <= kDirectTop + 0.1 + 1e-9 && adds_back(options);
-  }
-
-  static bool can_prove(const Geometry& geometry, const GenerateOptions& options) {
-    return !options.exact_rating && options.rating && geometry.variant() == "classic" &&
-           options.rating->min >= kProvableFrom - 1e-9 && options.rating->min <= kProvableTo + 1e-9 &&
-           options.rating->max < kLogicCarveLimit && adds_back(options);
+    return !options_.rater(borrowed_puzzle(geometry_, givens), to_rating(plan_.range->min - 1)).solved;
   }
 
   // What we know of a puzzle's SE rating without running the rater.
-  RatingRange known_rating(const Grid& givens) {
-    if (hidden_singles_.solves(givens)) return {1.0, 1.5};
-    if (all_singles_.solves(givens)) return {1.7, 2.3};
-    return {1.7, 100};  // the cheapest step beyond singles is direct pointing (1.7)
+  TenthsRange known_rating(const Grid& givens) {
+    if (hidden_singles_.solves(givens))
+      return {rating_of(Technique::full_house), rating_of(Technique::hidden_single_line)};
+    // The cheapest step beyond hidden singles is direct pointing.
+    const Tenths beyond = rating_of(Technique::direct_pointing);
+    if (all_singles_.solves(givens)) return {beyond, rating_of(Technique::naked_single)};
+    return {beyond, 1000};
   }
 
   bool rating_fits(const Grid& givens, GeneratedPuzzle& result) {
-    if (!options_.rating) return true;
+    if (!plan_.range) return true;
+    const TenthsRange& range = *plan_.range;
     if (bounds_ == Bounds::outside) return false;
     // The floor (singles among its techniques) does not finish a puzzle
     // inside the bounds, so singles do not either.
     if (bounds_ != Bounds::inside) {
-      const RatingRange known = known_rating(givens);
-      if (inside(known, *options_.rating)) return true;
-      if (disjoint(known, *options_.rating)) return false;
+      const TenthsRange known = known_rating(givens);
+      if (known.inside(range)) return true;
+      if (known.disjoint(range)) return false;
     }
     if (!options_.rater)
       throw GenerateError("rating range needs the rater (SE ratings beyond singles)");
     // The basic techniques below the range finish it: too easy, no rating needed.
-    if (options_.rating->min > kFloorFrom && bounds_ != Bounds::inside && floor_->solves(givens)) return false;
-    if (!options_.exact_rating && adds_back(options_) && (bounds_ == Bounds::inside || ceiling_->solves(givens)))
+    if (plan_.floor_rejects && bounds_ != Bounds::inside && floor_->solves(givens)) return false;
+    if (!options_.exact_rating && plan_.adds_back && (bounds_ == Bounds::inside || ceiling_->solves(givens)))
       return reaches_bottom(givens);
     result.rating = options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->max);
-    return result.rating->solved && options_.rating->contains(result.rating->er);
+    return result.rating->solved && range.contains(logic::to_tenths(result.rating->er));
   }
 
   const Geometry& geometry_;
   const GenerateOptions& options_;
   const std::vector<std::vector<int>>& orbits_;
-  CarveTest test_;
+  const detail::CarvingPlan plan_;
+  const CarveTest test_;
   detail::SinglesSolver hidden_singles_, all_singles_;
   std::optional<detail::BasicSolver> ceiling_;  // the techniques up to the range's top
   std::optional<detail::BasicSolver> floor_;    // those below the range's bottom
@@ -651,7 +577,10 @@ void validate(const Geometry& geometry, const GenerateOptions& options) {
   if (options.rating && !options.rater) {
     // Without the rater only ranges that singles decide can be met.
     const RatingRange& want = *options.rating;
-    const bool decided = inside({1.7, 2.3}, want) || (want.max < 1.6 && want.min <= 1.0);
+    const TenthsRange range = detail::tenths_range(want);
+    // Ratings of 1.7-2.3 (all singles), or hidden singles only.
+    const bool decided = TenthsRange{rating_of(Technique::direct_pointing), rating_of(Technique::naked_single)}.inside(range) ||
+                         (range.max <= rating_of(Technique::hidden_single_line) && range.min <= rating_of(Technique::full_house));
     if (!decided)
       throw GenerateError("rating range " + std::to_string(want.min) + "-" + std::to_string(want.max) +
                           " needs the SE rater, which is not available");

@@ -10,7 +10,7 @@
 #include "singles.hpp"
 
 #include "grid_diff.hpp"
-#include "mask_bits.hpp"
+#include "core/bits.hpp"
 
 #include <bit>
 
@@ -46,7 +46,7 @@ void SinglesSolver::start(const Grid& givens) {
     ++open_;
     const Mask mask = open_candidates(cell);
     candidates_[cell] = mask;
-    if (one_bit(mask)) naked_queue_.push_back(cell);
+    if (bits::one_bit(mask)) naked_queue_.push_back(cell);
   }
 }
 
@@ -60,7 +60,7 @@ void SinglesSolver::place(int cell, int digit) {
     Mask& mask = candidates_[peer];
     if (!(mask & bit)) continue;
     mask &= ~bit;
-    if (value_[peer] == 0 && one_bit(mask)) naked_queue_.push_back(peer);
+    if (value_[peer] == 0 && bits::one_bit(mask)) naked_queue_.push_back(peer);
   }
 }
 
@@ -85,7 +85,7 @@ bool SinglesSolver::place_naked_singles() {
   while (!naked_queue_.empty()) {
     const int cell = naked_queue_.back();
     naked_queue_.pop_back();
-    if (value_[cell] != 0 || !one_bit(candidates_[cell])) continue;
+    if (value_[cell] != 0 || !bits::one_bit(candidates_[cell])) continue;
     place(cell, std::countr_zero(candidates_[cell]) + 1);
     progress = true;
   }
@@ -122,7 +122,7 @@ bool SinglesSolver::solves(const Grid& givens) {
 // not a sweep of all of them; most removals the carver tries are settled here.
 bool SinglesSolver::place_single_at(int cell) {
   const Mask mask = candidates_[cell];
-  if (kind_ == SinglesKind::hidden_and_naked && one_bit(mask)) {
+  if (kind_ == SinglesKind::hidden_and_naked && bits::one_bit(mask)) {
     place(cell, std::countr_zero(mask) + 1);
     return true;
   }
@@ -183,7 +183,7 @@ bool SinglesSolver::immediate(const Grid& givens, std::span<const int> targets) 
   const auto& houses = geometry_.houses();
   for (int target : targets) {
     const Mask mask = open_candidates(target);
-    if (kind_ == SinglesKind::hidden_and_naked && one_bit(mask)) continue;
+    if (kind_ == SinglesKind::hidden_and_naked && bits::one_bit(mask)) continue;
     bool forced = false;
     for (int h : geometry_.houses_of(target)) {
       Mask elsewhere = 0;

@@ -89,7 +89,7 @@ std::optional<Step> als_xz(const Context& ctx, const Als& a, const Als& b) {
     }
     if (s.eliminations.empty()) continue;
     s.technique = "ALS-XZ";
-    s.rating = 6.5;
+    s.rating = step_rating(Technique::als_xz);
     const auto& houses = ctx.geo.houses();
     s.detail = cat({"A = {", digits_text(a.digits), "} in ", cells_text(ctx.geo, a.cells), " (", house_name(houses[a.house]),
                     "), B = {", digits_text(b.digits), "} in ", cells_text(ctx.geo, b.cells), " (",

@@ -171,17 +171,7 @@ std::optional<CandidateGrid> parse_candidates(const std::string& text, const Var
   return position_from_marks(geometry, masks);
 }
 
-double chain_length_bonus(int length) {
-  double added = 0;
-  int ceil = 4;
-  bool odd = false;
-  while (length > ceil) {
-    added += 0.1;
-    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
-    odd = !odd;
-  }
-  return added;
-}
+double chain_length_bonus(int length) { return logic::to_rating(logic::chain_length_bonus_tenths(length)); }
 
 namespace {
 std::string candidate_list(const Geometry& geo, const std::vector<Candidate>& list, const char* op) {

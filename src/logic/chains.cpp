@@ -56,8 +56,11 @@ namespace nonet::logic {
 namespace {
 
 constexpr int kOn = 1, kOff = 0;
-// Y-only forcing chains are rated as XY ones (a lower base fit SE worse).
-constexpr double kYChainBase = 7.0;
+// The chain family's bases, in tenths: X- and Y-cycles 6.5 (the rung's),
+// forcing X-chains 6.6, XY-cycles and forcing chains 7.0; Y-only forcing
+// chains are rated as XY ones (a lower base fit SE worse).
+constexpr Tenths kCycleBase = rating_of(Technique::chains), kForcingXChainBase = kCycleBase + 1,
+                 kForcingChainBase = kCycleBase + 5, kYChainBase = kForcingChainBase;
 // A contradiction's length as SE measures it: the chain of each conflicting
 // potential counted on its own (a shared start counted each time), less two.
 template <class ChainSize>
@@ -415,10 +418,14 @@ struct Best {
   std::optional<Step> step;
   int length = 1 << 30;
   int key = 0;
-  void offer(Step s, int len, int k = 0) {
-    const bool tie = step && std::abs(s.rating - step->rating) < 1e-9;
-    if (!step || s.rating < step->rating - 1e-9 || (tie && std::pair(len, k) < std::pair(length, key))) {
+  Tenths rating = 0;  // the step's
+  // A step rated `r`, its chain `len` long.
+  void offer(Step s, Tenths r, int len, int k = 0) {
+    const bool tie = step && r == rating;
+    if (!step || r < rating || (tie && std::pair(len, k) < std::pair(length, key))) {
+      s.rating = to_rating(r);
       s.chain_length = len;
+      rating = r;
       step = std::move(s);
       length = len;
       key = k;
@@ -438,7 +445,7 @@ int family_key(bool x, bool y) { return x && y ? 4 : y ? 3 : 2; }
 // and an "off" loop candidate of its digit goes. (SE's rule: candidates of the
 // loop cells themselves are left alone.) Nullopt where the loop repeats a
 // candidate or eliminates nothing.
-std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, const char* name, double rating) {
+std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, const char* name) {
   const int n = ctx.n();
   std::vector<int> cands, loop_cells;
   for (int p : path) {
@@ -462,7 +469,6 @@ std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, 
   }
   if (s.eliminations.empty()) return std::nullopt;
   s.technique = name;
-  s.rating = rating;
   std::vector<int> loop = path;
   loop.push_back(path.front());
   s.detail = "a loop of " + std::to_string(path.size()) + " candidates";
@@ -486,7 +492,7 @@ namespace {
 void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
   const int n = ctx.n();
   // SE rates X- and Y-cycles alike (6.5); only mixing both link kinds costs more.
-  const double base = (x && y) ? 7.0 : 6.5;
+  const Tenths base = (x && y) ? kForcingChainBase : kCycleBase;
   const char* name = (x && !y) ? "X-cycle" : (y && !x) ? "Y-cycle" : "XY-cycle";
   Propagation prop(ctx, false, x, y);
   auto strong = [&](int a_cell, int a_d, int b_cell, int b_d) {
@@ -527,11 +533,11 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
           if (path.size() < 6 || path.front() != start) continue;  // 4-loops are X-Wings and the like
           // As for every SE chain, the length is the loop's potentials less two.
           const int length = static_cast<int>(path.size()) - 2;
-          const double rating = base + chain_length_bonus(length);
-          if (best.step && rating > best.step->rating + 1e-9) continue;
-          if (auto step = loop_step(ctx, path, name, rating)) {
+          const Tenths rating = base + chain_length_bonus_tenths(length);
+          if (best.step && rating > best.rating) continue;
+          if (auto step = loop_step(ctx, path, name)) {
             prop.add_singles(*step, path);
-            best.offer(std::move(*step), length, family_key(x, y));
+            best.offer(std::move(*step), rating, length, family_key(x, y));
           }
         }
     }
@@ -561,13 +567,13 @@ std::optional<Step> find_nishio(const Context& ctx) {
           prop.contradiction, [&](int t) { return static_cast<int>(prop.ancestors({t}).size()); });
       Step s;
       s.technique = "Nishio forcing chain";
-      s.rating = 7.5 + chain_length_bonus(length);
-      if (best.step && s.rating > best.step->rating + 1e-9) continue;
+      const Tenths rating = rating_of(Technique::nishio) + chain_length_bonus_tenths(length);
+      if (best.step && rating > best.rating) continue;
       s.detail = "assuming " + pot_text(ctx, start) + " leaves a house without " + digit_char(d);
       s.eliminations.push_back({cell, d});
       s.chains.push_back(chain_text(ctx, chain));
       s.cells = {cell};
-      best.offer(std::move(s), length);
+      best.offer(std::move(s), rating, length);
     }
   return best.step;
 }
@@ -575,7 +581,7 @@ std::optional<Step> find_nishio(const Context& ctx) {
 namespace {
 void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
   const int n = ctx.n();
-  const double base = (x && !y) ? 6.6 : (y && !x) ? kYChainBase : 7.0;
+  const Tenths base = (x && !y) ? kForcingXChainBase : (y && !x) ? kYChainBase : kForcingChainBase;
   const char* name = (x && !y) ? "Forcing X-chain" : (y && !x) ? "Forcing Y-chain" : "Forcing chain";
   Propagation prop(ctx, false, x, y);
   for (int cell = 0; cell < ctx.cells(); ++cell)
@@ -595,8 +601,8 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
         }
         Step s;
         s.technique = name;
-        s.rating = base + chain_length_bonus(length);
-        if (best.step && s.rating > best.step->rating + 1e-9) continue;
+        const Tenths rating = base + chain_length_bonus_tenths(length);
+        if (best.step && rating > best.rating) continue;
         s.detail = on ? "assuming " + pot_text(ctx, start) + " leads to its own negation"
                       : "assuming " + pot_text(ctx, start) + " leads to its own truth";
         add_conclusion(ctx, s, target);
@@ -607,7 +613,7 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
         }
         s.cells = {cell};
         prop.add_singles(s, chain);
-        best.offer(std::move(s), length, family_key(x, y));
+        best.offer(std::move(s), rating, length, family_key(x, y));
       }
 }
 }  // namespace
@@ -633,15 +639,14 @@ std::optional<Step> find_chains(const Context& ctx) {
 std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic, int level) {
   const int n = ctx.n();
   // SE: 8.0, 8.5; dynamic (+) 9.0; nested levels 2-5 9.5, 10.0, 10.5, 11.0.
-  const double base = level >= 1 ? 8.5 + 0.5 * level : dynamic ? 8.5 : 8.0;
+  const Tenths base = level >= 1 ? rating_of(Technique::dynamic_forcing_chains) + 5 * level
+                     : rating_of(dynamic ? Technique::dynamic_forcing_chains : Technique::cell_region_forcing_chains);
   Best best;
   constexpr int kContradictionKey = 7;
   Propagation prop(ctx, dynamic || level > 0, true, true);
   prop.se_order = true;
   prop.level = level;
-  auto better_possible = [&](double rating) {
-    return !best.step || rating < best.step->rating - 1e-9 || std::abs(rating - best.step->rating) < 1e-9;
-  };
+  auto better_possible = [&](Tenths rating) { return !best.step || rating <= best.rating; };
   // Runs one assumption and keeps what it implies (or its contradiction).
   struct Outcome {
     int start;
@@ -738,8 +743,8 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       length -= 2;
       Step s;
       s.technique = technique;
-      s.rating = base + chain_length_bonus(length);
-      if (!better_possible(s.rating)) continue;
+      const Tenths rating = base + chain_length_bonus_tenths(length);
+      if (!better_possible(rating)) continue;
       if (ctx.first_found) {  // what a search that nests this one needs
         for (std::size_t i = 0; i < outs.size(); ++i) {
           singles_of(s, outs[i], chains[i]);
@@ -750,7 +755,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       add_conclusion(ctx, s, p);
       s.chains = texts;
       s.cells = cells;
-      best.offer(std::move(s), length, key);
+      best.offer(std::move(s), rating, length, key);
     }
   };
   const std::string prefix = dynamic || level > 0 ? "Dynamic " : "";
@@ -774,14 +779,14 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         const int length = contradiction_of(o);
         Step s;
         s.technique = cat({"Dynamic contradiction forcing chain", suffix});
-        s.rating = base + chain_length_bonus(length);
-        if (better_possible(s.rating)) {
+        const Tenths rating = base + chain_length_bonus_tenths(length);
+        if (better_possible(rating)) {
           s.detail = "assuming " + pot_text(ctx, outs.back().start) + " leads to a contradiction";
           s.eliminations.push_back({cell, d});
           s.chains.push_back(chain_text(ctx, chain, &o.causes));
           if (ctx.first_found) singles_of(s, o, chain);
           s.cells = {cell};
-          best.offer(std::move(s), length, kContradictionKey);
+          best.offer(std::move(s), rating, length, kContradictionKey);
         }
       }
       if (dynamic) {
@@ -792,14 +797,14 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           const int length = contradiction_of(off);
           Step s;
           s.technique = cat({"Dynamic contradiction forcing chain", suffix});
-          s.rating = base + chain_length_bonus(length);
-          if (better_possible(s.rating)) {
+          const Tenths rating = base + chain_length_bonus_tenths(length);
+          if (better_possible(rating)) {
             s.detail = "assuming " + pot_text(ctx, off.start) + " leads to a contradiction";
             s.placements.push_back({cell, d});
             s.chains.push_back(chain_text(ctx, chain, &off.causes));
             if (ctx.first_found) singles_of(s, off, chain);
             s.cells = {cell};
-            best.offer(std::move(s), length, kContradictionKey);
+            best.offer(std::move(s), rating, length, kContradictionKey);
           }
         }
         if (popcount(ctx.grid.candidates(cell)) >= 3) {

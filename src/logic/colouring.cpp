@@ -63,7 +63,7 @@ std::string colour_text(const Context& ctx, const Cluster& cluster, int colour) 
 Step colouring_step(const Context& ctx, const Cluster& cluster, int d, std::string detail) {
   Step s;
   s.technique = "Simple colouring";
-  s.rating = 6.5;
+  s.rating = step_rating(Technique::simple_colouring);
   s.detail = cat({"digit ", std::string(1, digit_char(d)), ", ", detail, " (colours ", colour_text(ctx, cluster, 0), " / ",
                   colour_text(ctx, cluster, 1), ")"});
   s.cells = cluster.cells;

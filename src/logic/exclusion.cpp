@@ -55,7 +55,7 @@ std::optional<Step> exclude_pair(const Context& ctx, int a, int b) {
   any |= add_eliminations(ctx, s, {b}, ctx.grid.candidates(b) & ~used_b);
   if (!any) return std::nullopt;
   s.technique = "Aligned pair exclusion";
-  s.rating = 6.2;
+  s.rating = step_rating(Technique::aligned_pair_exclusion);
   s.detail = cat({ctx.geo.cell_name(a), " and ", ctx.geo.cell_name(b), ", excluders ", cells_text(ctx.geo, excluders)});
   s.cells = {a, b};
   s.cells.insert(s.cells.end(), excluders.begin(), excluders.end());
@@ -103,7 +103,7 @@ std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>
   for (int i = 0; i < 3; ++i) any |= add_eliminations(ctx, s, {base[i]}, ctx.grid.candidates(base[i]) & ~used[i]);
   if (!any) return std::nullopt;
   s.technique = "Aligned triplet exclusion";
-  s.rating = 7.5;
+  s.rating = step_rating(Technique::aligned_triplet_exclusion);
   s.detail = cat({cells_text(ctx.geo, {base.begin(), base.end()}), ", excluders ", cells_text(ctx.geo, excluders)});
   s.cells = {base.begin(), base.end()};
   s.cells.insert(s.cells.end(), excluders.begin(), excluders.end());

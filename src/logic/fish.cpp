@@ -67,7 +67,8 @@ namespace {
 // or nullopt: d confined to k cover houses of cover_kind, leaving them elsewhere.
 std::optional<Step> fish_on(const Context& ctx, int k, int d, const std::vector<int>& chosen, HouseKind cover_kind) {
   static const char* names[] = {"", "", "X-Wing", "Swordfish", "Jellyfish"};
-  static const double ratings[] = {0, 0, 3.2, 3.8, 5.2};
+  static constexpr Technique techniques[] = {Technique::x_wing, Technique::x_wing, Technique::x_wing,
+                                             Technique::swordfish, Technique::jellyfish};
   const auto& houses = ctx.geo.houses();
   std::vector<int> base_cells;
   for (int b : chosen) {
@@ -92,7 +93,7 @@ std::optional<Step> fish_on(const Context& ctx, int k, int d, const std::vector<
   Step s;
   if (!add_eliminations(ctx, s, targets, digit_bit(d))) return std::nullopt;
   s.technique = names[k];
-  s.rating = ratings[k];
+  s.rating = step_rating(techniques[k]);
   std::string base_text, cover_text;
   for (int b : chosen) base_text += (base_text.empty() ? "" : ", ") + house_name(houses[b]);
   for (int cv : covers) cover_text += (cover_text.empty() ? "" : ", ") + house_name(houses[cv]);
@@ -132,7 +133,6 @@ std::optional<Step> find_fish(const Context& ctx, int k) {
   return std::nullopt;
 }
 
-namespace {
 // Empty rectangle: in box B digit d lies only in line L1 ∪ line L2 (a row and a
 // column crossing B), with cells in each away from the crossing. A strong link
 // p=q outside B, p seeing every d of B on L1 away from L2: a cell X outside B
@@ -194,7 +194,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
                 Step s;
                 if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
                 s.technique = "Empty rectangle";
-                s.rating = 4.3;
+                s.rating = step_rating(Technique::empty_rectangle);
                 s.detail = cat({std::string(1, digit_char(d)), " in ", house_name(houses[b]), " only in ",
                                 house_name(houses[swap ? l2 : l1]), " and ", house_name(houses[swap ? l1 : l2]),
                                 ", strong link ", ctx.geo.cell_name(p), "=", ctx.geo.cell_name(q), " in ",
@@ -214,6 +214,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   return std::nullopt;
 }
 
+namespace {
 // A strong link of the three-link chains, as SukakuExplainer takes them: a
 // house with d in exactly two cells (for a box, two not on one line: those make
 // a row or column link); an empty rectangle: a box whose three or more d-cells
@@ -462,6 +463,8 @@ std::vector<char> weakly_linked(const Context& ctx, const std::vector<ChainLink>
   return linked;
 }
 
+}  // namespace
+
 // Three strong links of one digit chained by two weak ones, a=b-c=e-f=g: a or
 // g holds d, so d leaves every cell that sees both, outside the pattern's
 // houses. As SukakuExplainer sorts them: the easiest class wins, then the most
@@ -486,7 +489,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
             if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) return;
             const bool grouped_only = cls == 3 && !has_shape(chain, LinkShape::empty_rectangle);
             s.technique = grouped_only ? "Grouped 3-link chain" : names[cls];
-            s.rating = 5.4 + 0.1 * cls;
+            s.rating = step_rating(Technique::three_link_x_chain, cls);
             best = std::move(s);
             best_class = cls;
           });
@@ -511,21 +514,19 @@ std::optional<Step> find_grouped_two_link_chain(const Context& ctx) {
         each_chain_way(ctx, d, chain, [&](Step s) {
           if (best && s.eliminations.size() <= best->eliminations.size()) return;
           s.technique = "Grouped 2-link chain";
-          s.rating = 4.3;
+          s.rating = step_rating(Technique::grouped_two_link_chain);
           best = std::move(s);
         });
       }
   }
   return best;
 }
-}  // namespace
 
-std::optional<Step> find_single_digit_pattern(const Context& ctx, int want) {
-  if (want == 3) return find_empty_rectangle(ctx);
-  if (want == 4) return find_three_link_chain(ctx);
-  if (want == 5) return find_grouped_two_link_chain(ctx);
+
+std::optional<Step> find_two_link_pattern(const Context& ctx, TwoLinkPattern pattern) {
+  const int want = static_cast<int>(pattern);
   static const char* names[] = {"Skyscraper", "2-String Kite", "Turbot fish"};
-  static const double ratings[] = {4.0, 4.1, 4.2};
+  static constexpr Technique techniques[] = {Technique::skyscraper, Technique::two_string_kite, Technique::turbot_fish};
   const auto& houses = ctx.geo.houses();
   auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
   // As SukakuExplainer: the step with the most eliminations (the first of
@@ -559,7 +560,7 @@ std::optional<Step> find_single_digit_pattern(const Context& ctx, int want) {
             Step s;
             if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
             s.technique = names[kind];
-            s.rating = ratings[kind];
+            s.rating = step_rating(techniques[kind]);
             const std::string dc(1, digit_char(d));
             s.detail = dc + " in " + ctx.geo.cell_name(a) + "=" + ctx.geo.cell_name(b) + "-" +
                        ctx.geo.cell_name(c) + "=" + ctx.geo.cell_name(e);

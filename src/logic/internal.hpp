@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "nonet/logic.hpp"
+#include "techniques.hpp"
 
 namespace nonet::logic {
 
@@ -116,7 +117,12 @@ std::optional<Step> find_naked_subset(const Context&, int k);
 std::optional<Step> find_hidden_subset(const Context&, int k, bool direct);
 // fish.cpp
 std::optional<Step> find_fish(const Context&, int k);
-std::optional<Step> find_single_digit_pattern(const Context&, int kind);  // 0 skyscraper,1 kite,2 turbot,3 ER,4 three links (5.4-5.7),5 grouped two links (4.3)
+// Single-digit patterns of two strong links a=b-c=e (SukakuExplainer's).
+enum class TwoLinkPattern { skyscraper, two_string_kite, turbot_fish };
+std::optional<Step> find_two_link_pattern(const Context&, TwoLinkPattern pattern);
+std::optional<Step> find_empty_rectangle(const Context&);
+std::optional<Step> find_three_link_chain(const Context&);         // 3-link X-chains, 5.4-5.7
+std::optional<Step> find_grouped_two_link_chain(const Context&);  // 4.3
 // wings.cpp
 std::optional<Step> find_xy_wing(const Context&);
 std::optional<Step> find_xyz_wing(const Context&);

@@ -78,7 +78,7 @@ std::optional<Step> find_intersection(const Context& ctx, bool pointing, bool di
             if (ctx.tables.house_pos(a, c) < 0 && ctx.grid.has(c, d)) s.eliminations.push_back({c, d});
           if (s.eliminations.empty()) continue;
           s.technique = pointing ? "Pointing" : "Claiming";
-          s.rating = pointing ? 2.6 : 2.8;
+          s.rating = step_rating(pointing ? Technique::pointing : Technique::claiming);
           s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[a]) + " only in " +
                      house_name(houses[b]);
           for (Mask x = m; x; x &= x - 1) s.cells.push_back(a_cells[std::countr_zero(x)]);
@@ -88,7 +88,7 @@ std::optional<Step> find_intersection(const Context& ctx, bool pointing, bool di
             auto single = single_after(ctx, a, b, d, &h);
             if (!single) continue;
             s.technique = pointing ? "Direct pointing" : "Direct claiming";
-            s.rating = pointing ? 1.7 : 1.9;
+            s.rating = step_rating(pointing ? Technique::direct_pointing : Technique::direct_claiming);
             s.detail += ", leaving " + std::string(1, digit_char(d)) + " one place in " + house_name(houses[h]);
             // SE's direct hints place the single and remove nothing else.
             s.placements.push_back(*single);

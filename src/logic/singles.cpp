@@ -34,7 +34,7 @@ std::optional<Step> find_full_house(const Context& ctx) {
     const int d = lowest_digit(missing);
     Step s;
     s.technique = "Full house";
-    s.rating = 1.0;
+    s.rating = step_rating(Technique::full_house);
     s.detail = "last cell of " + house_name(houses[h]);
     s.placements.push_back({empty, d});
     s.cells = {empty};
@@ -64,7 +64,7 @@ std::optional<Step> find_hidden_single(const Context& ctx, bool want_box_like) {
       if (ctx.grid.has(c, d)) cell = c;
     Step s;
     s.technique = "Hidden single";
-    s.rating = want_box_like ? 1.2 : 1.5;
+    s.rating = step_rating(want_box_like ? Technique::hidden_single_box : Technique::hidden_single_line);
     s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[h]);
     s.placements.push_back({cell, d});
     s.cells = {cell};
@@ -80,7 +80,7 @@ std::optional<Step> find_naked_single(const Context& ctx) {
     if (ctx.grid.value(cell) || m == 0 || (m & (m - 1)) != 0) continue;
     Step s;
     s.technique = "Naked single";
-    s.rating = 2.3;
+    s.rating = step_rating(Technique::naked_single);
     s.detail = ctx.geo.cell_name(cell) + " can only be " + digit_char(lowest_digit(m));
     s.placements.push_back({cell, lowest_digit(m)});
     s.cells = {cell};

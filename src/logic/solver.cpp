@@ -4,7 +4,6 @@
 // solve: ER the hardest step, EP the hardest up to the first placement, ED the
 // first step.
 #include <chrono>
-#include <cmath>
 #include <functional>
 
 #include "internal.hpp"
@@ -14,105 +13,113 @@ namespace nonet {
 
 namespace {
 using logic::Context;
-
-struct Rung {
-  std::string name;
-  double rating;
-  bool se;      // on the SE 1.2.1 ladder
-  bool sukaku;  // on the SukakuExplainer ladder
-  bool extra;   // explanations only (no published scale rates it)
-  std::function<std::optional<Step>(const Context&)> find;
-};
+using logic::Technique;
 
 // Nested forcing chains only where the puzzle is known to have one solution
 // (as the uniqueness techniques): on a grid that many solutions fit, their
 // search has no end in sight (an empty grid: minutes and more), and logic
 // cannot finish such a grid anyway.
-std::function<std::optional<Step>(const Context&)> nested_forcing_chains(int level) {
-  return [level](const Context& c) -> std::optional<Step> {
-    if (!c.is_unique()) return std::nullopt;
-    return find_multiple_forcing_chain(c, true, level);
-  };
+template <int level>
+std::optional<Step> nested_forcing_chains(const Context& c) {
+  if (!c.is_unique()) return std::nullopt;
+  return find_multiple_forcing_chain(c, true, level);
 }
 
-const std::vector<Rung>& ladder() {
+using Finder = std::optional<Step> (*)(const Context&);
+
+// The finder of each rung of the technique table (techniques.hpp).
+Finder finder_of(Technique technique) {
   using namespace logic;
-  static const std::vector<Rung> rungs = {
-      {"Full house", 1.0, true, true, false, find_full_house},
-      {"Hidden single (box)", 1.2, true, true, false, [](const Context& c) { return find_hidden_single(c, true); }},
-      {"Hidden single (line)", 1.5, true, true, false, [](const Context& c) { return find_hidden_single(c, false); }},
-      {"Direct pointing", 1.7, true, true, false, [](const Context& c) { return find_intersection(c, true, true); }},
-      {"Direct claiming", 1.9, true, true, false, [](const Context& c) { return find_intersection(c, false, true); }},
-      {"Direct hidden pair", 2.0, true, true, false, [](const Context& c) { return find_hidden_subset(c, 2, true); }},
-      {"Naked single", 2.3, true, true, false, find_naked_single},
-      {"Direct hidden triple", 2.5, true, true, false, [](const Context& c) { return find_hidden_subset(c, 3, true); }},
-      {"Pointing", 2.6, true, true, false, [](const Context& c) { return find_intersection(c, true, false); }},
-      {"Claiming", 2.8, true, true, false, [](const Context& c) { return find_intersection(c, false, false); }},
-      {"Naked pair", 3.0, true, true, false, [](const Context& c) { return find_naked_subset(c, 2); }},
-      {"X-Wing", 3.2, true, true, false, [](const Context& c) { return find_fish(c, 2); }},
-      {"Hidden pair", 3.4, true, true, false, [](const Context& c) { return find_hidden_subset(c, 2, false); }},
-      {"Naked triple", 3.6, true, true, false, [](const Context& c) { return find_naked_subset(c, 3); }},
-      {"Swordfish", 3.8, true, true, false, [](const Context& c) { return find_fish(c, 3); }},
-      {"Hidden triple", 4.0, true, true, false, [](const Context& c) { return find_hidden_subset(c, 3, false); }},
-      {"Skyscraper", 4.0, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 0); }},
-      {"2-String Kite", 4.1, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 1); }},
-      // SukakuExplainer tries its two-link patterns (up to 4.3) before the XY-Wing (4.2).
-      {"Turbot fish", 4.2, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 2); }},
-      {"Empty rectangle", 4.3, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 3); }},
-      {"Grouped 2-link chain", 4.3, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 5); }},
-      {"XY-Wing", 4.2, true, true, false, find_xy_wing},
-      {"XYZ-Wing", 4.4, true, true, false, find_xyz_wing},
-      {"W-Wing", 4.4, false, false, true, find_w_wing},
-      {"Unique rectangle", 4.5, true, true, false, find_unique_rectangle},
-      {"Naked quad", 5.0, true, true, false, [](const Context& c) { return find_naked_subset(c, 4); }},
-      {"Jellyfish", 5.2, true, true, false, [](const Context& c) { return find_fish(c, 4); }},
-      {"Hidden quad", 5.4, true, true, false, [](const Context& c) { return find_hidden_subset(c, 4, false); }},
-      // 5.4-5.7, before the WXYZ-Wing whatever the rating, as SukakuExplainer orders them.
-      {"3-link X-chains", 5.4, false, true, false, [](const Context& c) { return find_single_digit_pattern(c, 4); }},
-      {"WXYZ-Wing", 5.5, false, true, false, find_wxyz_wing},
-      {"BUG", 5.6, true, true, false, find_bug},
-      {"VWXYZ-Wing", 6.2, false, true, false, find_vwxyz_wing},
-      {"Aligned pair exclusion", 6.2, true, true, false, find_aligned_pair_exclusion},  // after VWXYZ, as SukakuExplainer
-      {"UVWXYZ-Wing", 6.6, false, false, true, find_uvwxyz_wing},  // not in SukakuExplainer's default set
-      // HoDoKu's names for what SE finds as X-cycles and forcing chains: offered
-      // first in hints and --extras explanations, rated as the chains they replace.
-      {"Simple colouring", 6.5, false, false, true, find_simple_colouring},
-      {"ALS-XZ", 6.5, false, false, true, find_als_xz},
-      {"Chains and forcing chains", 6.5, true, true, false, find_chains},
-      {"Aligned triplet exclusion", 7.5, true, true, false, find_aligned_triplet_exclusion},
-      {"Nishio forcing chains", 7.5, true, true, false, find_nishio},
-      {"Cell/region forcing chains", 8.0, true, true, false,
-       [](const Context& c) { return find_multiple_forcing_chain(c, false); }},
-      {"Dynamic forcing chains", 8.5, true, true, false,
-       [](const Context& c) { return find_multiple_forcing_chain(c, true); }},
-      {"Dynamic forcing chains (+)", 9.0, true, true, false,
-       [](const Context& c) { return find_multiple_forcing_chain(c, true, 1); }},
-      {"Nested forcing chains (forcing chains)", 9.5, true, true, false,
-       nested_forcing_chains(2)},
-      {"Nested forcing chains (cell/region forcing chains)", 10.0, true, true, false,
-       nested_forcing_chains(3)},
-      {"Nested forcing chains (dynamic forcing chains)", 10.5, true, true, false,
-       nested_forcing_chains(4)},
-      {"Nested forcing chains (dynamic forcing chains (+))", 11.0, true, true, false,
-       nested_forcing_chains(5)},
-  };
+  switch (technique) {
+    case Technique::full_house: return find_full_house;
+    case Technique::hidden_single_box: return [](const Context& c) { return find_hidden_single(c, true); };
+    case Technique::hidden_single_line: return [](const Context& c) { return find_hidden_single(c, false); };
+    case Technique::direct_pointing: return [](const Context& c) { return find_intersection(c, true, true); };
+    case Technique::direct_claiming: return [](const Context& c) { return find_intersection(c, false, true); };
+    case Technique::direct_hidden_pair: return [](const Context& c) { return find_hidden_subset(c, 2, true); };
+    case Technique::naked_single: return find_naked_single;
+    case Technique::direct_hidden_triple: return [](const Context& c) { return find_hidden_subset(c, 3, true); };
+    case Technique::pointing: return [](const Context& c) { return find_intersection(c, true, false); };
+    case Technique::claiming: return [](const Context& c) { return find_intersection(c, false, false); };
+    case Technique::naked_pair: return [](const Context& c) { return find_naked_subset(c, 2); };
+    case Technique::x_wing: return [](const Context& c) { return find_fish(c, 2); };
+    case Technique::hidden_pair: return [](const Context& c) { return find_hidden_subset(c, 2, false); };
+    case Technique::naked_triple: return [](const Context& c) { return find_naked_subset(c, 3); };
+    case Technique::swordfish: return [](const Context& c) { return find_fish(c, 3); };
+    case Technique::hidden_triple: return [](const Context& c) { return find_hidden_subset(c, 3, false); };
+    case Technique::skyscraper:
+      return [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::skyscraper); };
+    case Technique::two_string_kite:
+      return [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::two_string_kite); };
+    case Technique::turbot_fish:
+      return [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::turbot_fish); };
+    case Technique::empty_rectangle: return find_empty_rectangle;
+    case Technique::grouped_two_link_chain: return find_grouped_two_link_chain;
+    case Technique::xy_wing: return find_xy_wing;
+    case Technique::xyz_wing: return find_xyz_wing;
+    case Technique::w_wing: return find_w_wing;
+    case Technique::unique_rectangle: return find_unique_rectangle;
+    case Technique::naked_quad: return [](const Context& c) { return find_naked_subset(c, 4); };
+    case Technique::jellyfish: return [](const Context& c) { return find_fish(c, 4); };
+    case Technique::hidden_quad: return [](const Context& c) { return find_hidden_subset(c, 4, false); };
+    case Technique::three_link_x_chain: return find_three_link_chain;
+    case Technique::wxyz_wing: return find_wxyz_wing;
+    case Technique::bug: return find_bug;
+    case Technique::vwxyz_wing: return find_vwxyz_wing;
+    case Technique::aligned_pair_exclusion: return find_aligned_pair_exclusion;
+    case Technique::uvwxyz_wing: return find_uvwxyz_wing;
+    case Technique::simple_colouring: return find_simple_colouring;
+    case Technique::als_xz: return find_als_xz;
+    case Technique::chains: return find_chains;
+    case Technique::aligned_triplet_exclusion: return find_aligned_triplet_exclusion;
+    case Technique::nishio: return find_nishio;
+    case Technique::cell_region_forcing_chains:
+      return [](const Context& c) { return find_multiple_forcing_chain(c, false); };
+    case Technique::dynamic_forcing_chains: return [](const Context& c) { return find_multiple_forcing_chain(c, true); };
+    case Technique::dynamic_forcing_chains_plus:
+      return [](const Context& c) { return find_multiple_forcing_chain(c, true, 1); };
+    case Technique::nested_forcing_chains: return nested_forcing_chains<2>;
+    case Technique::nested_cell_region_forcing_chains: return nested_forcing_chains<3>;
+    case Technique::nested_dynamic_forcing_chains: return nested_forcing_chains<4>;
+    case Technique::nested_dynamic_forcing_chains_plus: return nested_forcing_chains<5>;
+  }
+  return nullptr;
+}
+
+struct Rung {
+  const logic::TechniqueRow& row;
+  Finder find;
+};
+
+// The technique table with a finder on each row, built once.
+const std::vector<Rung>& ladder() {
+  static const std::vector<Rung> rungs = [] {
+    std::vector<Rung> all;
+    for (const logic::TechniqueRow& row : logic::kTechniques) all.push_back({row, finder_of(row.technique)});
+    return all;
+  }();
   return rungs;
 }
 
-bool on_scale(const Rung& r, Scale scale, bool extras) {
+bool on_scale(const logic::TechniqueRow& r, Scale scale, bool extras) {
   if (r.extra) return extras;
   return scale == Scale::se ? r.se : r.sukaku;
 }
 
+// No limit, or the highest rating a step may have.
+constexpr logic::Tenths kNoLimit = 1000;
+logic::Tenths limit_of(double max_rating) { return max_rating > 0 ? logic::tenths_at_most(max_rating) : kNoLimit; }
+
 std::optional<Step> first_step(const Context& ctx, double max_rating) {
+  const logic::Tenths limit = limit_of(max_rating);
   for (const Rung& r : ladder()) {
-    if (!on_scale(r, ctx.scale, ctx.extras)) continue;
-    if (max_rating > 0 && r.rating > max_rating + 1e-9) continue;
+    if (!on_scale(r.row, ctx.scale, ctx.extras) || r.row.rating > limit) continue;
     auto step = r.find(ctx);
     if (ctx.expired()) return std::nullopt;  // a search cut short proves nothing
     if (!step) continue;
-    if (max_rating > 0 && step->rating > max_rating + 1e-9) return std::nullopt;
-    step->rating = std::round(step->rating * 10) / 10;
+    const logic::Tenths rating = logic::to_tenths(step->rating);
+    if (rating > limit) return std::nullopt;
+    step->rating = logic::to_rating(rating);
     return step;
   }
   return std::nullopt;
@@ -193,8 +200,8 @@ std::optional<Grid> solution_of(const std::shared_ptr<const Geometry>& geometry,
 
 std::vector<TechniqueInfo> techniques(Scale scale, bool extras) {
   std::vector<TechniqueInfo> out;
-  for (const Rung& r : ladder())
-    if (on_scale(r, scale, extras)) out.push_back({r.name, r.rating});
+  for (const logic::TechniqueRow& r : logic::kTechniques)
+    if (on_scale(r, scale, extras)) out.push_back({std::string(r.name), logic::to_rating(r.rating)});
   return out;
 }
 

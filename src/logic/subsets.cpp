@@ -56,7 +56,8 @@ const char* size_name(int k) {
 }  // namespace
 
 std::optional<Step> find_naked_subset(const Context& ctx, int k) {
-  static const double ratings[] = {0, 0, 3.0, 3.6, 5.0};
+  static constexpr Technique techniques[] = {Technique::naked_pair, Technique::naked_pair, Technique::naked_pair,
+                                             Technique::naked_triple, Technique::naked_quad};
   const auto& houses = ctx.geo.houses();
   std::optional<Step> found;
   for (int h : se_house_order(ctx)) {
@@ -84,7 +85,7 @@ std::optional<Step> find_naked_subset(const Context& ctx, int k) {
         if (std::find(cells.begin(), cells.end(), c) == cells.end()) others.push_back(c);
       if (!add_eliminations(ctx, s, others, u)) return false;
       s.technique = cat({"Naked ", size_name(k)});
-      s.rating = ratings[k];
+      s.rating = step_rating(techniques[k]);
       s.detail = cat({"{", digits_text(u), "} in ", cells_text(ctx.geo, cells), " (", house_name(houses[h]), ")"});
       s.cells = cells;
       s.houses = {h};
@@ -96,7 +97,8 @@ std::optional<Step> find_naked_subset(const Context& ctx, int k) {
 }
 
 std::optional<Step> find_hidden_subset(const Context& ctx, int k, bool direct) {
-  static const double ratings[] = {0, 0, 3.4, 4.0, 5.4};
+  static constexpr Technique techniques[] = {Technique::hidden_pair, Technique::hidden_pair, Technique::hidden_pair,
+                                             Technique::hidden_triple, Technique::hidden_quad};
   const auto& houses = ctx.geo.houses();
   std::optional<Step> found;
   for (int h : se_house_order(ctx)) {
@@ -128,7 +130,7 @@ std::optional<Step> find_hidden_subset(const Context& ctx, int k, bool direct) {
       Step s;
       if (!add_eliminations(ctx, s, cells, ~digits & all_digits(ctx.n()))) return false;
       s.technique = cat({"Hidden ", size_name(k)});
-      s.rating = ratings[k];
+      s.rating = step_rating(techniques[k]);
       s.detail = cat({"{", digits_text(digits), "} in ", cells_text(ctx.geo, cells), " (", house_name(houses[h]), ")"});
       s.cells = cells;
       s.houses = {h};
@@ -146,7 +148,7 @@ std::optional<Step> find_hidden_subset(const Context& ctx, int k, bool direct) {
         }
         if (!single) return false;
         s.technique = cat({"Direct hidden ", size_name(k)});
-        s.rating = k == 2 ? 2.0 : 2.5;
+        s.rating = step_rating(k == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple);
         s.detail += cat({", leaving ", std::string(1, digit_char(single->digit)), " one place in ",
                         house_name(houses[where_house])});
         // SE's direct hints place the single and remove nothing else.

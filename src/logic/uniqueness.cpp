@@ -52,7 +52,7 @@ namespace {
 struct Pattern {
   std::vector<int> cells;  // in loop order (consecutive cells share a house)
   Mask xy = 0;
-  double base = 4.5;  // SE: 4.5 rectangle, 4.6 six cells, 4.7 eight, 5.0 ten or more
+  Tenths base = rating_of(Technique::unique_rectangle);  // SE: 4.5 rectangle, 4.6 six cells, 4.7 eight, 5.0 ten or more
   std::string name;   // "Unique rectangle" or "Unique loop"
 };
 
@@ -60,11 +60,12 @@ struct Pattern {
 // takes the lowest rated, then the lowest type.
 struct Ranked {
   Step step;
+  Tenths rating = 0;  // the step's
   int type = 0;
 };
 
 bool ranks_before(const Ranked& a, const Ranked& b) {
-  if (std::abs(a.step.rating - b.step.rating) > 1e-9) return a.step.rating < b.step.rating;
+  if (a.rating != b.rating) return a.rating < b.rating;
   return a.type < b.type;
 }
 
@@ -73,19 +74,20 @@ void keep_best(std::optional<Ranked>& best, std::optional<Ranked> candidate) {
   if (candidate && (!best || ranks_before(*candidate, *best))) best = std::move(candidate);
 }
 
-double pattern_base(std::size_t cells) {
-  double r = 4.5;
-  if (cells >= 10) r += 0.3;
-  if (cells >= 8) r += 0.2;
-  else if (cells >= 6) r += 0.1;
+Tenths pattern_base(std::size_t cells) {
+  Tenths r = rating_of(Technique::unique_rectangle);
+  if (cells >= 10) r += 3;
+  if (cells >= 8) r += 2;
+  else if (cells >= 6) r += 1;
   return r;
 }
 
-Ranked make_step(const Pattern& p, int type, double rating, std::string detail) {
+Ranked make_step(const Pattern& p, int type, Tenths rating, std::string detail) {
   Ranked r;
   r.type = type;
+  r.rating = rating;
   r.step.technique = cat({p.name, " type ", std::to_string(type)});
-  r.step.rating = rating;
+  r.step.rating = to_rating(rating);
   r.step.cells = p.cells;
   r.step.detail = cat({"{", digits_text(p.xy), "} in ", std::string_view(detail)});
   return r;
@@ -117,7 +119,7 @@ std::optional<Ranked> type3_naked(const Context& ctx, const Pattern& p, int c1, 
     std::vector<int> targets;
     for (int c : cells)
       if (c != c1 && c != c2 && std::find(chosen.begin(), chosen.end(), c) == chosen.end()) targets.push_back(c);
-    Ranked r = make_step(p, 3, p.base + 0.1 * (degree - 1),
+    Ranked r = make_step(p, 3, p.base + (degree - 1),
                          cat({pattern_text(ctx, p), ", extras {", digits_text(e1 | e2), "} of ",
                               cells_text(ctx.geo, {c1, c2}), " with ", cells_text(ctx.geo, chosen),
                               " a naked set {", digits_text(all), "} in ", house_name(ctx.geo.houses()[h])}));
@@ -158,7 +160,7 @@ std::optional<Ranked> type3_hidden(const Context& ctx, const Pattern& p, int c1,
     if (popcount(where) != degree) return false;
     std::vector<int> set;
     for (Mask m = where & ~(Mask{1} << pos1); m; m &= m - 1) set.push_back(cells[std::countr_zero(m)]);
-    Ranked r = make_step(p, 3, p.base + 0.1 * (degree - 2),
+    Ranked r = make_step(p, 3, p.base + (degree - 2),
                          cat({pattern_text(ctx, p), ", extras {", digits_text(extras), "} of ",
                               cells_text(ctx.geo, {c1, c2}), "; ", cells_text(ctx.geo, set), " with one of ",
                               cells_text(ctx.geo, {c1, c2}), " a hidden set {", digits_text(digits), "} in ",
@@ -180,7 +182,7 @@ std::optional<Ranked> type3_step(const Context& ctx, const Pattern& p, int c1, i
   for (int degree = popcount(extras); degree <= ctx.n() - 2; ++degree) {
     // A hidden set of this size rates base + (degree - 2) / 10: nothing
     // larger can beat what is found.
-    if (best && best->step.rating < p.base + 0.1 * (degree - 2) - 1e-9) break;
+    if (best && best->rating < p.base + (degree - 2)) break;
     for (int h : ctx.tables.common_houses(c1, c2)) {
       int empty = 0;
       for (int c : ctx.geo.houses()[h].cells) empty += ctx.grid.value(c) == 0;
@@ -271,7 +273,7 @@ std::optional<Ranked> rectangle_step(const Context& ctx) {
               if (y <= x) continue;
               p.xy = digit_bit(x) | digit_bit(y);
               keep_best(best, pattern_step(ctx, p));
-              if (best && best->type == 1 && best->step.rating <= p.base + 1e-9) return best;  // nothing easier
+              if (best && best->type == 1 && best->rating <= p.base) return best;  // nothing easier
             }
         }
   return best;
@@ -331,7 +333,7 @@ std::optional<Step> find_unique_rectangle(const Context& ctx) {
   if (!ctx.is_unique()) return std::nullopt;
   auto best = rectangle_step(ctx);
   // Loops rate 4.6 or more: a 4.5 rectangle step comes first.
-  if (best && best->step.rating <= 4.5 + 1e-9) return step_of(std::move(best));
+  if (best && best->rating <= rating_of(Technique::unique_rectangle)) return step_of(std::move(best));
   keep_best(best, loop_step(ctx));
   return step_of(std::move(best));
 }
@@ -442,7 +444,7 @@ std::optional<Step> find_bug_3_4(const Context& ctx) {
           s.eliminations.push_back({bug->cells[i], d});
       if (!s.eliminations.empty()) {
         s.technique = "BUG type 4";
-        s.rating = 5.7;
+        s.rating = step_rating(Technique::bug, 1);
         s.detail = cat({cells_text(ctx.geo, bug->cells), " on ", digits_text(common), where});
         s.cells = bug->cells;
         s.houses = {h};
@@ -468,7 +470,7 @@ std::optional<Step> find_bug_3_4(const Context& ctx) {
         Step s;
         if (!add_eliminations(ctx, s, rest, set)) return std::nullopt;
         s.technique = "BUG type 3";
-        s.rating = 5.7 + 0.1 * (k - 1);
+        s.rating = step_rating(Technique::bug, k);
         s.detail = cat({cells_text(ctx.geo, bug->cells), " with ", cells_text(ctx.geo, pick), " on ",
                         digits_text(set), where});
         s.cells = bug->cells;
@@ -513,7 +515,7 @@ std::optional<Step> find_bug(const Context& ctx) {
         if (!bug_after(ctx, removed)) continue;
         Step s;
         s.technique = "BUG type 1";
-        s.rating = 5.6;
+        s.rating = step_rating(Technique::bug);
         s.detail = "all cells bivalue but " + ctx.geo.cell_name(cell) + "; without " + digits_text(bug_values) +
                    " the grid would be a deadly BUG";
         if (popcount(bug_values) == 1) s.placements.push_back({cell, lowest_digit(bug_values)});
@@ -535,7 +537,7 @@ std::optional<Step> find_bug(const Context& ctx) {
     Step s;
     if (!add_eliminations(ctx, s, seeing_all(ctx, extra_cells), digit_bit(d))) continue;
     s.technique = "BUG type 2";
-    s.rating = 5.7;
+    s.rating = step_rating(Technique::bug, 1);
     s.detail = "extra " + std::string(1, digit_char(d)) + " in " + cells_text(ctx.geo, extra_cells);
     s.cells = extra_cells;
     return s;

@@ -23,13 +23,13 @@ namespace nonet::logic {
 
 namespace {
 // The text and cells of a three-cell wing: a pivot and two pincers.
-void describe_wing(const Context& ctx, Step& step, const char* technique, double rating, int pivot, int first,
+void describe_wing(const Context& ctx, Step& step, const char* technique, Technique rung, int pivot, int first,
                    int second) {
   auto cell_text = [&](int cell) {
     return ctx.geo.cell_name(cell) + " {" + digits_text(ctx.grid.candidates(cell)) + "}";
   };
   step.technique = technique;
-  step.rating = rating;
+  step.rating = step_rating(rung);
   step.detail = "pivot " + cell_text(pivot) + ", pincers " + cell_text(first) + ", " + cell_text(second);
   step.cells = {pivot, first, second};
 }
@@ -51,7 +51,7 @@ std::optional<Step> find_xy_wing(const Context& ctx) {
         if (popcount(z) != 1) continue;
         Step s;
         if (!add_eliminations(ctx, s, seeing_all(ctx, {wings[i], wings[j]}), z)) continue;
-        describe_wing(ctx, s, "XY-Wing", 4.2, p, wings[i], wings[j]);
+        describe_wing(ctx, s, "XY-Wing", Technique::xy_wing, p, wings[i], wings[j]);
         return s;
       }
   }
@@ -73,7 +73,7 @@ std::optional<Step> find_xyz_wing(const Context& ctx) {
         if (popcount(z) != 1) continue;
         Step s;
         if (!add_eliminations(ctx, s, seeing_all(ctx, {p, wings[i], wings[j]}), z)) continue;
-        describe_wing(ctx, s, "XYZ-Wing", 4.4, p, wings[i], wings[j]);
+        describe_wing(ctx, s, "XYZ-Wing", Technique::xyz_wing, p, wings[i], wings[j]);
         return s;
       }
   }
@@ -88,14 +88,15 @@ namespace {
 // leaves every cell that sees all the z-cells. Rated by the largest cell of the
 // set (the extremes are easier): base + ((k - 3) - |3 - largest|) / 10; k = 6
 // is rated 6.6 flat.
-std::optional<Step> find_big_wing(const Context& ctx, int k, double base, const char* name) {
+std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, const char* name) {
+  const Tenths base = rating_of(rung);
   std::vector<int> pool;
   for (int c = 0; c < ctx.cells(); ++c)
     if (!ctx.grid.value(c) && popcount(ctx.grid.candidates(c)) >= 2 && popcount(ctx.grid.candidates(c)) <= k)
       pool.push_back(c);
   std::optional<Step> best;
   std::vector<int> chosen;
-  double lowest = base + 10;
+  Tenths lowest = base + 100;
   auto finish = [&](Mask u) {
     Mask loose = 0;  // non-restricted digits
     for (std::size_t i = 0; i < chosen.size(); ++i)
@@ -121,8 +122,8 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, double base, const 
     if (!shaped) return;
     int largest = 0;
     for (int c : chosen) largest = std::max(largest, popcount(ctx.grid.candidates(c)));
-    const double rating = k >= 6 ? base : base + ((k - 3) - std::abs(3 - largest)) * 0.1;
-    if (rating > lowest - 1e-9) return;
+    const Tenths rating = k >= 6 ? base : base + (k - 3) - std::abs(3 - largest);
+    if (rating >= lowest) return;
     // One unrestricted digit z: some z-cell holds it. None (doubly linked):
     // the k cells take the k digits once each, so every digit leaves the
     // cells that see all of its cells in the pattern.
@@ -137,7 +138,7 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, double base, const 
     if (!any) return;
     const int z = loose ? lowest_digit(loose) : 0;
     s.technique = name;
-    s.rating = rating;
+    s.rating = to_rating(rating);
     std::string parts;
     for (int c : chosen)
       parts += (parts.empty() ? "" : ", ") + ctx.geo.cell_name(c) + " {" + digits_text(ctx.grid.candidates(c)) + "}";
@@ -153,7 +154,7 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, double base, const 
       return;
     }
     for (std::size_t i = start; i < pool.size(); ++i) {
-      if (best && lowest < base + 1e-9) return;  // the easiest rating possible
+      if (best && lowest <= base) return;  // the easiest rating possible
       if (pool.size() - i < static_cast<std::size_t>(k) - chosen.size()) return;
       const int c = pool[i];
       const Mask m = ctx.grid.candidates(c);
@@ -173,9 +174,9 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, double base, const 
 }
 }  // namespace
 
-std::optional<Step> find_wxyz_wing(const Context& ctx) { return find_big_wing(ctx, 4, 5.5, "WXYZ-Wing"); }
-std::optional<Step> find_vwxyz_wing(const Context& ctx) { return find_big_wing(ctx, 5, 6.2, "VWXYZ-Wing"); }
-std::optional<Step> find_uvwxyz_wing(const Context& ctx) { return find_big_wing(ctx, 6, 6.6, "UVWXYZ-Wing"); }
+std::optional<Step> find_wxyz_wing(const Context& ctx) { return find_big_wing(ctx, 4, Technique::wxyz_wing, "WXYZ-Wing"); }
+std::optional<Step> find_vwxyz_wing(const Context& ctx) { return find_big_wing(ctx, 5, Technique::vwxyz_wing, "VWXYZ-Wing"); }
+std::optional<Step> find_uvwxyz_wing(const Context& ctx) { return find_big_wing(ctx, 6, Technique::uvwxyz_wing, "UVWXYZ-Wing"); }
 
 std::optional<Step> find_w_wing(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
@@ -198,7 +199,7 @@ std::optional<Step> find_w_wing(const Context& ctx) {
           Step s;
           if (!add_eliminations(ctx, s, seeing_all(ctx, {a, b}), digit_bit(y))) continue;
           s.technique = "W-Wing";
-          s.rating = 4.4;
+          s.rating = step_rating(Technique::w_wing);
           s.detail = cat({"{", digits_text(m), "} in ", ctx.geo.cell_name(a), " and ", ctx.geo.cell_name(b),
                           ", strong link on ", std::string(1, digit_char(x)), " in ", house_name(houses[h])});
           s.cells = {a, b, p, q};

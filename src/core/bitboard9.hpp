@@ -1,7 +1,20 @@
-// The 9×9 grid as three 27-bit bands in one 128-bit vector, shared by the
-// bit-parallel engines (BandSingles, BandBasicSolver). Cell numbers are
-// row-major (9 · row + column), which is band by band (27 · band + 9 · row in
-// band + column): cell c is bit c % 27 of lane c / 27; lane 3 stays empty.
+// The 9×9 grid as bitboards: the one layout of the fast exact engine
+// (src/exact/fast9.hpp) and of the generator's bit-parallel solvers
+// (src/generate/band_*.hpp), with its tables and folds.
+//
+// The grid is three bands of three rows. A set of cells is three 27-bit
+// words, one per band, in one 128-bit vector (Bands; lane 3 stays 0):
+//
+//     cell c = 9·row + column = 27·band + 9·row-in-band + column
+//            → bit c % 27 of lane c / 27
+//
+//   bits  0.. 8  row 0 of the band   (box 3b+0 is bits 0..2 of each row,
+//   bits  9..17  row 1 of the band    box 3b+1 bits 3..5, box 3b+2 bits 6..8)
+//   bits 18..26  row 2 of the band
+//
+// A digit's board is the Bands of the cells that can still hold it; GCC's
+// vector extension gives SSE2 on x86-64 and the same operations elsewhere, so
+// a step over the nine digits is nine vector steps.
 #pragma once
 
 #include <algorithm>
@@ -9,13 +22,16 @@
 #include <bit>
 #include <cstdint>
 
+#include "core/bits.hpp"
 #include "nonet/model.hpp"
 
-namespace nonet::detail::bands {
+namespace nonet::bitboard9 {
 
 using Bands = std::uint32_t __attribute__((vector_size(16)));
 
-constexpr std::uint32_t kRowStarts = 0x40201;     // bits 0, 9, 18: column 1 of each row of a band
+// Bits 0, 9, 18: the first column of each row of a band; multiplying a
+// 9-bit column set by it copies the set into all three rows.
+constexpr std::uint32_t kRowStarts = 0x40201;
 constexpr std::uint32_t kRowCells = 0x1ff;        // the nine cells of a band's first row
 constexpr std::uint32_t kBoxStarts = 0x1249249;   // bits 0, 3, …, 24: each box's first column, every row
 constexpr std::uint32_t kBoxCorners = 0x49;       // bits 0, 3, 6: each box's first cell in the band
@@ -33,8 +49,9 @@ inline const std::array<Bands, 81> kCellBits = [] {
 inline Bands cell_bit(int cell) { return kCellBits[cell]; }
 inline bool holds(Bands cells, int cell) { return cells[cell / 27] >> (cell % 27) & 1; }
 
-// Two 64-bit halves ORed: cheaper than taking out three lanes.
 using Halves = std::uint64_t __attribute__((vector_size(16)));
+// Two 64-bit halves ORed: cheaper than taking out three lanes (the fast
+// engine has its own per instruction set, fast9.hpp).
 inline bool any(Bands cells) {
   const auto halves = reinterpret_cast<Halves>(cells);
   return (halves[0] | halves[1]) != 0;
@@ -51,6 +68,28 @@ struct Count {
   }
   Bands exactly_once() const { return once & ~twice; }
 };
+
+// Per cell, the cells of each band that see it (itself excluded), classic or
+// diagonal (the two diagonals are houses too): [cell][band], lane 3 zero.
+using PeerWords = std::array<std::array<std::uint32_t, 4>, 81>;
+constexpr PeerWords peer_words(bool diagonal) {
+  PeerWords peers{};
+  for (int cell = 0; cell < 81; ++cell) {
+    const int row = cell / 9, column = cell % 9;
+    for (int other = 0; other < 81; ++other) {
+      if (other == cell) continue;
+      const int other_row = other / 9, other_column = other % 9;
+      bool sees = row == other_row || column == other_column ||
+                  (row / 3 == other_row / 3 && column / 3 == other_column / 3);
+      if (diagonal)
+        sees = sees || (row == column && other_row == other_column) ||
+               (row + column == 8 && other_row + other_column == 8);
+      if (sees) peers[cell][other / 27] |= 1u << (other % 27);
+    }
+  }
+  return peers;
+}
+inline constexpr PeerWords kClassicPeers = peer_words(false), kDiagonalPeers = peer_words(true);
 
 // A house of nine cells that share a row, a column or a 3×3 box is that
 // row, column or box.
@@ -125,11 +164,12 @@ inline Tables build_tables() {
           static_cast<std::uint8_t>(9 * (3 * (index / 3) + place / 3) + 3 * (index % 3) + place % 3);
     }
   for (int cell = 0; cell < 81; ++cell) tables.cell[cell] = cell_bit(cell);
-  for (int house = 0; house < 27; ++house) {
+  for (int house = 0; house < 27; ++house)
     for (int cell : tables.member[house]) tables.house[house] |= tables.cell[cell];
-    for (int cell : tables.member[house]) tables.peers[cell] |= tables.house[house];
+  for (int cell = 0; cell < 81; ++cell) {
+    const auto& words = kClassicPeers[cell];
+    tables.peers[cell] = Bands{words[0], words[1], words[2], 0};
   }
-  for (int cell = 0; cell < 81; ++cell) tables.peers[cell] &= ~tables.cell[cell];
   return tables;
 }
 
@@ -160,15 +200,4 @@ inline Mask places_in(Bands board, int house) {
   return (rows & 7) | (rows >> 6 & 0x38) | (rows >> 12 & 0x1c0);
 }
 
-// The bits of a mask of nine (places, digits or lines): one load, where
-// bit_count() takes a dozen instructions.
-inline int nine_bits(Mask mask) {
-  static constexpr auto kCounts = [] {
-    std::array<std::uint8_t, 512> counts{};
-    for (int m = 1; m < 512; ++m) counts[m] = static_cast<std::uint8_t>(counts[m >> 1] + (m & 1));
-    return counts;
-  }();
-  return kCounts[mask];
-}
-
-}  // namespace nonet::detail::bands
+}  // namespace nonet::bitboard9
