@@ -201,8 +201,8 @@ class GenericSearch {
   Choice choose(const State& state) const {
     // Until something fails the weights say nothing: the first bivalue cell
     // will do, and is far cheaper to find than the best. The same on grids up
-    // to 9×9, where the full scan costs more than the nodes it saves (measured:
-    // forum-hardest 9×9, 31 % fewer nodes, 20–40 % more time).
+    // to 9×9, where the full scan costs more than the nodes it saves
+    // (measured: docs/journal/2026-measurements-in-code.md).
     if (options_.random || failures_ == 0 || geometry_.size() < kWeightedFrom) {
       Choice choice = choose_cell(state);
       if (options_.random || choice.width == 2) return choice;

@@ -12,7 +12,8 @@
 namespace nonet::detail {
 
 BasicSolver::BasicSolver(const Geometry& geometry, double ceiling, bool skip_unchanged, BasicEngine engine)
-    : geometry_(geometry), size_(geometry.size()), techniques_(logic::tenths_at_most(ceiling)), skip_unchanged_(skip_unchanged) {
+    : geometry_(geometry), size_(geometry.size()), techniques_(logic::tenths_at_most(ceiling)),
+      skip_unchanged_(skip_unchanged) {
   // The band engine needs none of the tables below.
   if (engine == BasicEngine::fastest && BandBasicSolver::fits(geometry)) {
     band_.emplace(techniques_, skip_unchanged);

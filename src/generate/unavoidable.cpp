@@ -25,10 +25,8 @@ inline std::uint64_t bits_of(ByteFlags flags) {
 }
 
 // Sets of 4 and 6 cells: cycles of 2 and 3 positions (add_line_pairs).
-// Longer cycles make larger sets, which a carving rarely empties: on 300
-// classic puzzles they caught 8 % more removals but cost more to find than
-// they saved (callgrind: 237 M instructions with cycles to 4, 261 M to 9,
-// 235 M to 3; 283 M without the sets).
+// Longer cycles make larger sets, which a carving rarely empties: they cost
+// more to find than they save (measured: docs/journal/2026-measurements-in-code.md).
 constexpr int kLongestCycle = 3;
 }  // namespace
 

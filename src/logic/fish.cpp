@@ -329,10 +329,7 @@ int three_link_class(const Context& ctx, const ChainLink* const links[3]) {
   if (rows == 3 || columns == 3) return 0;
   // A kite only without a box: a box link anywhere makes it a turbot fish.
   // From the published ratings, not the source (whose latest version rates a
-  // box with both line kinds 5.6): of such chains with the box at an end in
-  // solves of exchange 5.x puzzles, 7 of 9 sat in puzzles published 5.5, and
-  // 6 of 9 with the box in the middle ended solves published 5.5; the rule
-  // took the 5.x band from 99.6% to 99.85% exact.
+  // box with both line kinds 5.6; the evidence: docs/journal/2026-measurements-in-code.md).
   return rows && columns && rows + columns == 3 ? 2 : 1;
 }
 

@@ -13,7 +13,7 @@
 // leave a removed digit a single place in the same house: the step only places
 // that single, as SE's direct hints do (the subset's eliminations wait for a
 // later step; this, with SE's house order — boxes, columns, rows — and its
-// minimum of empty cells, brought the cbg 2.x and 3.x bands to 100%).
+// minimum of empty cells, is what SE's ratings of 2.x and 3.x puzzles show).
 #include <functional>
 
 #include "internal.hpp"

@@ -174,9 +174,15 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
 }
 }  // namespace
 
-std::optional<Step> find_wxyz_wing(const Context& ctx) { return find_big_wing(ctx, 4, Technique::wxyz_wing, "WXYZ-Wing"); }
-std::optional<Step> find_vwxyz_wing(const Context& ctx) { return find_big_wing(ctx, 5, Technique::vwxyz_wing, "VWXYZ-Wing"); }
-std::optional<Step> find_uvwxyz_wing(const Context& ctx) { return find_big_wing(ctx, 6, Technique::uvwxyz_wing, "UVWXYZ-Wing"); }
+std::optional<Step> find_wxyz_wing(const Context& ctx) {
+  return find_big_wing(ctx, 4, Technique::wxyz_wing, "WXYZ-Wing");
+}
+std::optional<Step> find_vwxyz_wing(const Context& ctx) {
+  return find_big_wing(ctx, 5, Technique::vwxyz_wing, "VWXYZ-Wing");
+}
+std::optional<Step> find_uvwxyz_wing(const Context& ctx) {
+  return find_big_wing(ctx, 6, Technique::uvwxyz_wing, "UVWXYZ-Wing");
+}
 
 std::optional<Step> find_w_wing(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
