@@ -16,6 +16,7 @@
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"
 #include "test_support.hpp"
+#include "cli/ordered_runner.hpp"
 #include "generate/basic_logic.hpp"
 #include "generate/direct_logic.hpp"
 #include "generate/singles.hpp"
@@ -357,7 +358,7 @@ TEST(GenerateStream, SameSeedSameOutputWhateverTheThreads) {
   };
   const auto run = [&](IndexRange range, unsigned jobs) {
     std::vector<std::string> lines;
-    for_each_ordered(range, jobs, make, [&](std::uint64_t index, std::string&& line) {
+    cli::for_each_ordered(range, jobs, make, [&](std::uint64_t index, std::string&& line) {
       EXPECT_EQ(index, range.begin + lines.size());
       lines.push_back(std::move(line));
     });
@@ -420,7 +421,7 @@ TEST(GenerateStream, ErrorsReachTheCaller) {
     if (index == 5) throw GenerateError("five");
     return std::to_string(index);
   };
-  EXPECT_THROW(for_each_ordered({0, 20}, 2, fail_at_five, [](std::uint64_t, std::string&&) {}), GenerateError);
+  EXPECT_THROW(cli::for_each_ordered({0, 20}, 2, fail_at_five, [](std::uint64_t, std::string&&) {}), GenerateError);
 }
 
 // The same seed gives the same grid in every release: these were made before

@@ -106,6 +106,10 @@ std::vector<Record> read_all(const std::string& text, const ReadOptions& options
 
 // Writing.
 std::string to_line(const Geometry& geometry, const Grid& cells);  // '.' empty
+// to_line() appended to `out`, with room reserved for `room` more characters
+// (the rest of an output line: a status, a comment, '\n'), so a line is
+// allocated once.
+void append_line(std::string& out, const Geometry& geometry, const Grid& cells, std::size_t room = 0);
 // A jigsaw's regions as one line of labels (1-9, A, …), as --regions reads them.
 std::string to_region_line(const Geometry& geometry);
 // Pencil marks as one line: N×N groups of N characters, each the digit of

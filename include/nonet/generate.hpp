@@ -186,12 +186,4 @@ struct IndexRange {
 };
 IndexRange shard_range(std::uint64_t count, Shard shard);
 
-// Runs `make(i)` for every i in range on `jobs` threads and hands the results
-// to `emit` in index order, from the calling thread. A bounded window keeps
-// memory flat for long streams. The first exception stops the run and is
-// rethrown.
-void for_each_ordered(IndexRange range, unsigned jobs,
-                      const std::function<std::string(std::uint64_t)>& make,
-                      const std::function<void(std::uint64_t, std::string&&)>& emit);
-
 }  // namespace nonet

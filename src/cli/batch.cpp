@@ -1,11 +1,12 @@
 // The batch runner behind every command that reads puzzles.
 //
-// Every worker thread (the calling thread is one of them) takes a block of
-// records from the input under a lock, processes it, and passes it to the
-// ordered writer, which writes each block as soon as every earlier block is
-// written. Blocks keep locking off the per-puzzle path; a bounded window of
-// blocks in flight keeps memory flat on inputs of any length; output order
-// is input order by construction. -j 1 is one thread: one job, one core.
+// The records of the inputs are cut into blocks, and the blocks run on the
+// ordered runner (ordered_runner.hpp): every worker thread (the calling
+// thread is one of them) reads its next block under the runner's claim
+// lock, processes it, and the runner hands the blocks to the writer in input
+// order. Blocks keep locking off the per-puzzle path; the runner's window
+// keeps memory flat on inputs of any length; output order is input order by
+// construction. -j 1 is one thread: one job, one core.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -16,20 +17,19 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
 #include <iostream>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <sstream>
 #include <thread>
 #include <cmath>
 #include <cctype>
 
 #include "cli_common.hpp"
+#include "ordered_runner.hpp"
 
 namespace nonet::cli {
 
@@ -47,8 +47,6 @@ struct BlockOutcome {
 };
 
 struct Block {
-  std::size_t number = 0;
-  std::size_t owner = 0;  // the worker whose block this is: it alone reuses it
   std::vector<Record> records;
   std::string text;  // every outcome's stdout text, in order: one buffer, not one string each
   std::vector<BlockOutcome> outcomes;
@@ -111,10 +109,7 @@ class BlockSource {
     }
     block.records.resize(count);
     block.typed = interactive_;
-    const bool any = count != 0 || !block.opening_notes.empty() || !block.closing_notes.empty();
-    block.number = blocks_;
-    blocks_ += any;
-    return any;
+    return count != 0 || !block.opening_notes.empty() || !block.closing_notes.empty();
   }
 
   // Typing at a terminal: answer each puzzle as soon as it is entered.
@@ -193,7 +188,7 @@ class BlockSource {
   std::vector<std::string> files_;
   ReadOptions read_;
   std::atomic<bool>& io_failed_;
-  std::size_t next_file_ = 0, blocks_ = 0, next_index_ = 0;
+  std::size_t next_file_ = 0, next_index_ = 0;
   std::uint64_t total_bytes_ = 0, finished_bytes_ = 0;
   bool read_failed_ = false;
   std::string current_;
@@ -355,33 +350,34 @@ void write_block(const Block& block, Tally& tally) {
   std::cerr << block.closing_notes;
 }
 
-// The workers of one batch. Each worker reads a block under the read lock,
-// processes it, and hands it to the ordered writer: whichever worker finds
-// no write in progress writes every block that is next in order, so no
-// thread only waits and output order is input order. At most `window`
-// blocks are read and not yet written, which keeps memory flat on inputs
-// of any length.
+// The workers of one batch, on the ordered runner (ordered_runner.hpp): a
+// worker reads a block under the runner's claim lock, processes it, and the
+// runner hands the blocks to the writer in input order. At most `window`
+// blocks are read and not yet written, which keeps memory flat on inputs of
+// any length; a written block goes back to the worker that read it.
 class BatchRun {
  public:
   BatchRun(BlockSource& source, const Process& process, const MalformedLine& malformed_line, std::size_t workers)
-      : progress(source.total_bytes()),
-        source_(source),
-        process_(process),
-        malformed_line_(malformed_line),
-        window_(4 * workers + 4),
-        spare_(workers) {}
+      : progress(source.total_bytes()), source_(source), window_(4 * workers + 4) {
+    for (std::size_t i = 0; i < workers; ++i) workers_.push_back(Worker{{process, malformed_line, {}, 0}, {}});
+  }
 
-  void work(std::size_t worker) {
-    BlockProcessor processor{process_, malformed_line_, {}, 0};
-    BlockSize size;
-    for (;;) {
-      Block block = take_spare(worker);
-      if (!read(block, size)) return;
-      const auto start = Clock::now();
-      processor(block);
-      size.learn(Clock::now() - start, block.records.size());
-      deposit(std::move(block));
-    }
+  void run() {
+    run_ordered<Block>(
+        static_cast<unsigned>(workers_.size()), window_,
+        [this](Block& block, unsigned worker) { return read(block, workers_[worker].size); },
+        [this](Block& block, unsigned worker) {
+          Worker& mine = workers_[worker];
+          const auto start = Clock::now();
+          mine.processor(block);
+          mine.size.learn(Clock::now() - start, block.records.size());
+        },
+        [this](Block& block) {
+          write_out(block);
+          block.text.clear();
+          block.outcomes.clear();
+          return !output_failed_;
+        });
   }
 
   // Whether standard output failed (a full disk, a closed file): the run
@@ -404,46 +400,16 @@ class BatchRun {
       records = static_cast<std::size_t>(std::clamp(wanted, 1.0, 256.0));
     }
   };
+  struct Worker {
+    BlockProcessor processor;
+    BlockSize size;
+  };
 
+  // Under the runner's claim lock.
   bool read(Block& block, const BlockSize& size) {
-    {
-      std::unique_lock lock(write_mutex_);
-      room_.wait(lock, [&] { return in_flight_ < window_; });
-      ++in_flight_;
-    }
-    bool read_any = false;
-    if (!output_failed_) {
-      std::lock_guard lock(read_mutex_);
-      read_any = source_.fill(block, source_.interactive() ? 1 : size.records);
-      if (progress.enabled()) bytes_read_ = source_.bytes_read();
-    }
-    if (!read_any) {
-      std::lock_guard lock(write_mutex_);
-      --in_flight_;
-      room_.notify_one();
-    }
+    const bool read_any = source_.fill(block, source_.interactive() ? 1 : size.records);
+    if (progress.enabled()) bytes_read_ = source_.bytes_read();
     return read_any;
-  }
-
-  void deposit(Block block) {
-    std::unique_lock lock(write_mutex_);
-    done_.emplace(block.number, std::move(block));
-    if (writing_) return;  // the worker writing now will reach it
-    writing_ = true;
-    for (auto next = done_.find(next_write_); next != done_.end(); next = done_.find(next_write_)) {
-      Block ready = std::move(next->second);
-      done_.erase(next);
-      lock.unlock();
-      if (!output_failed_) write_out(ready);
-      ready.text.clear();
-      ready.outcomes.clear();
-      lock.lock();
-      spare_[ready.owner].push_back(std::move(ready));
-      ++next_write_;
-      --in_flight_;
-      room_.notify_one();
-    }
-    writing_ = false;
   }
 
   void write_out(const Block& block) {
@@ -457,31 +423,10 @@ class BatchRun {
     progress.update(tally.puzzles, bytes_read_);
   }
 
-  // A written block goes back to the worker that filled it, whose cache
-  // still holds its records and buffers.
-  Block take_spare(std::size_t worker) {
-    std::lock_guard lock(write_mutex_);
-    std::vector<Block>& mine = spare_[worker];
-    Block block;
-    if (!mine.empty()) {
-      block = std::move(mine.back());
-      mine.pop_back();
-    }
-    block.owner = worker;
-    return block;
-  }
-
   BlockSource& source_;
-  const Process& process_;
-  const MalformedLine& malformed_line_;
   std::size_t window_;
-  std::mutex read_mutex_, write_mutex_;  // read_mutex_: source_; write_mutex_: all below
-  std::condition_variable room_;
-  std::map<std::size_t, Block> done_;
-  std::vector<std::vector<Block>> spare_;  // per worker
-  std::size_t next_write_ = 0, in_flight_ = 0;
-  bool writing_ = false;
-  std::atomic<bool> output_failed_ = false;
+  std::vector<Worker> workers_;
+  bool output_failed_ = false;  // the writer's (one at a time), read after the run
   int output_error_ = 0;
   std::atomic<std::uint64_t> bytes_read_ = 0;
 };
@@ -575,11 +520,7 @@ int run_batch(const InputOptions& options, const Process& process, const Malform
   std::atomic<bool> io_failed = false;
   BlockSource source(options, read_options(options), io_failed);
   BatchRun run(source, process, malformed_line, jobs);
-  // The calling thread is one of the workers: -j 1 is one thread.
-  std::vector<std::thread> helpers;
-  for (unsigned i = 1; i < jobs; ++i) helpers.emplace_back([&run, i] { run.work(i); });
-  run.work(0);
-  for (auto& helper : helpers) helper.join();
+  run.run();  // the calling thread is one of the workers: -j 1 is one thread
   return finish_batch(options, run, start, jobs, io_failed);
 }
 

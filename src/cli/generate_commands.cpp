@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
+#include "ordered_runner.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"

@@ -1,7 +1,7 @@
 // cairo, which draws the printable sheets, loaded the first time a sheet is
 // drawn rather than when nonet starts: linked in, cairo and the libraries it
 // pulls in (fontconfig, freetype, X11, …) cost every command's start-up
-// about 1.1 ms (`nonet --version`: 1.40 -> 2.55 ms), drawing or not.
+// about a millisecond, drawing or not (docs/journal/2026-batch.md).
 #pragma once
 
 #include <cairo-pdf.h>
