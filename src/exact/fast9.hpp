@@ -166,7 +166,7 @@ void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, So
 // read and the digits to settle chosen without data-dependent branches for
 // that reason, though that executes more instructions; and the settle loop is
 // one chain of dependent steps, so its length matters too
-// (docs/performance.md).
+// (docs/journal/2026-exact-engines.md).
 namespace nonet::detail::NONET_FAST9_ISA {
 namespace {
 
@@ -669,12 +669,8 @@ class Engine {
     }
     // Among the bivalue cells: the one with the most open peers (the most
     // cells that either branch's placement reaches), the first of them in
-    // cell order on a tie. Counting to 2 on the first 5,000 forum-hardest
-    // puzzles this takes 82.7 nodes a puzzle, against 100.1 for the rule
-    // before it (the lowest digit that a bivalue cell holds, then the first
-    // such cell) and 123.6 for that rule with each puzzle's digits relabelled
-    // at random; this rule does not look at digit names. See
-    // docs/performance.md.
+    // cell order on a tie: fewer nodes than the rules before it, and it does
+    // not look at digit names (docs/journal/2026-measurements-in-code.md).
     const Bands bivalue = twice & ~thrice & board.unplaced;
     if (any(bivalue)) {
       // The key holds the open peers above 127 - cell: the largest key is
