@@ -1,11 +1,13 @@
 // Writing grids: one line, or a pretty grid with box (or region) borders.
 #include <algorithm>
 
+#include "core/contract.hpp"
 #include "nonet/format.hpp"
 
 namespace nonet {
 
 std::string to_line(const Geometry& geometry, const Grid& cells) {
+  NONET_EXPECTS(cells.size() == static_cast<std::size_t>(geometry.cell_count()));
   std::string line(geometry.cell_count(), '.');
   for (int cell = 0; cell < geometry.cell_count(); ++cell) line[cell] = digit_char(cells[cell]);
   return line;
@@ -37,6 +39,7 @@ std::string rule(const Geometry& geometry) {
 // Irregular regions (jigsaw): '|' between cells of different regions, and a
 // rule under each cell whose neighbour below lies in another region.
 std::string to_region_grid(const Geometry& geometry, const Grid& cells) {
+  NONET_EXPECTS(cells.size() == static_cast<std::size_t>(geometry.cell_count()));
   const int size = geometry.size();
   const auto& region = geometry.regions();
   auto border_below = [&](int r, int c) { return region[r * size + c] != region[(r + 1) * size + c]; };
@@ -60,6 +63,7 @@ std::string to_region_grid(const Geometry& geometry, const Grid& cells) {
 
 std::string to_pretty_grid(const Geometry& geometry, const Grid& cells) {
   if (geometry.box_columns() == 0) return to_region_grid(geometry, cells);
+  NONET_EXPECTS(cells.size() == static_cast<std::size_t>(geometry.cell_count()));
   std::string text;
   const int size = geometry.size();
   for (int r = 0; r < size; ++r) {
