@@ -148,14 +148,15 @@ TEST(Exact, VariantsFromTheExamplesFolder) {
 }
 
 TEST(Exact, JigsawLayoutsFromSharedDataAdmitASolution) {
-  std::ifstream in(testing::data_path("variants/jigsaw/valid_layouts.txt"));
-  std::string layout;
-  for (int i = 0; i < 25 && std::getline(in, layout); ++i) {
+  NONET_NEEDS_SHARED_DATA();
+  const auto layouts = testing::load_jigsaw_layouts(25);
+  ASSERT_EQ(layouts.size(), 25u);
+  for (int i = 0; i < 25; ++i) {
     ReadOptions options;
-    options.variant = VariantSpec{"jigsaw", 9, parse_region_map(layout)};
+    options.variant = VariantSpec{"jigsaw", 9, layouts[i]};
     const Puzzle empty = parse_one(std::string(81, '.'), options);
     const SolveResult result = solve(empty, SolveOptions{1, 1, true, static_cast<std::uint64_t>(i)});
-    ASSERT_EQ(result.solutions.size(), 1u) << layout;
+    ASSERT_EQ(result.solutions.size(), 1u) << "layout " << i + 1;
     EXPECT_TRUE(valid_solution(empty, result.solutions[0]));
   }
 }
