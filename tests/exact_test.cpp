@@ -18,13 +18,22 @@ const std::string kWikipediaSolution =
 
 using Engine = SolveResult (*)(const Puzzle&, const SolveOptions&);
 
-class BothEngines : public ::testing::TestWithParam<Engine> {};
-INSTANTIATE_TEST_SUITE_P(Exact, BothEngines, ::testing::Values(&solve_generic, &solve),
-                         [](const auto& info) { return info.index == 0 ? "generic" : "chosen"; });
+// An engine with its name: the test's name and gtest's messages say which
+// (a bare function pointer prints as its address, different every run).
+struct NamedEngine {
+  const char* name;
+  Engine run;
+};
+void PrintTo(const NamedEngine& engine, std::ostream* out) { *out << engine.name; }
+
+class BothEngines : public ::testing::TestWithParam<NamedEngine> {};
+INSTANTIATE_TEST_SUITE_P(Exact, BothEngines,
+                         ::testing::Values(NamedEngine{"generic", &solve_generic}, NamedEngine{"chosen", &solve}),
+                         [](const auto& info) { return std::string(info.param.name); });
 
 TEST_P(BothEngines, KnownPuzzleHasKnownAnswer) {
   const Puzzle puzzle = parse_one(kWikipedia);
-  const SolveResult result = GetParam()(puzzle, {});
+  const SolveResult result = GetParam().run(puzzle, {});
   EXPECT_EQ(result.status, SolveStatus::unique);
   EXPECT_EQ(result.count, 1u);
   ASSERT_EQ(result.solutions.size(), 1u);
@@ -51,7 +60,7 @@ TEST_P(BothEngines, DeadlyPatternsGiveKnownCounts) {
   Puzzle one = puzzle;
   for (int cell : rectangles[0]) one.cells[cell] = 0;
   SolveOptions count_all{100, 100, false, 0};
-  SolveResult result = GetParam()(one, count_all);
+  SolveResult result = GetParam().run(one, count_all);
   EXPECT_EQ(result.count, 2u);
   EXPECT_EQ(result.status, SolveStatus::multiple);
   for (const Grid& solution : result.solutions) EXPECT_TRUE(valid_solution(one, solution));
@@ -62,7 +71,7 @@ TEST_P(BothEngines, DeadlyPatternsGiveKnownCounts) {
 TEST_P(BothEngines, InvalidAndUnsolvable) {
   std::string clash = kWikipedia;
   clash[2] = '5';
-  SolveResult invalid = GetParam()(parse_one(clash), {});
+  SolveResult invalid = GetParam().run(parse_one(clash), {});
   EXPECT_EQ(invalid.status, SolveStatus::invalid);
   EXPECT_EQ(invalid.reason, "digit 5 twice in row 1 (r1c1, r1c3)");
   // Consistent givens that no grid completes: r1c3 can hold nothing.
@@ -78,7 +87,7 @@ TEST_P(BothEngines, InvalidAndUnsolvable) {
   unsolvable[63 + 3] = '9';  // 9 in box 8 column 4, and…
   unsolvable[4] = '9';       // …9 in row 1: r1c3 has no candidate left
   (void)stuck;
-  SolveResult none = GetParam()(parse_one(unsolvable), {});
+  SolveResult none = GetParam().run(parse_one(unsolvable), {});
   EXPECT_EQ(none.status, SolveStatus::no_solution);
   EXPECT_EQ(none.count, 0u);
 }
@@ -139,14 +148,15 @@ TEST(Exact, VariantsFromTheExamplesFolder) {
 }
 
 TEST(Exact, JigsawLayoutsFromSharedDataAdmitASolution) {
-  std::ifstream in(testing::data_path("variants/jigsaw/valid_layouts.txt"));
-  std::string layout;
-  for (int i = 0; i < 25 && std::getline(in, layout); ++i) {
+  NONET_NEEDS_SHARED_DATA();
+  const auto layouts = testing::load_jigsaw_layouts(25);
+  ASSERT_EQ(layouts.size(), 25u);
+  for (int i = 0; i < 25; ++i) {
     ReadOptions options;
-    options.variant = VariantSpec{"jigsaw", 9, parse_region_map(layout)};
+    options.variant = VariantSpec{"jigsaw", 9, layouts[i]};
     const Puzzle empty = parse_one(std::string(81, '.'), options);
     const SolveResult result = solve(empty, SolveOptions{1, 1, true, static_cast<std::uint64_t>(i)});
-    ASSERT_EQ(result.solutions.size(), 1u) << layout;
+    ASSERT_EQ(result.solutions.size(), 1u) << "layout " << i + 1;
     EXPECT_TRUE(valid_solution(empty, result.solutions[0]));
   }
 }
@@ -190,6 +200,12 @@ struct DataSet {
   std::size_t every;
   SolveStatus expected;
 };
+
+// "qqwing/easy.txt, every 1st, unique": what gtest prints for the parameter
+// (by default a dump of the struct's bytes, different every run).
+void PrintTo(const DataSet& set, std::ostream* out) {
+  *out << set.path << ", every " << set.every << ", " << to_string(set.expected);
+}
 
 class SharedData : public ::testing::TestWithParam<DataSet> {};
 

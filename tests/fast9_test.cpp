@@ -22,23 +22,7 @@
 namespace nonet {
 namespace {
 
-// About `wanted` puzzles spread evenly over the file: every step-th record,
-// the step taken from the line count so only the sample is kept.
-std::vector<Puzzle> read_sample(const std::filesystem::path& path, std::size_t wanted) {
-  std::size_t lines = 0;
-  {
-    std::ifstream count(path, std::ios::binary);
-    lines = static_cast<std::size_t>(std::count(std::istreambuf_iterator<char>(count), {}, '\n'));
-  }
-  const std::size_t step = std::max<std::size_t>(1, lines / wanted);
-  std::ifstream in(path, std::ios::binary);
-  PuzzleReader reader(in, path.string(), ReadOptions{});
-  std::vector<Puzzle> sample;
-  Record record;
-  while (reader.next(record) && sample.size() < wanted)
-    if (record.puzzle && record.index % step == 0) sample.push_back(std::move(*record.puzzle));
-  return sample;
-}
+using testing::load_spread;
 
 struct SampledSet {
   std::string name;
@@ -59,7 +43,7 @@ std::vector<std::filesystem::path> shared_sets() {
 const std::vector<SampledSet>& shared_samples() {
   static const std::vector<SampledSet> samples = [] {
     std::vector<SampledSet> sets;
-    for (const auto& file : shared_sets()) sets.push_back({file.filename().string(), read_sample(file, 25)});
+    for (const auto& file : shared_sets()) sets.push_back({file.filename().string(), load_spread(file.string(), 25)});
     return sets;
   }();
   return samples;
@@ -104,7 +88,7 @@ TEST(Fast9Engine, TakesOnlyNineByNineClassicAndDiagonal) {
 
 TEST(Fast9Engine, SolveDispatchesToIt) {
   NONET_NEEDS_SHARED_DATA();
-  const auto puzzles = read_sample(std::filesystem::path(NONET_DATA_DIR) / "qqwing/expert.txt", 5);
+  const auto puzzles = load_spread(testing::data_path("qqwing/expert.txt"), 5);
   ASSERT_FALSE(puzzles.empty());
   for (const Puzzle& puzzle : puzzles) {
     const SolveResult chosen = solve(puzzle);
@@ -153,7 +137,8 @@ TEST(Fast9Engine, GivesUpPastTheNodeBudget) {
       EXPECT_EQ(solve(empty, options).status, SolveStatus::gave_up);
     }
   }
-  const auto puzzles = read_sample(std::filesystem::path(NONET_DATA_DIR) / "qqwing/expert.txt", 5);
+  NONET_PART_NEEDS_SHARED_DATA("the puzzles of qqwing/expert.txt");
+  const auto puzzles = load_spread(testing::data_path("qqwing/expert.txt"), 5);
   SolveOptions ample;
   ample.max_nodes = 100'000;
   for (const Puzzle& puzzle : puzzles) EXPECT_EQ(detail::solve_fast9(puzzle, ample).status, SolveStatus::unique);
@@ -326,8 +311,9 @@ TEST(Fast9CrossCheck, DiagonalPuzzlesAndMutations) {
 // A classic puzzle is also a diagonal one when its solution respects both
 // diagonals; the engines must agree when it does not (no solution) too.
 TEST(Fast9CrossCheck, ClassicPuzzlesReadAsDiagonal) {
+  NONET_NEEDS_SHARED_DATA();
   const auto diagonal = std::make_shared<const Geometry>(Geometry::diagonal(3, 3));
-  for (Puzzle puzzle : read_sample(std::filesystem::path(NONET_DATA_DIR) / "qqwing/simple.txt", 10)) {
+  for (Puzzle puzzle : load_spread(testing::data_path("qqwing/simple.txt"), 10)) {
     puzzle.geometry = diagonal;
     expect_agreement(puzzle, "classic as diagonal");
   }

@@ -55,20 +55,11 @@ struct Pair {
   return ::testing::AssertionSuccess();
 }
 
-std::vector<Grid> published_puzzles(const std::string& path, int every, std::size_t width_from) {
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << "missing shared data " << path;
+// The givens of every `every`-th puzzle of a file of the shared data.
+std::vector<Grid> published_puzzles(const std::string& relative, std::size_t every) {
   std::vector<Grid> puzzles;
-  std::string line;
-  for (int number = 0; std::getline(in, line); ++number) {
-    if (number % every != 0 || line.size() < width_from + 81) continue;
-    Grid cells(81, 0);
-    for (int cell = 0; cell < 81; ++cell) {
-      const char c = line[width_from + cell];
-      cells[cell] = static_cast<std::uint8_t>(c >= '1' && c <= '9' ? c - '0' : 0);
-    }
-    puzzles.push_back(std::move(cells));
-  }
+  for (Puzzle& puzzle : testing::load_puzzles(testing::data_path(relative), every))
+    puzzles.push_back(std::move(puzzle.cells));
   return puzzles;
 }
 
@@ -114,9 +105,9 @@ std::vector<int> empty_cells(const Grid& givens) {
 // derives() of one and two empty cells.
 TEST(GenerateBandBasicLogic, PublishedPuzzlesAsTheGenericCode) {
   NONET_NEEDS_SHARED_DATA();
-  std::vector<Grid> puzzles = published_puzzles(NONET_DATA_DIR "/rated/cbg-000-se121.txt", 16, 0);
+  std::vector<Grid> puzzles = published_puzzles("rated/cbg-000-se121.txt", 16);
   const std::vector<Grid> diabolical =
-      published_puzzles(NONET_DATA_DIR "/rated/sudoku-exchange-diabolical-se.txt", 100, 13);
+      published_puzzles("rated/sudoku-exchange-diabolical-se.txt", 100);
   puzzles.insert(puzzles.end(), diabolical.begin(), diabolical.end());
   ASSERT_GT(puzzles.size(), 700u);
   std::mt19937_64 rng(5);
@@ -219,7 +210,7 @@ TEST(GenerateBandBasicLogic, ResumesFromAWeakerPositionAsTheGenericCode) {
   NONET_NEEDS_SHARED_DATA();
   const std::pair<double, double> steps[] = {{1.5, 2.5}, {1.5, 5.9}, {2.5, 3.9}, {2.8, 4.4},
                                              {3.2, 4.0}, {3.9, 4.0}, {4.0, 5.9}, {4.4, 5.9}};
-  std::vector<Grid> puzzles = published_puzzles(NONET_DATA_DIR "/rated/cbg-000-se121.txt", 40, 0);
+  std::vector<Grid> puzzles = published_puzzles("rated/cbg-000-se121.txt", 40);
   for_each_carving(21, 40, [&](const Carving& carving, std::mt19937_64&) { puzzles.push_back(carving.givens); });
   int weaker_failed = 0, stronger_solved = 0;
   for (const Grid& givens : puzzles) {

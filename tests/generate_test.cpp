@@ -1,48 +1,31 @@
-// The generator: uniqueness, symmetry, minimality, difficulty steering,
-// reproducibility across threads and shards, fairness of full grids, every
-// variant; and the SVG renderer. Counts stay small so the file runs in a few
-// seconds under the sanitizers.
+// The generator: uniqueness, minimality, givens, difficulty steering and the
+// levels, full grids from seeds (fair, varied, the same in every release),
+// every variant. Counts stay small so the file runs in a few seconds under
+// the sanitizers. Symmetry, the unavoidable sets, the ordered stream and the
+// generator's own logic have files of their own (generate_*_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <fstream>
+#include <chrono>
 #include <map>
-#include <random>
 #include <numeric>
+#include <random>
 #include <set>
 
+#include "generate_support.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"
 #include "test_support.hpp"
-#include "cli/ordered_runner.hpp"
-#include "generate/basic_logic.hpp"
-#include "generate/direct_logic.hpp"
-#include "generate/singles.hpp"
-#include "generate/unavoidable.hpp"
 
 namespace nonet {
 namespace {
 
-std::shared_ptr<const Geometry> classic(int size) {
-  const auto shape = Geometry::box_shape(size);
-  return std::make_shared<const Geometry>(Geometry::classic(shape->first, shape->second));
-}
-
-int count_givens(const Grid& cells) {
-  return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](auto d) { return d != 0; }));
-}
-
-// The checks every generated puzzle must pass, whatever the options.
-void expect_sound(const GeneratedPuzzle& made) {
-  const Puzzle& puzzle = made.puzzle;
-  const SolveResult result = solve(puzzle, SolveOptions{2, 1, false, 0});
-  ASSERT_EQ(result.status, SolveStatus::unique) << to_line(*puzzle.geometry, puzzle.cells);
-  EXPECT_EQ(result.solutions.front(), made.solution);
-  EXPECT_TRUE(is_solution_of(puzzle, made.solution));
-  EXPECT_EQ(made.givens, count_givens(puzzle.cells));
-}
+using testing::classic;
+using testing::count_givens;
+using testing::expect_sound;
+using testing::jigsaw_layout;
 
 bool is_minimal(const Puzzle& puzzle) {
   for (int cell = 0; cell < puzzle.geometry->cell_count(); ++cell) {
@@ -52,65 +35,6 @@ bool is_minimal(const Puzzle& puzzle) {
     if (solve(fewer).status == SolveStatus::unique) return false;
   }
   return true;
-}
-
-// A jigsaw layout with a known solution grid, from the shared data when it is
-// there (tests only; the CLI never reads it), else none.
-std::optional<std::vector<int>> jigsaw_layout() {
-  std::ifstream file(std::string(NONET_DATA_DIR) + "/variants/jigsaw/valid_layouts.txt");
-  std::string line;
-  if (!std::getline(file, line)) return std::nullopt;
-  return parse_region_map(line);
-}
-
-TEST(GenerateSymmetry, OrbitsPartitionTheGrid) {
-  const auto geometry = classic(9);
-  EXPECT_EQ(symmetry_orbits(*geometry, Symmetry::none).size(), 81u);
-  EXPECT_EQ(symmetry_orbits(*geometry, Symmetry::rot180).size(), 41u);
-  EXPECT_EQ(symmetry_orbits(*geometry, Symmetry::rot90).size(), 21u);
-  EXPECT_EQ(symmetry_orbits(*geometry, Symmetry::mirror).size(), 45u);
-  EXPECT_EQ(symmetry_orbits(*geometry, Symmetry::diagonal).size(), 45u);
-  EXPECT_EQ(symmetry_orbits(*geometry, Symmetry::dihedral).size(), 15u);
-  for (const auto& name : symmetry_names()) {
-    const auto orbits = symmetry_orbits(*geometry, *parse_symmetry(name));
-    std::vector<int> seen;
-    for (const auto& orbit : orbits) seen.insert(seen.end(), orbit.begin(), orbit.end());
-    std::sort(seen.begin(), seen.end());
-    EXPECT_EQ(seen.size(), 81u) << name;
-    EXPECT_TRUE(std::adjacent_find(seen.begin(), seen.end()) == seen.end()) << name;
-  }
-}
-
-TEST(GenerateSymmetry, MisfitIsAClearError) {
-  const auto six = classic(6);  // 2×3 boxes: a quarter turn makes them 3×2
-  EXPECT_FALSE(symmetry_misfit(*six, Symmetry::rot180));
-  EXPECT_FALSE(symmetry_misfit(*six, Symmetry::mirror));
-  ASSERT_TRUE(symmetry_misfit(*six, Symmetry::rot90));
-  EXPECT_NE(symmetry_misfit(*six, Symmetry::rot90)->find("does not fit"), std::string::npos);
-  GenerateOptions diagonal;
-  diagonal.symmetry = Symmetry::diagonal;
-  EXPECT_THROW(Generator(six, diagonal), GenerateError);
-  const auto windoku = std::make_shared<const Geometry>(Geometry::windoku());
-  EXPECT_FALSE(symmetry_misfit(*windoku, Symmetry::dihedral));
-  if (auto layout = jigsaw_layout()) {
-    const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(9, *layout));
-    EXPECT_TRUE(symmetry_misfit(*jigsaw, Symmetry::diagonal));
-    EXPECT_FALSE(symmetry_misfit(*jigsaw, Symmetry::none));
-  }
-}
-
-TEST(GenerateSymmetry, GivensPatternMapsOntoItself) {
-  const auto geometry = classic(9);
-  for (const auto& name : symmetry_names()) {
-    GenerateOptions options;
-    options.symmetry = *parse_symmetry(name);
-    const Generator generator(geometry, options);
-    for (std::uint64_t index = 0; index < 2; ++index) {
-      const GeneratedPuzzle made = generator.puzzle(11, index);
-      expect_sound(made);
-      EXPECT_TRUE(has_symmetry(*geometry, made.puzzle.cells, options.symmetry)) << name;
-    }
-  }
 }
 
 TEST(GeneratePuzzle, EveryVariantIsUnique) {
@@ -133,6 +57,7 @@ TEST(GeneratePuzzle, EveryVariantIsUnique) {
       EXPECT_EQ(made.puzzle.geometry, geometry);
     }
   }
+  NONET_PART_NEEDS_SHARED_DATA("its jigsaw layout");
 }
 
 TEST(GeneratePuzzle, MinimalMeansNoGivenCanGo) {
@@ -163,6 +88,7 @@ TEST(GeneratePuzzle, PlainCarvingIsMinimalOnEveryVariant) {
       EXPECT_TRUE(is_minimal(made.puzzle));
     }
   }
+  NONET_PART_NEEDS_SHARED_DATA("its jigsaw layout");
 }
 
 // Rated levels aimed from above put givens back; with --minimal they must not.
@@ -349,81 +275,6 @@ TEST(GenerateDifficulty, LevelsAndRanges) {
   EXPECT_THROW(parse_rating_range("hard"), GenerateError);
 }
 
-TEST(GenerateStream, SameSeedSameOutputWhateverTheThreads) {
-  GenerateOptions options;
-  options.symmetry = Symmetry::rot180;
-  const Generator generator(classic(9), options);
-  const auto make = [&](std::uint64_t index) {
-    return to_line(generator.geometry(), generator.puzzle(77, index).puzzle.cells);
-  };
-  const auto run = [&](IndexRange range, unsigned jobs) {
-    std::vector<std::string> lines;
-    cli::for_each_ordered(range, jobs, make, [&](std::uint64_t index, std::string&& line) {
-      EXPECT_EQ(index, range.begin + lines.size());
-      lines.push_back(std::move(line));
-    });
-    return lines;
-  };
-  const auto one_thread = run({0, 12}, 1);
-  EXPECT_EQ(run({0, 12}, 2), one_thread);
-  EXPECT_EQ(run({0, 12}, 3), one_thread);
-  // Shards are contiguous blocks, so concatenating them is the whole stream.
-  std::vector<std::string> merged;
-  for (std::uint64_t part = 0; part < 5; ++part) {
-    const auto lines = run(shard_range(12, Shard{part, 5}), 2);
-    merged.insert(merged.end(), lines.begin(), lines.end());
-  }
-  EXPECT_EQ(merged, one_thread);
-  EXPECT_NE(to_line(generator.geometry(), generator.puzzle(78, 0).puzzle.cells), one_thread[0]);
-}
-
-// A generator keeps its carvers between puzzles; what one carved before must
-// not change what it makes next (a fresh generator for each index is the
-// reference), on every path the carver takes.
-TEST(GenerateStream, ReusedCarversMakeWhatFreshOnesMake) {
-  const auto windoku = std::make_shared<const Geometry>(Geometry::windoku());
-  const Rater se = [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
-  for (const auto& geometry : {classic(9), windoku, classic(6)}) {
-    for (const char* level : {"any", "easy", "intermediate", "expert"}) {
-      GenerateOptions options;
-      if (std::string(level) != "any") options.rating = find_level(level)->range;
-      options.rater = se;
-      options.exact_rating = false;
-      const Generator reused(geometry, options);
-      for (std::uint64_t index = 0; index < 4; ++index) {
-        const GeneratedPuzzle again = reused.puzzle(23, index);
-        ASSERT_EQ(again.puzzle.cells, Generator(geometry, options).puzzle(23, index).puzzle.cells)
-            << geometry->variant() << " " << geometry->size() << " " << level << " " << index;
-      }
-    }
-  }
-}
-
-TEST(GenerateStream, ShardsTileTheStream) {
-  for (std::uint64_t count : {0, 1, 7, 100}) {
-    for (std::uint64_t parts : {1, 2, 3, 8}) {
-      std::uint64_t next = 0;
-      for (std::uint64_t part = 0; part < parts; ++part) {
-        const IndexRange range = shard_range(count, Shard{part, parts});
-        EXPECT_EQ(range.begin, next);
-        next = range.end;
-      }
-      EXPECT_EQ(next, count);
-    }
-  }
-  EXPECT_EQ(parse_shard("2/5").part, 2u);
-  EXPECT_THROW(parse_shard("5/5"), GenerateError);
-  EXPECT_THROW(parse_shard("1"), GenerateError);
-}
-
-TEST(GenerateStream, ErrorsReachTheCaller) {
-  const auto fail_at_five = [](std::uint64_t index) -> std::string {
-    if (index == 5) throw GenerateError("five");
-    return std::to_string(index);
-  };
-  EXPECT_THROW(cli::for_each_ordered({0, 20}, 2, fail_at_five, [](std::uint64_t, std::string&&) {}), GenerateError);
-}
-
 // The same seed gives the same grid in every release: these were made before
 // the fast engine's choice of branching cell was rewritten bit-parallel (the
 // first cell with the fewest candidates), which must not change any grid.
@@ -513,395 +364,28 @@ TEST(GenerateFullGrid, EveryVariantGivesValidGrids) {
   EXPECT_NE(random_full_grid(windoku, 5), random_full_grid(windoku, 6));
 }
 
-// The basic-techniques solver bounds SE ratings from above: whatever it
-// solves under a ceiling, the rater (and Sudoku Explainer's published rating)
-// keeps at or under it. On classic grids with the ceiling 3.9 it has every
-// technique SE rates that low, so it solves exactly the puzzles rated ≤ 3.9.
-TEST(GenerateBasicLogic, BoundsTheRatingFromAbove) {
-  NONET_NEEDS_SHARED_DATA();
-  std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");
-  ASSERT_TRUE(in) << "missing shared data";
-  const auto geometry = classic(9);
-  std::string line;
-  int checked = 0, solved_at_39 = 0;
-  for (int number = 0; std::getline(in, line) && checked < 400; ++number) {
-    if (number % 25 != 0 || line.size() < 85) continue;
-    const Puzzle puzzle = testing::parse_one(line.substr(0, 81));
-    const double published = std::stod(line.substr(82));
-    ++checked;
-    for (double ceiling : {2.8, 3.4, 3.9, 4.4, 5.9}) {
-      if (!solves_with_basic_logic(*geometry, puzzle.cells, ceiling)) {
-        if (ceiling == 3.9) {
-          EXPECT_GT(published, 3.9) << line;
-        }
-        continue;
-      }
-      solved_at_39 += ceiling == 3.9;
-      EXPECT_LE(published, ceiling + 1e-9) << line << " solved under " << ceiling;
-      EXPECT_LE(rate(puzzle, Scale::se).er, ceiling + 1e-9) << line << " solved under " << ceiling;
-    }
-  }
-  EXPECT_GT(checked, 300);
-  EXPECT_GT(solved_at_39, 50);
+// A generator stops on time too, as an exact search does (exact_time_limit_test.cpp).
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// The cells 0 .. count-1 in a random order: the order a test carves in.
-std::vector<int> shuffled_cells(std::size_t count, std::mt19937_64& rng) {
-  std::vector<int> order(count);
-  std::iota(order.begin(), order.end(), 0);
-  std::shuffle(order.begin(), order.end(), rng);
-  return order;
-}
-
-// Singles and SE's direct techniques decide "SE rates it 2.5 or less" as the
-// rater stopped at 2.5 does: on published puzzles of every rating, and along
-// carvings (the positions around that edge) of four geometries.
-TEST(GenerateDirectLogic, AnswersAsTheRaterStoppedAt25) {
-  NONET_NEEDS_SHARED_DATA();
-  const auto agree = [](const Puzzle& puzzle, int& easy, int& hard) {
-    const bool direct = detail::DirectSolver(*puzzle.geometry).solves(puzzle.cells);
-    ASSERT_EQ(direct, rate(puzzle, Scale::se, 2.5).solved) << to_line(*puzzle.geometry, puzzle.cells);
-    (direct ? easy : hard) += 1;
+TEST(TimeLimit, AGeneratorThatCannotMeetItsOptionsInTimeThrowsGenerateTimeout) {
+  GenerateOptions options;
+  // A rater no puzzle satisfies: every carving is refused until time is up.
+  options.rating = RatingRange{6.0, 7.0};
+  options.rater = [](const Puzzle&, double) {
+    Rating easy;
+    easy.er = easy.ep = easy.ed = 1.2;
+    easy.solved = true;
+    return easy;
   };
-  int easy = 0, hard = 0;
-  std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");
-  ASSERT_TRUE(in) << "missing shared data";
-  std::string line;
-  for (int number = 0; std::getline(in, line); ++number)
-    if (number % 5 == 0 && line.size() >= 81) agree(testing::parse_one(line.substr(0, 81)), easy, hard);
-  const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(
-      9, parse_region_map("111222233111222233114452333144455633444555666774556669777856699778888999778888999")));
-  for (const auto& geometry : {classic(9), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
-                               std::make_shared<const Geometry>(Geometry::windoku()), jigsaw})
-    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-      const Grid solution = random_full_grid(*geometry, seed);
-      std::mt19937_64 rng(seed);
-      Grid givens = solution;
-      int removed = 0;
-      for (int cell : shuffled_cells(solution.size(), rng)) {
-        givens[cell] = 0;
-        if (solve(Puzzle{geometry, givens, ""}).status != SolveStatus::unique) {
-          givens[cell] = solution[cell];
-          continue;
-        }
-        if (++removed >= 40 && removed % 3 == 0) agree(Puzzle{geometry, givens, ""}, easy, hard);
-      }
-    }
-  EXPECT_GT(easy, 100);
-  EXPECT_GT(hard, 100);
-}
-
-// The basic-logic solver skips searches whose houses, digits or
-// intersections did not change since they last found nothing, and extend()
-// and restore() carry that bookkeeping. Growing a minimal puzzle one given
-// at a time with one reused solver (and stepping back with restore()) must
-// give at every step the answer of a fresh solver that skips nothing.
-// The bit-parallel closure on classic grids against the generic code: on
-// every third published puzzle of cbg-000 and along carvings of random grids (the
-// positions around SE 2.5, where the direct techniques decide).
-TEST(GenerateDirectLogic, BitParallelAnswersAsTheGenericCode) {
-  NONET_NEEDS_SHARED_DATA();
-  const auto geometry = classic(9);
-  detail::DirectSolver band(*geometry), generic(*geometry, false);
-  int easy = 0, hard = 0;
-  const auto agree = [&](const Grid& givens) {
-    const bool answer = generic.solves(givens);
-    ASSERT_EQ(band.solves(givens), answer) << to_line(*geometry, givens);
-    (answer ? easy : hard) += 1;
-  };
-  std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");
-  ASSERT_TRUE(in) << "missing shared data";
-  std::string line;
-  for (int number = 0; std::getline(in, line); ++number)
-    if (number % 3 == 0 && line.size() >= 81) agree(testing::parse_one(line.substr(0, 81)).cells);
-  for (std::uint64_t seed = 1; seed <= 30; ++seed) {
-    const Grid solution = random_full_grid(*geometry, seed);
-    std::mt19937_64 rng(seed);
-    Grid givens = solution;
-    for (int cell : shuffled_cells(solution.size(), rng)) {
-      givens[cell] = 0;
-      if (solve(Puzzle{geometry, givens, ""}).status != SolveStatus::unique) givens[cell] = solution[cell];
-      else agree(givens);
-    }
-  }
-  EXPECT_GT(easy, 1000);
-  EXPECT_GT(hard, 1000);
-}
-
-TEST(GenerateBasicLogic, ReusedSolverAgreesWithAFreshOne) {
-  const std::vector<std::shared_ptr<const Geometry>> geometries = {
-      classic(9), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
-      std::make_shared<const Geometry>(Geometry::windoku()), classic(6)};
-  int solved_before_full = 0;
-  for (const auto& geometry : geometries) {
-    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-      const Grid solution = random_full_grid(*geometry, seed);
-      std::mt19937_64 rng(seed);
-      std::vector<int> order = shuffled_cells(solution.size(), rng);
-      Grid givens = solution;
-      for (int cell : order) {  // carve to a minimal puzzle
-        givens[cell] = 0;
-        if (solve(Puzzle{geometry, givens, ""}).status != SolveStatus::unique) givens[cell] = solution[cell];
-      }
-      for (double ceiling : {2.8, 3.0, 3.9, 4.4, 5.9}) {
-        detail::BasicSolver reused(*geometry, ceiling);
-        Grid grown = givens;
-        bool answer = reused.solves(grown);
-        detail::BasicSolver::Position saved;
-        std::shuffle(order.begin(), order.end(), rng);
-        for (int cell : order) {
-          if (grown[cell] != 0) continue;
-          // A detour: another cell added and taken back again.
-          reused.save(saved);
-          const int detour = order[(&cell - order.data() + 7) % order.size()];
-          reused.extend(std::span<const int>(&detour, 1), solution);
-          reused.restore(saved);
-          grown[cell] = solution[cell];
-          answer = reused.extend(std::span<const int>(&cell, 1), solution);
-          ASSERT_EQ(answer, detail::BasicSolver(*geometry, ceiling, false).solves(grown))
-              << geometry->variant() << " seed " << seed << " ceiling " << ceiling;
-          if (answer) {
-            solved_before_full += std::count(grown.begin(), grown.end(), 0) > 0;
-            break;
-          }
-        }
-      }
-    }
-  }
-  EXPECT_GT(solved_before_full, 20);
-}
-
-// A solver with more techniques that goes on from where a weaker one stopped
-// (the carver's floor, then its ceiling or prover) answers as it does from
-// the givens, on minimal puzzles of four geometries.
-TEST(GenerateBasicLogic, StrongerSolverResumesFromAWeakerOnesPosition) {
-  const std::vector<std::shared_ptr<const Geometry>> geometries = {
-      classic(9), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
-      std::make_shared<const Geometry>(Geometry::windoku()), classic(6)};
-  int weaker_failed = 0, stronger_solved = 0;
-  for (const auto& geometry : geometries)
-    for (std::uint64_t seed = 1; seed <= 25; ++seed) {
-      const Grid solution = random_full_grid(*geometry, seed);
-      std::mt19937_64 rng(seed);
-      Grid givens = solution;
-      for (int cell : shuffled_cells(solution.size(), rng)) {  // carve to a minimal puzzle
-        givens[cell] = 0;
-        if (solve(Puzzle{geometry, givens, ""}).status != SolveStatus::unique) givens[cell] = solution[cell];
-      }
-      for (const auto& [weak, strong] : std::vector<std::pair<double, double>>{{2.5, 3.9}, {3.9, 4.0}, {3.9, 5.9}}) {
-        detail::BasicSolver weaker(*geometry, weak), stronger(*geometry, strong);
-        if (weaker.solves(givens)) continue;
-        ++weaker_failed;
-        detail::BasicSolver::Position stopped;
-        weaker.save(stopped);
-        const bool answer = stronger.resume(stopped);
-        ASSERT_EQ(answer, detail::BasicSolver(*geometry, strong).solves(givens))
-            << geometry->variant() << " seed " << seed << " " << weak << " -> " << strong;
-        stronger_solved += answer;
-      }
-    }
-  EXPECT_GT(weaker_failed, 50);
-  EXPECT_GT(stronger_solved, 10);
-}
-
-// The same on published puzzles, each solved from its givens.
-TEST(GenerateBasicLogic, SkippingSearchesChangesNoAnswer) {
-  NONET_NEEDS_SHARED_DATA();
-  std::ifstream in(NONET_DATA_DIR "/rated/cbg-000-se121.txt");
-  ASSERT_TRUE(in) << "missing shared data";
-  const auto geometry = classic(9);
-  std::vector<detail::BasicSolver> skipping, reference;
-  const double ceilings[] = {2.8, 3.0, 3.4, 3.9, 4.4, 5.9};
-  for (double ceiling : ceilings) {
-    skipping.emplace_back(*geometry, ceiling);
-    reference.emplace_back(*geometry, ceiling, false);
-  }
-  std::string line;
-  int checked = 0;
-  for (int number = 0; std::getline(in, line); ++number) {
-    if (number % 4 != 0 || line.size() < 81) continue;
-    const Puzzle puzzle = testing::parse_one(line.substr(0, 81));
-    for (std::size_t i = 0; i < skipping.size(); ++i)
-      ASSERT_EQ(skipping[i].solves(puzzle.cells), reference[i].solves(puzzle.cells))
-          << line << " under " << ceilings[i];
-    ++checked;
-  }
-  EXPECT_GT(checked, 2000);
+  options.time_limit = 0.3;
+  options.max_attempts = 1'000'000;
+  const Generator generator(make_geometry({}, 9), options);
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_THROW(generator.puzzle(1, 0), GenerateTimeout);
+  EXPECT_LT(seconds_since(start), 10.0);
 }
 
 }  // namespace
-// Classic, diagonal, windoku and a jigsaw 9×9, then two more geometries.
-static std::vector<std::shared_ptr<const Geometry>> nine_by_nine_variants_and(std::shared_ptr<const Geometry> first,
-                                                                              std::shared_ptr<const Geometry> second) {
-  const auto jigsaw = std::make_shared<const Geometry>(Geometry::jigsaw(
-      9, parse_region_map("111222233111222233114452333144455633444555666774556669777856699778888999778888999")));
-  return {classic(9), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
-          std::make_shared<const Geometry>(Geometry::windoku()), jigsaw, std::move(first), std::move(second)};
-}
-
-// Every unavoidable set the carver counts on is one: with its cells emptied
-// (every other cell given) the grid has a second solution, on every variant.
-// And a removal that takes a set's last givens is flagged.
-TEST(GenerateUnavoidableSets, EachSetAllowsASecondGrid) {
-  const auto geometries = nine_by_nine_variants_and(classic(6), classic(16));
-  for (const auto& geometry : geometries) {
-    std::size_t found = 0;
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-      const Grid solution = random_full_grid(*geometry, seed);
-      detail::UnavoidableSets sets(*geometry, solution);
-      found += sets.size();
-      for (std::size_t k = 0; k < sets.size(); ++k) {
-        Grid givens = solution;
-        for (int cell : sets.set(k)) givens[cell] = 0;
-        const SolveResult result = solve(Puzzle{geometry, givens, ""});
-        ASSERT_EQ(result.status, SolveStatus::multiple) << geometry->variant() << " seed " << seed << " set " << k;
-        EXPECT_TRUE(sets.empties(sets.set(k)));
-        const std::vector<int> all_but_one(sets.set(k).begin() + 1, sets.set(k).end());
-        EXPECT_FALSE(sets.empties(all_but_one));
-      }
-    }
-    EXPECT_GT(found, 0u) << geometry->variant();  // the common small ones do occur
-  }
-}
-
-// Found the other way round: every deadly rectangle of a classic grid (two
-// rows, two columns, two boxes, two digits that can trade places) is one of
-// the 4-cell sets, and no 4-cell set is anything else.
-TEST(GenerateUnavoidableSets, FourCellSetsAreTheDeadlyRectangles) {
-  for (const auto& geometry : {classic(6), classic(9), classic(12)}) {
-    const int n = geometry->size();
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-      const Grid grid = random_full_grid(*geometry, seed);
-      std::set<std::vector<int>> rectangles, fours;
-      for (int r1 = 0; r1 < n; ++r1)
-        for (int r2 = r1 + 1; r2 < n; ++r2)
-          for (int c1 = 0; c1 < n; ++c1)
-            for (int c2 = c1 + 1; c2 < n; ++c2) {
-              std::vector<int> cells = {r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2};
-              std::set<int> boxes;
-              for (int cell : cells)
-                for (int house : geometry->houses_of(cell))
-                  if (geometry->houses()[house].kind == HouseKind::box) boxes.insert(house);
-              if (grid[cells[0]] == grid[cells[3]] && grid[cells[1]] == grid[cells[2]] && boxes.size() == 2)
-                rectangles.insert(cells);
-            }
-      const detail::UnavoidableSets sets(*geometry, grid);
-      for (std::size_t k = 0; k < sets.size(); ++k) {
-        if (sets.set(k).size() != 4) continue;
-        std::vector<int> cells(sets.set(k).begin(), sets.set(k).end());
-        std::ranges::sort(cells);
-        fours.insert(cells);
-      }
-      EXPECT_EQ(fours, rectangles) << n << "x" << n << " seed " << seed;
-    }
-  }
-}
-
-// The sets are found with shortcuts: lines of up to 16 cells walked as byte
-// vectors, and on classic grids a swap judged by boxes alone. Without them
-// (positions followed one by one, every swap checked house by house) the
-// sets are the same, on every variant.
-TEST(GenerateUnavoidableSets, ShortcutsFindWhatTheFullCheckFinds) {
-  auto geometries = nine_by_nine_variants_and(classic(6), classic(16));
-  geometries.push_back(classic(4));
-  geometries.push_back(classic(12));
-  for (const auto& geometry : geometries) {
-    for (std::uint64_t seed = 1; seed <= 20; ++seed) {
-      const Grid grid = random_full_grid(*geometry, seed);
-      const detail::UnavoidableSets fast(*geometry, grid), checked(*geometry, grid, true);
-      ASSERT_EQ(fast.size(), checked.size()) << geometry->variant() << " " << geometry->size() << " seed " << seed;
-      for (std::size_t k = 0; k < fast.size(); ++k) EXPECT_TRUE(std::ranges::equal(fast.set(k), checked.set(k)));
-    }
-  }
-}
-
-// A carver rebuilds one UnavoidableSets for each new grid: rebuilt, it holds
-// the sets a fresh one finds, in the same order, and counts from full givens.
-TEST(GenerateUnavoidableSets, RebuiltSetsAreAFreshOnesSets) {
-  for (const auto& geometry : nine_by_nine_variants_and(classic(6), classic(16))) {
-    detail::UnavoidableSets reused(*geometry);
-    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
-      const Grid solution = random_full_grid(*geometry, seed);
-      const detail::UnavoidableSets fresh(*geometry, solution);
-      reused.build(solution);
-      ASSERT_EQ(reused.size(), fresh.size()) << geometry->variant() << " seed " << seed;
-      for (std::size_t k = 0; k < fresh.size(); ++k) {
-        EXPECT_TRUE(std::ranges::equal(reused.set(k), fresh.set(k))) << geometry->variant() << " set " << k;
-        EXPECT_TRUE(reused.empties(fresh.set(k)));
-        EXPECT_FALSE(reused.empties(fresh.set(k).subspan(1))) << geometry->variant() << " set " << k;
-      }
-      if (fresh.size() > 0) reused.remove(fresh.set(0));  // spoils the counts the next build must reset
-    }
-  }
-}
-
-// One singles solver asked about many puzzles in turn (it keeps the house
-// digits of the previous one and looks only at what changed) answers as a
-// fresh one does, also across unrelated puzzles and givens that repeat a
-// digit in a house.
-TEST(GenerateSingles, ReusedSolverAnswersAsAFreshOne) {
-  NONET_NEEDS_SHARED_DATA();
-  const auto geometry = classic(9);
-  std::ifstream in(NONET_DATA_DIR "/qqwing/easy.txt");
-  ASSERT_TRUE(in) << "missing shared data";
-  std::vector<Grid> inputs;
-  std::string line;
-  for (int count = 0; count < 40 && std::getline(in, line); ++count) {
-    const Puzzle puzzle = testing::parse_one(line.substr(0, 81));
-    inputs.push_back(puzzle.cells);
-    Grid fewer = puzzle.cells;
-    for (std::size_t cell = 0; cell < fewer.size(); cell += 7) fewer[cell] = 0;
-    inputs.push_back(fewer);
-  }
-  Grid repeated = inputs.front();
-  repeated[0] = repeated[1] = 5;  // 5 twice in row 1
-  inputs.insert(inputs.begin() + 3, repeated);
-  for (SinglesKind kind : {SinglesKind::hidden_only, SinglesKind::hidden_and_naked}) {
-    detail::SinglesSolver reused(*geometry, kind);
-    for (const Grid& givens : inputs) {
-      detail::SinglesSolver fresh(*geometry, kind);
-      ASSERT_EQ(reused.solves(givens), fresh.solves(givens)) << to_line(*geometry, givens);
-    }
-  }
-}
-
-// The bit-parallel singles (grids of up to 128 cells) answer as the generic
-// code does, on every variant, along carvings from full grid to few givens.
-TEST(GenerateSingles, BitParallelAnswersAsTheGenericCode) {
-  const auto geometries = nine_by_nine_variants_and(classic(6), classic(4));
-  int solved = 0, unsolved = 0, immediate = 0;
-  for (const auto& geometry : geometries)
-    for (SinglesKind kind : {SinglesKind::hidden_only, SinglesKind::hidden_and_naked}) {
-      // The band engine on standard 9×9 grids, the 128-bit one elsewhere;
-      // the 128-bit one is asked directly too, as it also fits 9×9.
-      detail::SinglesSolver fast(*geometry, kind), generic(*geometry, kind, false);
-      detail::SmallSingles small(*geometry, kind);
-      for (std::uint64_t seed = 1; seed <= 8; ++seed) {
-        const Grid solution = random_full_grid(*geometry, seed);
-        std::mt19937_64 rng(seed);
-        const std::vector<int> order = shuffled_cells(solution.size(), rng);
-        Grid givens = solution;
-        for (std::size_t i = 0; i < order.size() * 3 / 4; ++i) {
-          givens[order[i]] = 0;
-          const std::span<const int> removed(&order[i], 1), last_two(&order[i > 0 ? i - 1 : 0], i > 0 ? 2 : 1);
-          const bool answer = generic.solves(givens);
-          ASSERT_EQ(fast.solves(givens), answer) << to_line(*geometry, givens);
-          ASSERT_EQ(small.solves(givens), answer) << to_line(*geometry, givens);
-          for (const auto targets : {removed, last_two}) {
-            const bool derived = generic.derives(givens, targets);
-            ASSERT_EQ(fast.derives(givens, targets), derived) << to_line(*geometry, givens);
-            ASSERT_EQ(small.derives(givens, targets), derived) << to_line(*geometry, givens);
-            const bool at_once = generic.immediate(givens, targets);
-            ASSERT_EQ(fast.immediate(givens, targets), at_once) << to_line(*geometry, givens);
-            immediate += at_once;
-          }
-          (answer ? solved : unsolved) += 1;
-        }
-      }
-    }
-  EXPECT_GT(solved, 500);
-  EXPECT_GT(unsolved, 500);
-  EXPECT_GT(immediate, 500);
-}
-
 }  // namespace nonet

@@ -18,14 +18,13 @@
 namespace {
 
 std::vector<nonet::Puzzle> sample(const std::string& path, int every, int limit, nonet::ReadOptions options = {}) {
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << path;
-  nonet::PuzzleReader reader(in, path, options);
-  nonet::Record record;
-  std::vector<nonet::Puzzle> out;
-  while (reader.next(record) && static_cast<int>(out.size()) < limit)
-    if (record.puzzle && record.index % every == 0) out.push_back(*record.puzzle);
-  return out;
+  return nonet::testing::load_puzzles(path, static_cast<std::size_t>(every), options, static_cast<std::size_t>(limit));
+}
+
+// The first `count` jigsaw layouts of the shared data, none where it is absent.
+std::vector<std::vector<int>> jigsaw_layouts(std::size_t count) {
+  if (!nonet::testing::shared_data_present()) return {};
+  return nonet::testing::load_jigsaw_layouts(count);
 }
 
 // Steps the puzzle with every technique (extras on), checking each step; from
@@ -154,10 +153,9 @@ nonet::Puzzle carve(std::shared_ptr<const nonet::Geometry> geo, std::uint64_t se
 }
 
 TEST(LogicSoundness, JigsawAndDiagonal) {
-  std::ifstream layouts(NONET_DATA_DIR "/variants/jigsaw/valid_layouts.txt");
-  std::string line;
-  for (int i = 0; i < 3 && std::getline(layouts, line); ++i) {
-    nonet::VariantSpec spec{"jigsaw", 9, nonet::parse_region_map(line)};
+  const auto layouts = jigsaw_layouts(3);
+  for (int i = 0; i < static_cast<int>(layouts.size()); ++i) {
+    nonet::VariantSpec spec{"jigsaw", 9, layouts[i]};
     check_sound(carve(nonet::make_geometry(spec, 9), 17 + i), nonet::Scale::se, true);
   }
   for (int i = 0; i < 3; ++i) {
@@ -166,20 +164,21 @@ TEST(LogicSoundness, JigsawAndDiagonal) {
   }
   nonet::VariantSpec windoku{"windoku", 9, {}};
   check_sound(carve(nonet::make_geometry(windoku, 9), 7), nonet::Scale::se, true);
+  NONET_PART_NEEDS_SHARED_DATA("its jigsaw layouts");
 }
 
 // The sukaku ladder (empty rectangle, the big wings) on the same variants.
 TEST(LogicSoundness, JigsawAndDiagonalSukaku) {
-  std::ifstream layouts(NONET_DATA_DIR "/variants/jigsaw/valid_layouts.txt");
-  std::string line;
-  for (int i = 0; i < 2 && std::getline(layouts, line); ++i) {
-    nonet::VariantSpec spec{"jigsaw", 9, nonet::parse_region_map(line)};
+  const auto layouts = jigsaw_layouts(2);
+  for (int i = 0; i < static_cast<int>(layouts.size()); ++i) {
+    nonet::VariantSpec spec{"jigsaw", 9, layouts[i]};
     check_sound(carve(nonet::make_geometry(spec, 9), 23 + i), nonet::Scale::sukaku, true);
   }
   for (const char* kind : {"diagonal", "windoku"}) {
     nonet::VariantSpec spec{kind, 9, {}};
     check_sound(carve(nonet::make_geometry(spec, 9), 211), nonet::Scale::sukaku, true);
   }
+  NONET_PART_NEEDS_SHARED_DATA("its jigsaw layouts");
 }
 
 // Other sizes: 4×4, 6×6, 8×8 and 12×12 classic grids, every technique.

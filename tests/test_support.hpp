@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstdio>
+#include <iterator>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -27,19 +30,49 @@ inline bool shared_data_present() {
     if (!::nonet::testing::shared_data_present())                                          \
       GTEST_SKIP() << "needs the shared puzzle sets, absent here: " NONET_DATA_DIR;        \
   } while (0)
+// At the end of a test only a part of which (named by `part`, a string
+// literal) needs the shared data, the part guarded by shared_data_present():
+// where the data is absent, the rest ran, and the test is reported skipped
+// with the part it could not run.
+#define NONET_PART_NEEDS_SHARED_DATA(part)                                                 \
+  do {                                                                                     \
+    if (!::nonet::testing::shared_data_present())                                          \
+      GTEST_SKIP() << "ran without " part ", which needs the shared puzzle sets, absent here: " NONET_DATA_DIR; \
+  } while (0)
 inline std::string source_path(const std::string& relative) { return std::string(NONET_SOURCE_DIR) + "/" + relative; }
 
-// Every `every`-th puzzle of a file of the shared data (all when every == 1).
-inline std::vector<Puzzle> load_puzzles(const std::string& path, std::size_t every = 1, ReadOptions options = {}) {
+// The one way the tests read puzzle files (the shared data's and examples/):
+// every `every`-th puzzle (all when every == 1), at most `limit` of them,
+// each with its comment (a published rating, say). Every record must read.
+inline std::vector<Puzzle> load_puzzles(const std::string& path, std::size_t every = 1, ReadOptions options = {},
+                                        std::size_t limit = SIZE_MAX) {
   std::ifstream in(path, std::ios::binary);
   EXPECT_TRUE(in.good()) << "cannot open " << path;
   PuzzleReader reader(in, path, options);
   std::vector<Puzzle> puzzles;
-  for (Record record; reader.next(record);) {
+  for (Record record; puzzles.size() < limit && reader.next(record);) {
     EXPECT_FALSE(record.error) << record.error->to_string();
     if (record.puzzle && record.index % every == 0) puzzles.push_back(std::move(*record.puzzle));
   }
   return puzzles;
+}
+
+// About `wanted` puzzles spread evenly over a file of one puzzle a line:
+// every step-th, the step taken from the line count.
+inline std::vector<Puzzle> load_spread(const std::string& path, std::size_t wanted) {
+  std::ifstream count(path, std::ios::binary);
+  const auto lines = static_cast<std::size_t>(std::count(std::istreambuf_iterator<char>(count), {}, '\n'));
+  return load_puzzles(path, std::max<std::size_t>(1, lines / wanted), {}, wanted);
+}
+
+// The first `count` jigsaw layouts of the shared data (one region map a line).
+inline std::vector<std::vector<int>> load_jigsaw_layouts(std::size_t count) {
+  const std::string path = data_path("variants/jigsaw/valid_layouts.txt");
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "cannot open " << path;
+  std::vector<std::vector<int>> layouts;
+  for (std::string line; layouts.size() < count && std::getline(in, line);) layouts.push_back(parse_region_map(line));
+  return layouts;
 }
 
 inline Puzzle parse_one(const std::string& text, ReadOptions options = {}) {

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/contract.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
@@ -100,6 +101,7 @@ Record read_one(const char* puzzle, const VariantSpec& spec) {
 
 // The exact search's answer, or the failure the CLI would report for it.
 SolveResult exact(const Record& record, std::uint64_t count_limit, bool keep_solution) {
+  NONET_EXPECTS(record.puzzle.has_value());  // read_one's record, or a position's, always holds one
   SolveOptions options;
   options.count_limit = count_limit;
   options.keep = keep_solution ? 1 : 0;
@@ -140,6 +142,7 @@ bool is_candidate_text(const std::string& text, int size) {
 }
 
 std::string hint_answer(const Geometry& geometry, const Step& step, int level, bool as_json) {
+  NONET_EXPECTS(level >= 1 && level <= 3);  // nonet_hint refuses any other level
   std::string text = hint_text(geometry, step, level);
   if (!as_json) return text;
   while (!text.empty() && text.back() == '\n') text.pop_back();

@@ -1,9 +1,11 @@
 // Pieces every exact engine shares, so they report results the same way.
 #pragma once
 
+#include <bit>
 #include <chrono>
 #include <cstdint>
 
+#include "core/contract.hpp"
 #include "nonet/exact.hpp"
 
 namespace nonet::detail {
@@ -24,7 +26,9 @@ class SearchDeadline {
         at_(active_ ? std::chrono::steady_clock::now() +
                           std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                               std::chrono::duration<double>(seconds))
-                    : std::chrono::steady_clock::time_point{}) {}
+                    : std::chrono::steady_clock::time_point{}) {
+    NONET_EXPECTS(std::has_single_bit(check_every));
+  }
   bool passed(std::uint64_t nodes) const { return active_ && (nodes & mask_) == 0 && clock_passed(); }
 
  private:

@@ -15,6 +15,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "core/contract.hpp"
 #include "engine_common.hpp"
 
 namespace nonet {
@@ -41,6 +42,8 @@ class GenericSearch {
       : geometry_(geometry), options_(options), result_(result), rng_(options.seed), deadline_(deadline) {}
 
   void run(const Grid& givens) {
+    NONET_EXPECTS(givens.size() == static_cast<std::size_t>(geometry_.cell_count()));
+    NONET_EXPECTS(options_.candidates.empty() || options_.candidates.size() == givens.size());
     weight_.assign(geometry_.houses().size(), 1);
     State& state = level(0).state;
     const int cells = geometry_.cell_count();
@@ -48,8 +51,10 @@ class GenericSearch {
     state.placed_in_house.assign(geometry_.houses().size(), 0);
     state.value.assign(cells, 0);
     state.open = cells;
-    for (int cell = 0; cell < cells; ++cell)
+    for (int cell = 0; cell < cells; ++cell) {
+      NONET_EXPECTS(givens[cell] <= geometry_.size());  // 0 (empty) or a digit 1..N
       if (givens[cell] != 0 && !place(state, cell, givens[cell])) return;
+    }
     if (!options_.candidates.empty() && !restrict_to_marks(state)) return;
     if (propagate(state)) search(0);
   }
@@ -442,6 +447,8 @@ bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, cons
 }  // namespace
 
 SolveResult solve_generic(const Puzzle& puzzle, const SolveOptions& options) {
+  NONET_EXPECTS(puzzle.geometry != nullptr);
+  NONET_EXPECTS(puzzle.cells.size() == static_cast<std::size_t>(puzzle.geometry->cell_count()));
   SolveResult result;
   if (!options.candidates.empty() && options.candidates.size() != puzzle.cells.size())
     throw std::invalid_argument("SolveOptions::candidates needs one mask per cell");

@@ -1,5 +1,6 @@
 // Engine choice: the specialised engine where the geometry allows it, the
 // generic one everywhere else.
+#include "core/contract.hpp"
 #include "engine_common.hpp"
 #include "fast9.hpp"
 
@@ -11,6 +12,9 @@ namespace {
 // full grids for the generator) stay with the generic engine; so do positions
 // with pencil marks, which only it reads.
 bool use_fast9(const Puzzle& puzzle, const SolveOptions& options) {
+  // A puzzle of its geometry: the engine is chosen by the cell count and the geometry alike.
+  NONET_EXPECTS(puzzle.geometry != nullptr);
+  NONET_EXPECTS(puzzle.cells.size() == static_cast<std::size_t>(puzzle.geometry->cell_count()));
   return !options.random && options.candidates.empty() && puzzle.cells.size() == 81 &&
          detail::fast9_supports(*puzzle.geometry);
 }

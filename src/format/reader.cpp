@@ -12,6 +12,7 @@
 #include <map>
 #include <sstream>
 
+#include "core/contract.hpp"
 #include "csv_input.hpp"
 #include "json_input.hpp"
 #include "nonet/format.hpp"
@@ -194,6 +195,7 @@ std::size_t convert_cells(const DigitTable& table, std::string_view chars, std::
 // Cell digits of `chars` (already stripped of separators) for a size-N puzzle;
 // the first bad character becomes the record's error.
 bool parse_cells(Record& record, std::string_view chars, int size, DigitStyle style) {
+  NONET_EXPECTS(record.puzzle.has_value());  // finish_puzzle makes it; the cells go into it
   auto& cells = record.puzzle->cells;
   cells.resize(chars.size());
   std::size_t bad = chars.size();

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "cairo_library.hpp"
+#include "core/contract.hpp"
 #include "nonet/render.hpp"
 
 namespace nonet {
@@ -62,7 +63,11 @@ class GridDrawing {
  public:
   GridDrawing(cairo_t* cr, const SvgPuzzle& item, bool show_solution, double left, double top, double side)
       : cr_(cr), item_(item), geometry_(*item.puzzle.geometry), show_solution_(show_solution), left_(left),
-        top_(top), side_(side), cell_(side / geometry_.size()) {}
+        top_(top), side_(side), cell_(side / geometry_.size()) {
+    // The puzzle, and its solution where one is drawn, are grids of the geometry.
+    NONET_EXPECTS(item.puzzle.cells.size() == static_cast<std::size_t>(geometry_.cell_count()));
+    NONET_EXPECTS(!item.solution || item.solution->size() == static_cast<std::size_t>(geometry_.cell_count()));
+  }
 
   void draw() const {
     shading();

@@ -7,6 +7,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/contract.hpp"
 #include "nonet/format.hpp"
 
 namespace nonet {
@@ -37,6 +38,7 @@ bool format_small_digits(const std::uint8_t* digits, char* out) {
 // lookup for the rest, so formatting stays well under the solve time of a
 // batch (nonet solve writes every line through here).
 void append_line(std::string& out, const Geometry& geometry, const Grid& cells, std::size_t room) {
+  NONET_EXPECTS(cells.size() == static_cast<std::size_t>(geometry.cell_count()));
   static const auto characters = [] {
     std::array<char, 256> table{};
     for (int digit = 0; digit < 256; ++digit) table[digit] = digit_char(digit);
@@ -85,6 +87,7 @@ std::string rule(const Geometry& geometry) {
 // Irregular regions (jigsaw): '|' between cells of different regions, and a
 // rule under each cell whose neighbour below lies in another region.
 std::string to_region_grid(const Geometry& geometry, const Grid& cells) {
+  NONET_EXPECTS(cells.size() == static_cast<std::size_t>(geometry.cell_count()));
   const int size = geometry.size();
   const auto& region = geometry.regions();
   auto border_below = [&](int r, int c) { return region[r * size + c] != region[(r + 1) * size + c]; };
@@ -108,6 +111,7 @@ std::string to_region_grid(const Geometry& geometry, const Grid& cells) {
 
 std::string to_pretty_grid(const Geometry& geometry, const Grid& cells) {
   if (geometry.box_columns() == 0) return to_region_grid(geometry, cells);
+  NONET_EXPECTS(cells.size() == static_cast<std::size_t>(geometry.cell_count()));
   std::string text;
   const int size = geometry.size();
   for (int r = 0; r < size; ++r) {

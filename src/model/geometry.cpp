@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "core/contract.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet {
@@ -71,6 +72,9 @@ std::string house_name(const House& house) {
 
 Geometry::Geometry(std::string variant, int size, std::vector<House> houses, std::vector<int> regions)
     : variant_(std::move(variant)), size_(size), houses_(std::move(houses)), regions_(std::move(regions)) {
+  // Every variant is N×N, N within 2..kMaxSize, with a region label per cell.
+  NONET_EXPECTS(size_ >= 2 && size_ <= kMaxSize);
+  NONET_EXPECTS(regions_.size() == static_cast<std::size_t>(cell_count()));
   derive_cell_tables();
 }
 
@@ -195,6 +199,7 @@ Geometry Geometry::jigsaw(int size, std::span<const int> region_of_cell) {
 }
 
 std::string Geometry::cell_name(int cell) const {
+  NONET_EXPECTS(cell >= 0 && cell < cell_count());
   // Appended piece by piece: g++ 12 warns falsely on "r" + std::to_string(...).
   std::string name = "r";
   name += std::to_string(row_of(cell) + 1);

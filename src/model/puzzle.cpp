@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/contract.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet {
@@ -27,6 +28,8 @@ namespace {
 // Every clash in house order, or only the first one (a puzzle's verdict needs
 // one; a player's board shows them all).
 std::vector<Conflict> conflicts(const Geometry& geometry, const Grid& cells, bool first_only) {
+  // A grid of the geometry: one entry per cell, 0 (empty) or a digit 1..N.
+  NONET_EXPECTS(cells.size() == static_cast<std::size_t>(geometry.cell_count()));
   std::vector<Conflict> found;
   const auto& houses = geometry.houses();
   std::vector<int> where(geometry.size() + 1);
@@ -35,6 +38,7 @@ std::vector<Conflict> conflicts(const Geometry& geometry, const Grid& cells, boo
     for (int cell : houses[h].cells) {
       const int digit = cells[cell];
       if (digit == 0) continue;
+      NONET_EXPECTS(digit <= geometry.size());
       if (where[digit] >= 0) {
         found.push_back(Conflict{digit, h, where[digit], cell});
         if (first_only) return found;
@@ -59,6 +63,8 @@ std::vector<Conflict> find_conflicts(const Geometry& geometry, const Grid& cells
 }
 
 std::string describe(const Geometry& geometry, const Conflict& conflict) {
+  NONET_EXPECTS(conflict.house >= 0 && conflict.house < static_cast<int>(geometry.houses().size()));
+  NONET_EXPECTS(conflict.digit >= 1 && conflict.digit <= geometry.size());
   return std::string("digit ") + digit_char(conflict.digit) + " twice in " +
          house_name(geometry.houses()[conflict.house]) + " (" + geometry.cell_name(conflict.first_cell) +
          ", " + geometry.cell_name(conflict.second_cell) + ")";
@@ -66,6 +72,8 @@ std::string describe(const Geometry& geometry, const Conflict& conflict) {
 
 bool is_solution_of(const Puzzle& puzzle, const Grid& solution) {
   const Geometry& geometry = *puzzle.geometry;
+  // The solution may be anything (a wrong one is false); the puzzle is a puzzle of its geometry.
+  NONET_EXPECTS(puzzle.cells.size() == static_cast<std::size_t>(geometry.cell_count()));
   if (static_cast<int>(solution.size()) != geometry.cell_count()) return false;
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     if (solution[cell] < 1 || solution[cell] > geometry.size()) return false;

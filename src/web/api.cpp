@@ -14,6 +14,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "core/contract.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
@@ -70,6 +71,7 @@ bool flag(const nlohmann::json& request, const char* name) { return field<bool>(
 // An integer field within [low, high].
 std::int64_t whole(const nlohmann::json& request, const char* name, std::int64_t fallback, std::int64_t low,
                    std::int64_t high) {
+  NONET_EXPECTS(low <= high);
   const auto it = request.find(name);
   if (it == request.end() || it->is_null()) return fallback;
   if (!it->is_number_integer())
@@ -258,6 +260,9 @@ Position read_position(const nlohmann::json& request) {
 // digit where none are written), less what the placed digits rule out.
 CandidateGrid candidate_grid(const Position& position) {
   const Geometry& geometry = position.geometry();
+  // read_position's board and marks: one entry per cell.
+  NONET_EXPECTS(position.board.size() == static_cast<std::size_t>(geometry.cell_count()));
+  NONET_EXPECTS(position.marks.size() == position.board.size());
   std::vector<Mask> candidates(geometry.cell_count(), all_digits(geometry.size()));
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     if (position.marks[cell]) candidates[cell] = position.marks[cell];
@@ -350,6 +355,7 @@ struct Mistakes {
 };
 
 Mistakes mistakes_of(const Position& position, const Grid& solution) {
+  NONET_EXPECTS(solution.size() == static_cast<std::size_t>(position.geometry().cell_count()));
   Mistakes found;
   for (int cell = 0; cell < position.geometry().cell_count(); ++cell) {
     if (position.puzzle.cells[cell]) continue;

@@ -21,9 +21,12 @@ EXAMPLES = ROOT / "examples"
 
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
+    """The shared puzzle sets; a test that takes them skips, saying so, where they
+    are absent. Present means its README.md is there, as for the C++ tests
+    (tests/test_support.hpp, NONET_NEEDS_SHARED_DATA)."""
     path = Path(os.environ.get("NONET_DATA_DIR", ROOT.parent / "shared" / "data"))
-    if not path.is_dir():
-        pytest.skip(f"no puzzle data at {path} (set NONET_DATA_DIR)")
+    if not (path / "README.md").is_file():
+        pytest.skip(f"needs the shared puzzle sets, absent here: {path} (set NONET_DATA_DIR)")
     return path
 
 

@@ -1,10 +1,9 @@
-// Time limits in the library: an exact search and a generator stop on time,
-// for callers that answer a person (the web server), as max_nodes stops them
-// on work.
+// Time limits of the exact search: both engines stop on time, for callers
+// that answer a person (the web server), as max_nodes stops them on work.
+// (The generator's time limit: TimeLimit.AGenerator… in generate_test.cpp.)
 #include <chrono>
 
-#include "nonet/generate.hpp"
-#include "nonet/logic.hpp"
+#include "nonet/exact.hpp"
 #include "test_support.hpp"
 
 namespace nonet::testing {
@@ -59,24 +58,6 @@ TEST(TimeLimit, ALimitNotReachedChangesNothing) {
   EXPECT_EQ(limited.status, SolveStatus::unique);
   EXPECT_EQ(limited.solutions, plain.solutions);
   EXPECT_EQ(limited.nodes, plain.nodes);
-}
-
-TEST(TimeLimit, AGeneratorThatCannotMeetItsOptionsInTimeThrowsGenerateTimeout) {
-  GenerateOptions options;
-  // A rater no puzzle satisfies: every carving is refused until time is up.
-  options.rating = RatingRange{6.0, 7.0};
-  options.rater = [](const Puzzle&, double) {
-    Rating easy;
-    easy.er = easy.ep = easy.ed = 1.2;
-    easy.solved = true;
-    return easy;
-  };
-  options.time_limit = 0.3;
-  options.max_attempts = 1'000'000;
-  const Generator generator(make_geometry({}, 9), options);
-  const auto start = std::chrono::steady_clock::now();
-  EXPECT_THROW(generator.puzzle(1, 0), GenerateTimeout);
-  EXPECT_LT(seconds_since(start), 10.0);
 }
 
 }  // namespace
