@@ -2,6 +2,7 @@
 // set build runs, and the result conventions it shares with the other engines.
 // The engine itself lives in fast9.hpp; this file compiles its baseline build
 // (SSE2 and scalar code, any x86-64 or other 64-bit CPU).
+#include "core/contract.hpp"
 #include "fast9.hpp"
 
 #define NONET_FAST9_ISA fast9_baseline
@@ -90,6 +91,7 @@ std::optional<bool> fast9_has_solution(const Fast9Start& start, bool diagonal, s
 }
 
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa) {
+  NONET_EXPECTS(fast9_supports(*puzzle.geometry) && puzzle.cells.size() == 81);
   const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes, {},
                            options.time_limit};
   run_fast9(*puzzle.geometry, puzzle.cells, limits, result, isa);

@@ -2,6 +2,7 @@
 #include "band_singles.hpp"
 
 #include "core/bitboard9.hpp"
+#include "core/contract.hpp"
 #include "grid_diff.hpp"
 
 #include <algorithm>
@@ -184,6 +185,7 @@ bool BandSingles::single_now(int cell) {
 }
 
 void BandSingles::search_start(const Grid& givens, Bands (&candidates)[9], Bands& open) {
+  NONET_EXPECTS(fits_ && givens.size() == 81);
   sync(givens);
   for (int digit = 0; digit < 9; ++digit) candidates[digit] = given_[digit] | (open_ & ~seen(digit));
   open = open_;

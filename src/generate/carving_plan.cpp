@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "core/contract.hpp"
+
 namespace nonet::detail {
 
 namespace {
@@ -72,6 +74,9 @@ CarvingPlan plan_carving(const Geometry& geometry, const GenerateOptions& option
       range->min <= kProvableTo)
     plan.prover = std::max(range->min, kProvableFrom);
   plan.direct = plan.adds_back && range->min == kDirectTop + 1;
+  // Every solver the plan names has a range to read, and the logic test its ceiling.
+  NONET_EXPECTS(range || (!plan.adds_back && !plan.ceiling && !plan.floor && !plan.prover));
+  NONET_EXPECTS(plan.test != CarveTest::logic || plan.ceiling);
   return plan;
 }
 

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 
+#include "core/contract.hpp"
 #include "internal.hpp"
 #include "nonet/exact.hpp"
 
@@ -95,7 +96,10 @@ struct Rung {
 const std::vector<Rung>& ladder() {
   static const std::vector<Rung> rungs = [] {
     std::vector<Rung> all;
-    for (const logic::TechniqueRow& row : logic::kTechniques) all.push_back({row, finder_of(row.technique)});
+    for (const logic::TechniqueRow& row : logic::kTechniques) {
+      all.push_back({row, finder_of(row.technique)});
+      NONET_EXPECTS(all.back().find != nullptr);  // every technique has its finder
+    }
     return all;
   }();
   return rungs;
