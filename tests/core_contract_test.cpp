@@ -32,7 +32,7 @@ TEST(Contracts, TheLibraryChecksItsStatedPreconditions) {
   const auto geometry = std::make_shared<const Geometry>(Geometry::classic(3, 3));
   EXPECT_EQ(geometry->cell_name(80), "r9c9");
   EXPECT_DEATH(geometry->cell_name(81), "geometry\\.cpp:[0-9]+: nonet contract broken in cell_name: cell >= 0");
-  EXPECT_DEATH(to_line(*geometry, Grid(80, 0)), "writer\\.cpp:[0-9]+: nonet contract broken in to_line: cells\\.size\\(\\)");
+  EXPECT_DEATH(to_line(*geometry, Grid(80, 0)), "writer\\.cpp:[0-9]+: nonet contract broken in append_line: cells\\.size\\(\\)");
   const Puzzle short_puzzle{geometry, Grid(80, 0), ""};
   EXPECT_DEATH(solve(short_puzzle), "solve\\.cpp:[0-9]+: nonet contract broken in use_fast9: puzzle\\.cells\\.size\\(\\)");
   EXPECT_DEATH(solve_generic(short_puzzle), "generic_solver\\.cpp:[0-9]+: nonet contract broken in solve_generic");
