@@ -37,7 +37,8 @@ inline bool shared_data_present() {
 #define NONET_PART_NEEDS_SHARED_DATA(part)                                                 \
   do {                                                                                     \
     if (!::nonet::testing::shared_data_present())                                          \
-      GTEST_SKIP() << "ran without " part ", which needs the shared puzzle sets, absent here: " NONET_DATA_DIR; \
+      GTEST_SKIP() << "ran without " part "; that part needs the shared puzzle sets, "     \
+                      "absent here: " NONET_DATA_DIR;                                      \
   } while (0)
 inline std::string source_path(const std::string& relative) { return std::string(NONET_SOURCE_DIR) + "/" + relative; }
 
