@@ -15,6 +15,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "core/bits.hpp"
 #include "core/contract.hpp"
 #include "engine_common.hpp"
 
@@ -25,8 +26,6 @@ namespace {
 // Grids from this size on branch by conflict weights (see fail_in).
 constexpr int kWeightedFrom = 12;
 
-// One bit set (std::has_single_bit is a popcount library call without -mpopcnt).
-inline bool is_single(Mask mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
 
 struct State {
   std::vector<Mask> candidates;
@@ -136,7 +135,7 @@ class GenericSearch {
       for (int h : geometry_.houses_of(cell)) fail_in(h);
       return false;
     }
-    if (is_single(mask)) queue_.push_back(cell);
+    if (bits::one_bit(mask)) queue_.push_back(cell);
     return true;
   }
 
@@ -227,7 +226,7 @@ class GenericSearch {
       const Mask mask = state.candidates[cell];
       // Two bits exactly: a cheap test first, since popcount is a library
       // call on the portable build.
-      const bool two = is_single(mask & (mask - 1));
+      const bool two = bits::one_bit(mask & (mask - 1));
       if (!two && choice.width <= 2) continue;
       const int count = two ? 2 : std::popcount(mask);
       if (count > choice.width) continue;
@@ -269,7 +268,7 @@ class GenericSearch {
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
       if (state.value[cell] != 0) continue;
       const Mask mask = state.candidates[cell];
-      const int count = is_single(mask & (mask - 1)) ? 2 : std::popcount(mask);
+      const int count = bits::one_bit(mask & (mask - 1)) ? 2 : std::popcount(mask);
       if (count < choice.width) {
         choice = Choice{cell, -1, 0, count};
         if (count == 2) return choice;

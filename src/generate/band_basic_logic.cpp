@@ -44,8 +44,6 @@ bool every_house_holds(Bands cells) {
          (columns[0] | columns[1] | columns[2]) == kRowCells;
 }
 
-bool single_bit(std::uint32_t bits) { return bits != 0 && (bits & (bits - 1)) == 0; }
-
 // One digit's intersections, both ways: where its places in a box lie in
 // one row or column, the rest of that line loses it (pointing); where those
 // of a line lie in one box, the rest of the box does (claiming).
@@ -57,17 +55,17 @@ Bands intersection_removals(Bands board) {
     const std::uint32_t seg = in_segments[band];
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t row_in_box = seg >> (3 * k) & kRowStarts;  // a box's rows (bits 0, 9, 18)
-      if (single_bit(row_in_box))
+      if (bits::one_bit(row_in_box))
         removals[band] |= (kRowCells << std::countr_zero(row_in_box)) & ~(kBoxCells << (3 * k));
       const std::uint32_t box_in_row = seg >> (9 * k) & kBoxCorners;  // a row's boxes (bits 0, 3, 6)
-      if (single_bit(box_in_row))
+      if (bits::one_bit(box_in_row))
         removals[band] |= (kBoxCells << std::countr_zero(box_in_row)) & ~(kRowCells << (9 * k));
     }
     const std::uint32_t lane = board[band];
     columns[band] = (lane | lane >> 9 | lane >> 18) & kRowCells;
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t column_in_box = columns[band] & (7u << (3 * k));
-      if (!single_bit(column_in_box)) continue;
+      if (!bits::one_bit(column_in_box)) continue;
       for (int other = 0; other < 3; ++other)
         if (other != band) removals[other] |= column_in_box * kRowStarts;  // the column's cells there
     }
