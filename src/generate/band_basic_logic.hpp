@@ -1,6 +1,6 @@
 // BasicSolver's techniques on classic 9×9 grids (exactly the nine rows,
 // columns and boxes), bit-parallel: each digit's open cells are three 27-bit
-// bands in one vector (see bands.hpp), so a placement is one AND-NOT of the
+// bands in one vector (see core/bitboard9.hpp), so a placement is one AND-NOT of the
 // cell's peers, singles are counts and folds over the nine digit boards,
 // intersections and fish read a board's row and column occupancy, and
 // subsets and wings take the per-house or per-cell masks they need from the

@@ -1,6 +1,6 @@
 // DirectSolver's closure on classic 9×9 grids (exactly the nine rows, columns
 // and boxes), bit-parallel: the singles are BandSingles', and SE's direct
-// techniques read each digit's board per house (see bands.hpp). Same answers
+// techniques read each digit's board per house (see core/bitboard9.hpp). Same answers
 // as the generic DirectSolver: these steps only place digits and each stays
 // available as placements grow, so they reach one closure in any order.
 #pragma once
@@ -31,7 +31,7 @@ class BandDirectSolver {
   bool direct_hidden_subset(int house, int size);
 
   BandSingles singles_;
-  Mask where_[27][9] = {};  // per house and digit: its places (bands.hpp's order), as of map_places()
+  Mask where_[27][9] = {};  // per house and digit: its places (core/bitboard9.hpp's order), as of map_places()
   int open_[27] = {};       // per house: its open cells, as of map_places()
 };
 

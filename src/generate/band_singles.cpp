@@ -12,7 +12,7 @@ namespace nonet::detail {
 
 using namespace bitboard9;
 
-// Cells are bits of the bands as bands.hpp lays them out.
+// Cells are bits of the bands as core/bitboard9.hpp lays them out.
 BandSingles::BandSingles(const Geometry& geometry, SinglesKind kind)
     : naked_(kind == SinglesKind::hidden_and_naked), bits_(81), peers_(81, Bands{}), synced_(81, 0) {
   if (geometry.size() != 9 || geometry.cell_count() != 81) return;

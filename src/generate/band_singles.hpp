@@ -22,7 +22,7 @@ namespace nonet::detail {
 
 class BandSingles {
  public:
-  // Lanes 0..2: the bands (bit 9·row-in-band + column); lane 3 stays empty.
+  // Lanes 0..2: the bands (core/bitboard9.hpp); lane 3 stays empty.
   using Bands = bitboard9::Bands;
 
   BandSingles(const Geometry& geometry, SinglesKind kind);
