@@ -29,8 +29,8 @@ if [ -d "$data" ]; then
     lo=${band%-*}; hi=${band#*-}; n=$([ "$lo" -ge 7 ] && echo 6 || echo 25)
     awk -v lo="$lo" -v hi="$hi" -v n="$n" '{ r = int($NF) } r >= lo && r <= hi && ++k <= n' \
       "$data/rated/cbg-000-se121.txt" > "$work/band.txt"
-    count "rate-se-$band.x" rate -j1 "$work/band.txt"
-    count "rate-sukaku-$band.x" rate -j1 --scale sukaku "$work/band.txt"
+    count "rate-se-$band.x" rate -j1 --time-limit 0 "$work/band.txt"
+    count "rate-sukaku-$band.x" rate -j1 --time-limit 0 --scale sukaku "$work/band.txt"
   done
 fi
 count generate-simple generate -n 200 --difficulty simple --seed 21 -j1
@@ -41,4 +41,8 @@ count generate-master generate -n 5 --difficulty master --seed 21 -j1
 count generate-extreme generate -n 2 --difficulty extreme --seed 21 -j1
 count generate-any generate -n 500 --seed 21 -j1
 count generate-diagonal generate -n 50 --variant diagonal --seed 21 -j1
+# The generic closure solvers (the 9×9 band solvers serve classic grids):
+# SE's direct techniques, then the basic techniques, on diagonal grids.
+count generate-diagonal-intermediate generate -n 30 --variant diagonal --difficulty intermediate --seed 21 -j1
+count generate-diagonal-expert generate -n 10 --variant diagonal --difficulty expert --seed 21 -j1
 count generate-16x16 generate -n 2 --size 16 --seed 21 -j1

@@ -4,6 +4,8 @@
 #   bench/same_output.sh build/release/nonet > after.txt
 #   diff before.txt after.txt
 # Uses ../shared/data where it is present, the bundled examples always.
+# The logic commands run without their time limit (--time-limit 0): a run
+# near the limit on a loaded machine would change its output.
 set -uo pipefail
 nonet=${1:?usage: same_output.sh NONET_BINARY}
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -28,26 +30,26 @@ if [ -d "$data" ]; then
   run solve-16x16 solve -j1 "$data/variants/16x16/puzzles_1g.txt" < /dev/null
   sample "$data/rated/cbg-000-se121.txt" 200 > /tmp/same_output_cbg.txt
   sample "$data/rated/sudoku-exchange-diabolical-se.txt" 400 > /tmp/same_output_exchange.txt
-  run rate-se-cbg rate -j1 /tmp/same_output_cbg.txt < /dev/null
-  run rate-sukaku-exchange rate -j1 --scale sukaku /tmp/same_output_exchange.txt < /dev/null
-  run explain-cbg explain -j1 --format json /tmp/same_output_cbg.txt < /dev/null
-  run hint-cbg hint --level 3 /tmp/same_output_cbg.txt < /dev/null
+  run rate-se-cbg rate --time-limit 0 -j1 /tmp/same_output_cbg.txt < /dev/null
+  run rate-sukaku-exchange rate --time-limit 0 -j1 --scale sukaku /tmp/same_output_exchange.txt < /dev/null
+  run explain-cbg explain --time-limit 0 -j1 --format json /tmp/same_output_cbg.txt < /dev/null
+  run hint-cbg hint --time-limit 0 --level 3 /tmp/same_output_cbg.txt < /dev/null
   # Every rung of both ladders: wider samples of both rated sets on both scales.
   sample "$data/rated/cbg-000-se121.txt" 50 > /tmp/same_output_cbg50.txt
   sample "$data/rated/sudoku-exchange-diabolical-se.txt" 100 > /tmp/same_output_exchange100.txt
-  run rate-se-cbg50 rate -j1 --format json /tmp/same_output_cbg50.txt < /dev/null
-  run rate-sukaku-cbg50 rate -j1 --scale sukaku /tmp/same_output_cbg50.txt < /dev/null
-  run rate-se-exchange100 rate -j1 /tmp/same_output_exchange100.txt < /dev/null
-  run rate-sukaku-exchange100 rate -j1 --scale sukaku --format json /tmp/same_output_exchange100.txt < /dev/null
-  run explain-text-exchange explain -j1 /tmp/same_output_exchange.txt < /dev/null
-  run explain-extras-cbg explain -j1 --extras /tmp/same_output_cbg.txt < /dev/null
-  run explain-sukaku-cbg explain -j1 --scale sukaku --format json /tmp/same_output_cbg.txt < /dev/null
-  run hint-exchange hint /tmp/same_output_exchange.txt < /dev/null
+  run rate-se-cbg50 rate --time-limit 0 -j1 --format json /tmp/same_output_cbg50.txt < /dev/null
+  run rate-sukaku-cbg50 rate --time-limit 0 -j1 --scale sukaku /tmp/same_output_cbg50.txt < /dev/null
+  run rate-se-exchange100 rate --time-limit 0 -j1 /tmp/same_output_exchange100.txt < /dev/null
+  run rate-sukaku-exchange100 rate --time-limit 0 -j1 --scale sukaku --format json /tmp/same_output_exchange100.txt < /dev/null
+  run explain-text-exchange explain --time-limit 0 -j1 /tmp/same_output_exchange.txt < /dev/null
+  run explain-extras-cbg explain --time-limit 0 -j1 --extras /tmp/same_output_cbg.txt < /dev/null
+  run explain-sukaku-cbg explain --time-limit 0 -j1 --scale sukaku --format json /tmp/same_output_cbg.txt < /dev/null
+  run hint-exchange hint --time-limit 0 /tmp/same_output_exchange.txt < /dev/null
 fi
-run rate-diagonal rate --variant diagonal "$ex/diagonal.txt" < /dev/null
-run rate-windoku rate --variant windoku "$ex/windoku.txt" < /dev/null
-run explain-jigsaw explain --variant jigsaw --regions "$ex/jigsaw-regions.txt" "$ex/jigsaw.txt" < /dev/null
-run explain-classic explain --extras "$ex/classic.txt" < /dev/null
+run rate-diagonal rate --time-limit 0 --variant diagonal "$ex/diagonal.txt" < /dev/null
+run rate-windoku rate --time-limit 0 --variant windoku "$ex/windoku.txt" < /dev/null
+run explain-jigsaw explain --time-limit 0 --variant jigsaw --regions "$ex/jigsaw-regions.txt" "$ex/jigsaw.txt" < /dev/null
+run explain-classic explain --time-limit 0 --extras "$ex/classic.txt" < /dev/null
 for level in simple easy intermediate expert master; do
   run "generate-$level" generate -n 20 --difficulty "$level" --seed 11 -j1 --format json
 done

@@ -26,6 +26,11 @@ inline constexpr Mask all_digits(int size) {
 }
 
 enum class HouseKind { row, column, box, diagonal, anti_diagonal, window, region };
+// A box or a house that plays one (a jigsaw region, a windoku window), as
+// against a line (row, column, diagonal).
+constexpr bool box_like(HouseKind kind) {
+  return kind == HouseKind::box || kind == HouseKind::region || kind == HouseKind::window;
+}
 
 // N cells that hold the digits 1..N exactly once.
 struct House {

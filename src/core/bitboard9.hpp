@@ -58,16 +58,8 @@ inline bool any(Bands cells) {
 }
 inline bool same(Bands a, Bands b) { return !any(a ^ b); }
 
-// Counting to two across folds: after adding each fold, `once` holds the
-// bits seen at least once and `twice` those seen at least twice.
-struct Count {
-  Bands once = {}, twice = {};
-  void add(Bands fold) {
-    twice |= once & fold;
-    once |= fold;
-  }
-  Bands exactly_once() const { return once & ~twice; }
-};
+// Counting to two across folds of the nine boards.
+using Count = bits::CountToTwo<Bands>;
 
 // Per cell, the cells of each band that see it (itself excluded), classic or
 // diagonal (the two diagonals are houses too): [cell][band], lane 3 zero.

@@ -37,4 +37,17 @@ inline int nine_bits(std::uint64_t mask) {
   return kCounts[mask];
 }
 
+// Counting to two across folds, in every bit at once: after adding each
+// fold, `once` holds the bits seen at least once and `twice` those seen at
+// least twice (a house's digits with one place, cells with one digit, ...).
+template <typename Word>
+struct CountToTwo {
+  Word once{}, twice{};
+  void add(Word fold) {
+    twice |= once & fold;
+    once |= fold;
+  }
+  Word exactly_once() const { return once & ~twice; }
+};
+
 }  // namespace nonet::bits

@@ -105,14 +105,10 @@ class GenericSearch {
       const House& house = houses[h];
       // A placed cell's mask is its digit alone, so it counts once, like a
       // hidden single; the house's placed digits are masked out below.
-      Mask once = 0, twice = 0;
-      for (int cell : house.cells) {
-        const Mask mask = state.candidates[cell];
-        twice |= once & mask;
-        once |= mask;
-      }
-      if (once != all) return fail_in(static_cast<int>(h));
-      for (Mask singles = once & ~twice & ~placed; singles; singles &= singles - 1) {
+      bits::CountToTwo<Mask> places;
+      for (int cell : house.cells) places.add(state.candidates[cell]);
+      if (places.once != all) return fail_in(static_cast<int>(h));
+      for (Mask singles = places.exactly_once() & ~placed; singles; singles &= singles - 1) {
         const Mask bit = singles & -singles;
         for (int cell : house.cells)
           if (state.value[cell] == 0 && (state.candidates[cell] & bit)) {

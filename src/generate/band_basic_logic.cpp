@@ -6,6 +6,8 @@
 #include <array>
 #include <bit>
 
+#include "logic/locked_sets.hpp"
+
 namespace nonet::detail {
 
 using namespace bitboard9;
@@ -312,7 +314,7 @@ bool BandBasicSolver::naked_subset(int house, int max) {
     for (; chosen; chosen &= chosen - 1) others &= ~(Mask{1} << place_of[std::countr_zero(chosen)]);
     return clear(digits, cells_of(house, others));
   };
-  return find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
+  return logic::find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
 }
 
 // k digits locked in k of a house's n open cells are the other n − k cells
@@ -336,7 +338,7 @@ bool BandBasicSolver::hidden_subset(int house, int max) {
     for (; chosen; chosen &= chosen - 1) keep |= digit_of[std::countr_zero(chosen)];
     return clear(open_digits & ~keep, cells_of(house, joint));
   };
-  return find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, bits::nine_bits(open_digits)}, act);
+  return logic::find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, bits::nine_bits(open_digits)}, act);
 }
 
 bool BandBasicSolver::fish(int max) {
@@ -380,7 +382,7 @@ bool BandBasicSolver::fish_in(int digit, int max, int lines) {
     for (; cross_lines; cross_lines &= cross_lines - 1) covered |= table.house[cross + std::countr_zero(cross_lines)];
     return clear(Mask{1} << digit, covered & ~base);
   };
-  return find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
+  return logic::find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
 }
 
 // XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}; one pincer is z, so z

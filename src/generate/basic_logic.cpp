@@ -7,6 +7,8 @@
 
 #include "nonet/generate.hpp"
 #include "basic_techniques.hpp"
+#include "logic/locked_sets.hpp"
+#include "logic/wings.hpp"
 #include "singles.hpp"
 
 namespace nonet::detail {
@@ -169,7 +171,7 @@ bool BasicSolver::naked_subsets(int house, int size) {
       if (!(chosen >> i & 1)) progress |= remove(items[i], digits);
     return progress;
   };
-  return find_locked_set(std::span<const Mask>(masks, count), size, act);
+  return logic::find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {size, size, count}, act);
 }
 
 bool BasicSolver::hidden_subsets(int house, int size) {
@@ -191,7 +193,7 @@ bool BasicSolver::hidden_subsets(int house, int size) {
     for (; places; places &= places - 1) progress |= remove(cells[std::countr_zero(places)], open_digits & ~keep);
     return progress;
   };
-  return find_locked_set(std::span<const Mask>(masks, count), size, act);
+  return logic::find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {size, size, count}, act);
 }
 
 // Row/column fish: `size` lines holding digit d only in `size` cross-lines;
@@ -223,48 +225,24 @@ bool BasicSolver::fish(int size) {
         }
         return progress;
       };
-      if (find_locked_set(std::span<const Mask>(masks, count), size, act)) return true;
+      if (logic::find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {size, size, count}, act))
+        return true;
     }
   }
   return false;
 }
 
-// XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}; one pincer is z, so z
-// leaves every cell that sees both. XYZ-Wing: the pivot is {x,y,z} and the
-// cells must see it too.
+// The rater's XY- and XYZ-Wing search; z leaves every cell that sees both
+// pincers (and the pivot, for an XYZ-Wing).
 bool BasicSolver::wings(bool xyz) {
   if (!stale(searched_wings(xyz), last_change_, now())) return false;
-  const int cells = geometry_.cell_count();
-  // A pincer: two digits, one of them (XY) or both (XYZ) in the pivot.
-  const auto pincer = [&](int cell, Mask pivot_digits) {
-    const Mask digits = candidates_[cell];
-    return value_[cell] == 0 && bits::bit_count(digits) == 2 && bits::bit_count(digits & pivot_digits) == (xyz ? 2 : 1);
-  };
-  for (int pivot = 0; pivot < cells; ++pivot) {
-    const Mask pivot_digits = candidates_[pivot];
-    if (value_[pivot] != 0 || bits::bit_count(pivot_digits) != (xyz ? 3 : 2)) continue;
-    // The peers that can be pincers, then their pairs.
-    pincers_.clear();
-    for (int peer : geometry_.peers_of(pivot))
-      if (pincer(peer, pivot_digits)) pincers_.push_back(peer);
-    for (std::size_t i = 0; i < pincers_.size(); ++i) {
-      const int a = pincers_[i];
-      for (std::size_t k = i + 1; k < pincers_.size(); ++k) {
-        const int b = pincers_[k];
-        if (candidates_[a] == candidates_[b]) continue;
-        // z: the digit the pincers share; XY: outside the pivot, XYZ: inside.
-        const Mask z = candidates_[a] & candidates_[b];
-        if (bits::bit_count(z) != 1 || (xyz != ((z & pivot_digits) != 0))) continue;
-        if (!xyz && (candidates_[a] & candidates_[b] & pivot_digits)) continue;
-        bool progress = false;
-        for (int target : geometry_.peers_of(a))
-          if (target != b && target != pivot && sees(target, b) && (!xyz || sees(target, pivot)))
-            progress |= remove(target, z);
-        if (progress) return true;
-      }
-    }
-  }
-  return false;
+  return logic::find_xy_wings(*this, xyz, pincers_, [&](int pivot, int first, int second, Mask z) {
+    bool progress = false;
+    for (int target : geometry_.peers_of(first))
+      if (target != second && target != pivot && sees(target, second) && (!xyz || sees(target, pivot)))
+        progress |= remove(target, z);
+    return progress;
+  });
 }
 
 // The cheaper techniques first; any elimination sends the solve back to singles.

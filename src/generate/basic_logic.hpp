@@ -52,9 +52,12 @@ class BasicSolver {
   // answer is that of solves() on all the givens so far, for the price of
   // the new deductions only.
   bool extend(std::span<const int> cells, const Grid& solution);
-  // Every cell holds a digit in the position where the solver stands.
   // The digits placed where the solver stands (0 where none is), into `into`.
   void values(Grid& into) const;
+  // The position as the rater's wing search reads it (logic/wings.hpp):
+  // generic engine only.
+  const Geometry& geometry() const { return geometry_; }
+  Mask candidates(int cell) const { return candidates_[cell]; }
   bool placed(std::span<const int> cells) const {
     if (band_) return band_->placed(cells);
     for (int cell : cells)

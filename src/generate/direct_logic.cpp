@@ -4,22 +4,21 @@
 #include <bit>
 
 #include "core/bits.hpp"
+#include "logic/intersections.hpp"
+#include "logic/locked_sets.hpp"
 #include "singles.hpp"
 
 namespace nonet::detail {
 
 DirectSolver::DirectSolver(const Geometry& geometry, bool bit_parallel)
-    : geometry_(geometry), size_(geometry.size()), cells_(geometry.cell_count()) {
+    : geometry_(geometry), size_(geometry.size()), cells_(geometry.cell_count()), order_(geometry) {
   if (bit_parallel && BandDirectSolver::fits(geometry)) band_.emplace(geometry);
   const auto& houses = geometry.houses();
   position_.assign(houses.size() * cells_, -1);
   places_.assign(houses.size() * size_, 0);
-  for (std::size_t h = 0; h < houses.size(); ++h) {
+  for (std::size_t h = 0; h < houses.size(); ++h)
     for (std::size_t i = 0; i < houses[h].cells.size(); ++i)
       position_[h * cells_ + houses[h].cells[i]] = static_cast<std::int16_t>(i);
-    const HouseKind kind = houses[h].kind;
-    box_like_.push_back(kind == HouseKind::box || kind == HouseKind::region || kind == HouseKind::window);
-  }
 }
 
 void DirectSolver::start(const Grid& givens) {
@@ -67,91 +66,47 @@ bool DirectSolver::singles() {
   return progress;
 }
 
-bool DirectSolver::place_single_left(int a, int b, int digit) {
-  const auto& houses = geometry_.houses();
-  for (int c = 0; c < static_cast<int>(houses.size()); ++c) {
-    if (c == a || houses[c].kind != houses[a].kind) continue;
-    int total = 0, outside = 0, last = -1;
-    bool crosses = false;
-    for (int cell : houses[c].cells) {
-      crosses |= in_house(b, cell);
-      if (value_[cell] != 0 || !(candidates_[cell] & digit_bit(digit))) continue;
-      ++total;
-      if (!in_house(b, cell)) ++outside, last = cell;
-    }
-    if (crosses && total > 1 && outside == 1) {
-      place(last, digit);
-      return true;
-    }
-  }
-  return false;
-}
-
-// A digit whose places in house a all lie in house b, b holding it
-// elsewhere too: pointing when a is box-like, claiming when a is a line.
-// Direct when another house of a's kind crossing b keeps the digit in one
-// cell outside b.
+// The rater's pointing and claiming, each placing the single its direct
+// form leaves.
 bool DirectSolver::direct_intersection() {
-  const auto& houses = geometry_.houses();
-  for (int a = 0; a < static_cast<int>(houses.size()); ++a)
-    for (int digit = 1; digit <= size_; ++digit) {
-      const Mask where = places(a, digit);
-      if (bits::at_most_one_bit(where)) continue;
-      const auto& a_cells = houses[a].cells;
-      for (int b : geometry_.houses_of(a_cells[std::countr_zero(where)])) {
-        if (b == a) continue;
-        bool inside = true;
-        for (Mask x = where; x && inside; x &= x - 1) inside = in_house(b, a_cells[std::countr_zero(x)]);
-        if (!inside) continue;
-        bool elsewhere = false;
-        for (int cell : houses[b].cells)
-          elsewhere |= !in_house(a, cell) && value_[cell] == 0 && (candidates_[cell] & digit_bit(digit));
-        if (elsewhere && place_single_left(a, b, digit)) return true;
-      }
-    }
-  return false;
+  const auto place_direct = [&](bool pointing) {
+    return logic::find_intersections(*this, order_, pointing, [&](int a, int b, int digit, Mask) {
+      const auto single = logic::single_left_after(*this, a, b, digit);
+      if (single) place(single->cell, digit);
+      return single.has_value();
+    });
+  };
+  return place_direct(true) || place_direct(false);
 }
 
-// `size` digits confined to `size` cells of a house (of more than `size`
-// open cells), each with two places or more: direct when another digit then
-// has one place left in the house, outside those cells.
+// The rater's hidden subsets of `size` digits (each with two places or more)
+// in a house of more than `size` open cells, placing the single their direct
+// form leaves.
 bool DirectSolver::direct_hidden_subset(int size) {
   const auto& houses = geometry_.houses();
-  std::vector<int> pool;
-  std::vector<Mask> where(size_ + 1);
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
     int open = 0;
     for (int cell : houses[h].cells) open += value_[cell] == 0;
     if (open <= size) continue;
-    pool.clear();
+    Mask where[kMaxSize], masks[kMaxSize];
+    int pool[kMaxSize], count = 0;
     for (int digit = 1; digit <= size_; ++digit) {
-      where[digit] = places(h, digit);
-      const int n = bits::bit_count(where[digit]);
-      if (n >= 2 && n <= size) pool.push_back(digit);
+      where[digit - 1] = places(h, digit);
+      const int n = bits::bit_count(where[digit - 1]);
+      if (n >= 2 && n <= size) {
+        pool[count] = digit;
+        masks[count++] = where[digit - 1];
+      }
     }
-    if (static_cast<int>(pool.size()) < size) continue;
-    // The subset's cells, then a digit outside it left one place beside them.
-    const auto leaves_single = [&](Mask positions, Mask digits) {
-      if (bits::bit_count(positions) != size) return false;
-      for (int digit = 1; digit <= size_; ++digit) {
-        const Mask left = where[digit] & ~positions;
-        if (!(digits & digit_bit(digit)) && !bits::at_most_one_bit(where[digit]) && bits::one_bit(left)) {
-          place(houses[h].cells[std::countr_zero(left)], digit);
-          return true;
-        }
-      }
-      return false;
+    const auto place_direct = [&](Mask chosen, Mask positions) {
+      Mask digits = 0;
+      for (; chosen; chosen &= chosen - 1) digits |= digit_bit(pool[std::countr_zero(chosen)]);
+      const auto single = logic::single_beside_subset(std::span<const Mask>(where, size_), positions, digits);
+      if (single) place(houses[h].cells[single->place], single->digit_index + 1);
+      return single.has_value();
     };
-    // Every pair, or every triple, of the pool.
-    const int n = static_cast<int>(pool.size());
-    for (int i = 0; i < n; ++i)
-      for (int j = i + 1; j < n; ++j) {
-        const Mask positions = where[pool[i]] | where[pool[j]];
-        const Mask digits = digit_bit(pool[i]) | digit_bit(pool[j]);
-        if (size == 2 && leaves_single(positions, digits)) return true;
-        for (int k = j + 1; size == 3 && k < n; ++k)
-          if (leaves_single(positions | where[pool[k]], digits | digit_bit(pool[k]))) return true;
-      }
+    if (logic::find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {size, size, open}, place_direct))
+      return true;
   }
   return false;
 }

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "band_direct_logic.hpp"
+#include "logic/intersections.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet::detail {
@@ -31,25 +32,27 @@ class DirectSolver {
   // Singles and the direct techniques fill every cell.
   bool solves(const Grid& givens);
 
+  // The position as the rater's intersection search reads it
+  // (logic/intersections.hpp): where `digit` (1-based) can go in `house`,
+  // bit i for the house's i-th cell, as of the last map_places().
+  const Geometry& geometry() const { return geometry_; }
+  Mask places(int house, int digit) const { return places_[house * size_ + digit - 1]; }
+  bool holds(int cell, int digit) const { return value_[cell] == 0 && (candidates_[cell] & digit_bit(digit)); }
+  bool in_house(int house, int cell) const { return position_[house * cells_ + cell] >= 0; }
+
  private:
   void start(const Grid& givens);
   void place(int cell, int digit);
   bool singles();  // one round of naked and hidden singles; true if any was placed
+  // The direct searches place their first single and stop.
   bool direct_intersection();
   bool direct_hidden_subset(int size);
-  // Where `digit` (1-based) can go in `house`: bit i for the house's i-th
-  // cell, as of the last map_places().
-  Mask places(int house, int digit) const { return places_[house * size_ + digit - 1]; }
   void map_places();
-  bool in_house(int house, int cell) const { return position_[house * cells_ + cell] >= 0; }
-  // A house of `kind` (as `a`'s) other than `a`, crossing `b`, where `digit`
-  // has several places but one outside `b`: places that one and says so.
-  bool place_single_left(int a, int b, int digit);
 
   const Geometry& geometry_;
   int size_, cells_;
+  logic::IntersectionOrder order_;
   std::vector<std::int16_t> position_;  // per house and cell: the cell's index in the house, or -1
-  std::vector<bool> box_like_;          // per house: box, jigsaw region or window
   std::vector<Mask> places_;  // per house and digit (see places())
   std::vector<Mask> candidates_;
   Grid value_;

@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "core/bits.hpp"
 #include "nonet/generate.hpp"
 #include "band_singles.hpp"
 #include "small_singles.hpp"
@@ -26,16 +27,13 @@ template <typename Place>
 HouseDigits sweep_hidden_singles(const House& house, const Grid& value, const std::vector<Mask>& candidates,
                                  Place place) {
   HouseDigits digits;
-  Mask twice = 0;
+  bits::CountToTwo<Mask> places;
   for (int cell : house.cells) {
-    if (value[cell] != 0) {
-      digits.placed |= candidates[cell];
-      continue;
-    }
-    twice |= digits.open & candidates[cell];
-    digits.open |= candidates[cell];
+    if (value[cell] != 0) digits.placed |= candidates[cell];
+    else places.add(candidates[cell]);
   }
-  for (Mask single = digits.open & ~twice; single; single &= single - 1) {
+  digits.open = places.once;
+  for (Mask single = places.exactly_once(); single; single &= single - 1) {
     const Mask bit = single & -single;
     for (int cell : house.cells)
       if (value[cell] == 0 && (candidates[cell] & bit)) {

@@ -5,6 +5,8 @@
 #include <bit>
 #include <cstdint>
 
+#include "core/bits.hpp"
+
 namespace nonet::detail {
 
 namespace {
@@ -63,12 +65,9 @@ void SmallSingles::place(int cell, int digit) {
 
 // Cells in exactly one digit's set, counted across the sets bit-sliced.
 bool SmallSingles::place_naked_singles() {
-  Cells once = 0, twice = 0;
-  for (Cells cells : digits_) {
-    twice |= once & cells;
-    once |= cells;
-  }
-  Cells singles = once & ~twice;
+  bits::CountToTwo<Cells> digits;
+  for (Cells cells : digits_) digits.add(cells);
+  Cells singles = digits.exactly_once();
   if (singles == 0) return false;
   for (int digit = 0; digit < size_ && singles != 0; ++digit)
     for (Cells mine = digits_[digit] & singles; mine != 0; mine &= mine - 1) {

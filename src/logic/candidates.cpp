@@ -260,7 +260,7 @@ std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
 
 Tables::Tables(const Geometry& geometry)
     : geometry_(geometry), words_((geometry.cell_count() + 63) / 64),
-      sees_(static_cast<std::size_t>(geometry.cell_count()) * words_, 0) {
+      sees_(static_cast<std::size_t>(geometry.cell_count()) * words_, 0), intersection_order_(geometry) {
   for (int a = 0; a < geometry.cell_count(); ++a)
     for (int b : geometry.peers_of(a))
       if (b != a) sees_[a * words_ + (b >> 6)] |= std::uint64_t{1} << (b & 63);

@@ -37,10 +37,10 @@
 //     Grouped 3-link chain 5.7  one link a grouped line, no empty rectangle
 //   SukakuExplainer tries them all before the WXYZ-Wing and takes the easiest.
 #include <array>
-#include <functional>
 #include <span>
 
 #include "internal.hpp"
+#include "locked_sets.hpp"
 
 namespace nonet::logic {
 
@@ -107,28 +107,62 @@ std::optional<Step> fish_on(const Context& ctx, int k, int d, const std::vector<
 
 // In SE's order: columns as base lines first, then rows; the k-tuples of base
 // lines in SE's combination order, every digit for each; a digit placed more
-// than n - 2k times is skipped, as SE does.
+// than n - 2k times is skipped, as SE does. Each digit's first fish comes
+// from the locked-set search, and the one on the earliest tuple (then the
+// lowest digit) is SE's.
 std::optional<Step> find_fish(const Context& ctx, int k) {
   const auto& houses = ctx.geo.houses();
+  const int n = ctx.n();
   const std::pair<HouseKind, HouseKind> kinds[] = {{HouseKind::column, HouseKind::row},
                                                    {HouseKind::row, HouseKind::column}};
-  std::vector<int> placed(ctx.n() + 1, 0);
+  std::vector<int> placed(n + 1, 0);
   for (int c = 0; c < ctx.cells(); ++c) ++placed[ctx.grid.value(c)];
-  std::optional<Step> found;
-  for (const auto& kind : kinds) {
-    // Named copies, not a structured binding: clang 14 cannot capture one in the lambda.
-    const HouseKind base_kind = kind.first, cover_kind = kind.second;
-    std::vector<int> lines;
-    for (int h = 0; h < static_cast<int>(houses.size()); ++h)
-      if (houses[h].kind == base_kind) lines.push_back(h);
-    std::vector<int> chosen(k);
-    combinations(static_cast<int>(lines.size()), k, [&](const std::vector<int>& idx) {
-      for (int i = 0; i < k; ++i) chosen[i] = lines[idx[i]];
-      for (int d = 1; d <= ctx.n() && !found; ++d)
-        if (placed[d] + 2 * k <= ctx.n()) found = fish_on(ctx, k, d, chosen, cover_kind);
-      return found.has_value();
-    });
-    if (found) return found;
+  for (const auto& [base_kind, cover_kind] : kinds) {
+    std::vector<int> lines, covers;  // the houses of each kind, in order
+    std::vector<int> base_of(ctx.cells(), -1), cover_of(ctx.cells(), -1);  // per cell: its line of each kind
+    for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+      const HouseKind kind = houses[h].kind;
+      if (kind != base_kind && kind != cover_kind) continue;
+      auto& of = kind == base_kind ? base_of : cover_of;
+      auto& list = kind == base_kind ? lines : covers;
+      for (int c : houses[h].cells) of[c] = static_cast<int>(list.size());
+      list.push_back(h);
+    }
+    Mask best_lines = ~Mask{0};  // the earliest tuple of base lines with a fish, as a mask
+    int best_digit = 0;
+    for (int d = 1; d <= n; ++d) {
+      if (placed[d] + 2 * k > n) continue;
+      Mask masks[kMaxSize];  // per pool line: its covers holding d
+      int pool[kMaxSize], count = 0;
+      for (int i = 0; i < static_cast<int>(lines.size()); ++i) {
+        Mask covered = 0;
+        int places = 0;
+        for (int c : houses[lines[i]].cells)
+          if (ctx.grid.has(c, d)) covered |= Mask{1} << cover_of[c], ++places;
+        if (places >= 2 && places <= k) {
+          pool[count] = i;
+          masks[count++] = covered;
+        }
+      }
+      const auto eliminating = [&](Mask chosen, Mask cover_set) {
+        Mask base = 0;
+        for (; chosen; chosen &= chosen - 1) base |= Mask{1} << pool[std::countr_zero(chosen)];
+        if (base >= best_lines) return true;  // no earlier than an earlier digit's: this digit's search ends
+        for (; cover_set; cover_set &= cover_set - 1)
+          for (int c : houses[covers[std::countr_zero(cover_set)]].cells)
+            if (ctx.grid.has(c, d) && !(base >> base_of[c] & 1)) {
+              best_lines = base;
+              best_digit = d;
+              return true;
+            }
+        return false;
+      };
+      find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {k, k, n + 1}, eliminating);
+    }
+    if (best_digit == 0) continue;
+    std::vector<int> chosen;
+    for (Mask x = best_lines; x; x &= x - 1) chosen.push_back(lines[std::countr_zero(x)]);
+    return fish_on(ctx, k, best_digit, chosen, cover_kind);
   }
   return std::nullopt;
 }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "intersections.hpp"
 #include "nonet/logic.hpp"
 #include "techniques.hpp"
 
@@ -28,12 +29,14 @@ class Tables {
   // Houses containing both cells (index list), small.
   std::vector<int> common_houses(int a, int b) const;
   int house_pos(int house, int cell) const;  // index of cell in house.cells, -1 if absent
+  const IntersectionOrder& intersection_order() const { return intersection_order_; }
 
  private:
   const Geometry& geometry_;
   int words_;
   std::vector<std::uint64_t> sees_;
   std::vector<int> positions_, position_start_;  // house_pos(), per cell and house of it
+  IntersectionOrder intersection_order_;
 };
 
 // A yes/no answer computed only when first asked (uniqueness: an exact solve

@@ -9,15 +9,10 @@
 // column 1.5, naked single 2.3. Other house kinds: a jigsaw region or windoku
 // window counts like a box (1.2, it is "a box of another shape"), a diagonal
 // like a line (1.5).
+#include "core/bits.hpp"
 #include "internal.hpp"
 
 namespace nonet::logic {
-
-namespace {
-bool box_like(HouseKind kind) {
-  return kind == HouseKind::box || kind == HouseKind::region || kind == HouseKind::window;
-}
-}  // namespace
 
 std::optional<Step> find_full_house(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
@@ -50,13 +45,9 @@ std::optional<Step> find_hidden_single(const Context& ctx, bool want_box_like) {
     if (box_like(houses[h].kind) != want_box_like) continue;
     // The digits with exactly one place (solved cells hold no candidates),
     // in one pass over the house; the lowest such digit is the step.
-    Mask once = 0, twice = 0;
-    for (int c : houses[h].cells) {
-      const Mask m = ctx.grid.candidates(c);
-      twice |= once & m;
-      once |= m;
-    }
-    const Mask singles = once & ~twice;
+    bits::CountToTwo<Mask> places;
+    for (int c : houses[h].cells) places.add(ctx.grid.candidates(c));
+    const Mask singles = places.exactly_once();
     if (!singles) continue;
     const int d = lowest_digit(singles);
     int cell = -1;

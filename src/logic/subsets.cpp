@@ -14,9 +14,10 @@
 // that single, as SE's direct hints do (the subset's eliminations wait for a
 // later step; this, with SE's house order — boxes, columns, rows — and its
 // minimum of empty cells, is what SE's ratings of 2.x and 3.x puzzles show).
-#include <functional>
+#include <span>
 
 #include "internal.hpp"
+#include "locked_sets.hpp"
 
 namespace nonet::logic {
 
@@ -63,35 +64,33 @@ std::optional<Step> find_naked_subset(const Context& ctx, int k) {
   for (int h : se_house_order(ctx)) {
     // As SE: a house of fewer than 2k empty cells holds the complementary
     // hidden set instead; the digits leave the subset's house only.
-    if (found) break;
-    if (empty_cells(ctx, h) < 2 * k) continue;
-    std::vector<int> pool;
+    const int empty = empty_cells(ctx, h);
+    if (empty < 2 * k) continue;
+    int pool[kMaxSize], count = 0;
+    Mask masks[kMaxSize];
     for (int c : houses[h].cells) {
-      const int count = popcount(ctx.grid.candidates(c));
-      if (!ctx.grid.value(c) && count >= 2 && count <= k) pool.push_back(c);
-    }
-    if (static_cast<int>(pool.size()) < k) continue;
-    combinations(static_cast<int>(pool.size()), k, [&](const std::vector<int>& idx) {
-      Mask u = 0;
-      std::vector<int> cells;
-      for (int i : idx) {
-        u |= ctx.grid.candidates(pool[i]);
-        cells.push_back(pool[i]);
+      const int digits = popcount(ctx.grid.candidates(c));
+      if (!ctx.grid.value(c) && digits >= 2 && digits <= k) {
+        pool[count] = c;
+        masks[count++] = ctx.grid.candidates(c);
       }
-      if (popcount(u) != k) return false;
-      Step s;
-      std::vector<int> others;
+    }
+    const auto eliminating = [&](Mask chosen, Mask digits) {
+      std::vector<int> cells, others;
+      for (Mask x = chosen; x; x &= x - 1) cells.push_back(pool[std::countr_zero(x)]);
       for (int c : houses[h].cells)
         if (std::find(cells.begin(), cells.end(), c) == cells.end()) others.push_back(c);
-      if (!add_eliminations(ctx, s, others, u)) return false;
+      Step s;
+      if (!add_eliminations(ctx, s, others, digits)) return false;
       s.technique = cat({"Naked ", size_name(k)});
       s.rating = step_rating(techniques[k]);
-      s.detail = cat({"{", digits_text(u), "} in ", cells_text(ctx.geo, cells), " (", house_name(houses[h]), ")"});
+      s.detail = cat({"{", digits_text(digits), "} in ", cells_text(ctx.geo, cells), " (", house_name(houses[h]), ")"});
       s.cells = cells;
       s.houses = {h};
-      found = s;
+      found = std::move(s);
       return true;
-    });
+    };
+    if (find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {k, k, empty}, eliminating)) break;
   }
   return found;
 }
@@ -100,64 +99,50 @@ std::optional<Step> find_hidden_subset(const Context& ctx, int k, bool direct) {
   static constexpr Technique techniques[] = {Technique::hidden_pair, Technique::hidden_pair, Technique::hidden_pair,
                                              Technique::hidden_triple, Technique::hidden_quad};
   const auto& houses = ctx.geo.houses();
+  const int n = ctx.n();
   std::optional<Step> found;
   for (int h : se_house_order(ctx)) {
     // As SE: more than 2k empty cells (k for a direct one: the single needs one).
-    if (found) break;
-    if (empty_cells(ctx, h) <= (direct ? k : 2 * k)) continue;
-    std::vector<int> pool;
-    std::vector<Mask> where;
-    Mask places[kMaxSize];
+    const int empty = empty_cells(ctx, h);
+    if (empty <= (direct ? k : 2 * k)) continue;
+    int pool[kMaxSize], count = 0;
+    Mask masks[kMaxSize], places[kMaxSize];
     house_places(ctx, h, places);
-    for (int d = 1; d <= ctx.n(); ++d) {
-      const Mask m = places[d - 1];
-      const int count = popcount(m);
-      if (count >= 2 && count <= k) {
-        pool.push_back(d);
-        where.push_back(m);
+    for (int d = 1; d <= n; ++d) {
+      const int count_places = popcount(places[d - 1]);
+      if (count_places >= 2 && count_places <= k) {
+        pool[count] = d;
+        masks[count++] = places[d - 1];
       }
     }
-    if (static_cast<int>(pool.size()) < k) continue;
-    combinations(static_cast<int>(pool.size()), k, [&](const std::vector<int>& idx) {
-      Mask positions = 0, digits = 0;
-      for (int i : idx) {
-        positions |= where[i];
-        digits |= digit_bit(pool[i]);
-      }
-      if (popcount(positions) != k) return false;
+    const auto eliminating = [&](Mask chosen, Mask positions) {
+      Mask digits = 0;
+      for (Mask x = chosen; x; x &= x - 1) digits |= digit_bit(pool[std::countr_zero(x)]);
       std::vector<int> cells;
       for (Mask x = positions; x; x &= x - 1) cells.push_back(houses[h].cells[std::countr_zero(x)]);
       Step s;
-      if (!add_eliminations(ctx, s, cells, ~digits & all_digits(ctx.n()))) return false;
+      if (!add_eliminations(ctx, s, cells, ~digits & all_digits(n))) return false;
+      std::optional<PlacedDigit> single;
+      if (direct && !(single = single_beside_subset(std::span<const Mask>(places, n), positions, digits)))
+        return false;
       s.technique = cat({"Hidden ", size_name(k)});
       s.rating = step_rating(techniques[k]);
       s.detail = cat({"{", digits_text(digits), "} in ", cells_text(ctx.geo, cells), " (", house_name(houses[h]), ")"});
       s.cells = cells;
       s.houses = {h};
-      if (direct) {
-        // A removed digit left with one place in a house of the subset's cells.
-        // A removed digit left with one place in the subset's own house (the
-        // lowest such digit, as SE).
-        std::optional<Candidate> single;
-        const int where_house = h;
-        for (int d = 1; d <= ctx.n() && !single; ++d) {
-          if (digits & digit_bit(d)) continue;
-          const Mask left = places[d - 1] & ~positions;
-          if (popcount(places[d - 1]) > 1 && popcount(left) == 1)
-            single = Candidate{houses[h].cells[std::countr_zero(left)], d};
-        }
-        if (!single) return false;
+      if (single) {
+        const int digit = single->digit_index + 1;
         s.technique = cat({"Direct hidden ", size_name(k)});
         s.rating = step_rating(k == 2 ? Technique::direct_hidden_pair : Technique::direct_hidden_triple);
-        s.detail += cat({", leaving ", std::string(1, digit_char(single->digit)), " one place in ",
-                        house_name(houses[where_house])});
+        s.detail += cat({", leaving ", std::string(1, digit_char(digit)), " one place in ", house_name(houses[h])});
         // SE's direct hints place the single and remove nothing else.
-        s.placements.push_back(*single);
+        s.placements.push_back({houses[h].cells[single->place], digit});
         s.eliminations.clear();
       }
-      found = s;
+      found = std::move(s);
       return true;
-    });
+    };
+    if (find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {k, k, empty}, eliminating)) break;
   }
   return found;
 }

@@ -17,6 +17,7 @@
 #include <functional>
 
 #include "internal.hpp"
+#include "wings.hpp"
 
 namespace nonet::logic {
 
@@ -35,50 +36,32 @@ void describe_wing(const Context& ctx, Step& step, const char* technique, Techni
 }
 }  // namespace
 
-std::optional<Step> find_xy_wing(const Context& ctx) {
-  for (int p = 0; p < ctx.cells(); ++p) {
-    const Mask pm = ctx.grid.candidates(p);
-    if (popcount(pm) != 2) continue;
-    std::vector<int> wings;
-    for (int c : ctx.geo.peers_of(p))
-      if (c != p && popcount(ctx.grid.candidates(c)) == 2 && popcount(ctx.grid.candidates(c) & pm) == 1)
-        wings.push_back(c);
-    for (std::size_t i = 0; i < wings.size(); ++i)
-      for (std::size_t j = i + 1; j < wings.size(); ++j) {
-        const Mask a = ctx.grid.candidates(wings[i]), b = ctx.grid.candidates(wings[j]);
-        if ((a & pm) == (b & pm)) continue;
-        const Mask z = a & b & ~pm;
-        if (popcount(z) != 1) continue;
-        Step s;
-        if (!add_eliminations(ctx, s, seeing_all(ctx, {wings[i], wings[j]}), z)) continue;
-        describe_wing(ctx, s, "XY-Wing", Technique::xy_wing, p, wings[i], wings[j]);
-        return s;
-      }
-  }
-  return std::nullopt;
-}
+namespace {
+// The rater's position for the shared wing search.
+struct RaterCandidates {
+  const Context& ctx;
+  const Geometry& geometry() const { return ctx.geo; }
+  Mask candidates(int cell) const { return ctx.grid.candidates(cell); }
+};
 
-std::optional<Step> find_xyz_wing(const Context& ctx) {
-  for (int p = 0; p < ctx.cells(); ++p) {
-    const Mask pm = ctx.grid.candidates(p);
-    if (popcount(pm) != 3) continue;
-    std::vector<int> wings;
-    for (int c : ctx.geo.peers_of(p))
-      if (c != p && popcount(ctx.grid.candidates(c)) == 2 && (ctx.grid.candidates(c) & ~pm) == 0) wings.push_back(c);
-    for (std::size_t i = 0; i < wings.size(); ++i)
-      for (std::size_t j = i + 1; j < wings.size(); ++j) {
-        const Mask a = ctx.grid.candidates(wings[i]), b = ctx.grid.candidates(wings[j]);
-        if (a == b) continue;
-        const Mask z = a & b;
-        if (popcount(z) != 1) continue;
-        Step s;
-        if (!add_eliminations(ctx, s, seeing_all(ctx, {p, wings[i], wings[j]}), z)) continue;
-        describe_wing(ctx, s, "XYZ-Wing", Technique::xyz_wing, p, wings[i], wings[j]);
-        return s;
-      }
-  }
-  return std::nullopt;
+std::optional<Step> find_wing(const Context& ctx, bool xyz) {
+  std::vector<int> pincers;
+  std::optional<Step> found;
+  find_xy_wings(RaterCandidates{ctx}, xyz, pincers, [&](int pivot, int first, int second, Mask z) {
+    Step s;
+    const std::vector<int> targets = xyz ? seeing_all(ctx, {pivot, first, second}) : seeing_all(ctx, {first, second});
+    if (!add_eliminations(ctx, s, targets, z)) return false;
+    describe_wing(ctx, s, xyz ? "XYZ-Wing" : "XY-Wing", xyz ? Technique::xyz_wing : Technique::xy_wing, pivot,
+                  first, second);
+    found = std::move(s);
+    return true;
+  });
+  return found;
 }
+}  // namespace
+
+std::optional<Step> find_xy_wing(const Context& ctx) { return find_wing(ctx, false); }
+std::optional<Step> find_xyz_wing(const Context& ctx) { return find_wing(ctx, true); }
 
 namespace {
 // The big wings (SukakuExplainer): k cells holding k digits between them, where
