@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "core/bits.hpp"
+#include "logic/locked_sets.hpp"
 
 namespace nonet::detail {
 
@@ -121,38 +122,30 @@ bool BandDirectSolver::direct_hidden_subset(int size) {
   return false;
 }
 
-// `size` digits confined to `size` cells of the house (of more than `size`
-// open cells), each with two places or more: another digit then left one
-// place in the house, outside those cells, is placed there.
+// The rater's hidden subsets of `size` digits (each with two places or
+// more) in a house of more than `size` open cells, placing the single their
+// direct form leaves.
 bool BandDirectSolver::direct_hidden_subset(int house, int size) {
   if (open_[house] <= size) return false;
   const Mask* where = where_[house];
+  Mask masks[9];
   int pool[9], count = 0;
   for (int digit = 0; digit < 9; ++digit) {
     const int n = bits::nine_bits(where[digit]);
-    if (n >= 2 && n <= size) pool[count++] = digit;
+    if (n >= 2 && n <= size) {
+      pool[count] = digit;
+      masks[count++] = where[digit];
+    }
   }
-  if (count < size) return false;
-  const auto leaves_single = [&](Mask positions, unsigned digits) {
-    if (bits::nine_bits(positions) != size) return false;
-    for (int digit = 0; digit < 9; ++digit) {
-      const Mask left = where[digit] & ~positions;
-      if (!(digits >> digit & 1) && bits::nine_bits(where[digit]) > 1 && bits::one_bit(left)) {
-        singles_.place(tables().member[house][std::countr_zero(left)], digit);
-        return true;
-      }
-    }
-    return false;
+  const auto place_direct = [&](Mask chosen, Mask positions) {
+    Mask digits = 0;
+    for (; chosen; chosen &= chosen - 1) digits |= Mask{1} << pool[std::countr_zero(chosen)];
+    const auto single = logic::single_beside_subset(std::span<const Mask>(where, 9), positions, digits);
+    if (single) singles_.place(tables().member[house][single->place], single->digit_index);
+    return single.has_value();
   };
-  for (int i = 0; i < count; ++i)
-    for (int j = i + 1; j < count; ++j) {
-      const Mask positions = where[pool[i]] | where[pool[j]];
-      const unsigned digits = 1u << pool[i] | 1u << pool[j];
-      if (size == 2 && leaves_single(positions, digits)) return true;
-      for (int k = j + 1; size == 3 && k < count; ++k)
-        if (leaves_single(positions | where[pool[k]], digits | 1u << pool[k])) return true;
-    }
-  return false;
+  return logic::find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {size, size, open_[house]},
+                                                  place_direct);
 }
 
 }  // namespace nonet::detail
