@@ -7,6 +7,7 @@
 #include <bit>
 
 #include "logic/locked_sets.hpp"
+#include "logic/wings.hpp"
 
 namespace nonet::detail {
 
@@ -385,35 +386,20 @@ bool BandBasicSolver::fish_in(int digit, int max, int lines) {
   return logic::find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {2, max, open}, act);
 }
 
-// XY-Wing: a pivot {x,y} sees pincers {x,z} and {y,z}; one pincer is z, so z
-// leaves every cell that sees both. XYZ-Wing: the pivot is {x,y,z} and the
-// cells must see it too.
+// The rater's XY- and XYZ-Wing search; z leaves every cell that sees both
+// pincers (and the pivot, for an XYZ-Wing).
 bool BandBasicSolver::wings(bool xyz) {
   if (!state_.wings_due[xyz]) return false;
   const Tables& table = tables();
   view_cells();
-  const Mask* digits_at = digits_at_;
-  for (int pivot = 0; pivot < 81; ++pivot) {
-    const Mask pivot_digits = digits_at[pivot];
-    if (bits::nine_bits(pivot_digits) != (xyz ? 3 : 2)) continue;
-    // A pincer: two digits, one of them (XY) or both (XYZ) in the pivot.
-    int pincers[20], count = 0;
-    for_each_cell(table.peers[pivot] & pairs_, [&](int cell) {
-      if (bits::nine_bits(digits_at[cell] & pivot_digits) == (xyz ? 2 : 1)) pincers[count++] = cell;
-    });
-    for (int i = 0; i < count; ++i)
-      for (int k = i + 1; k < count; ++k) {
-        const Mask a = digits_at[pincers[i]], b = digits_at[pincers[k]];
-        // z: the digit the pincers share; XY: outside the pivot, XYZ: inside.
-        const Mask z = a & b;
-        if (a == b || bits::nine_bits(z) != 1 || xyz != ((z & pivot_digits) != 0)) continue;
-        Bands targets = table.peers[pincers[i]] & table.peers[pincers[k]] & ~table.cell[pivot];
+  const bool cleared =
+      logic::find_xy_wings<bits::nine_bits>(*this, xyz, pincers_, [&](int pivot, int first, int second, Mask z) {
+        Bands targets = table.peers[first] & table.peers[second] & ~table.cell[pivot];
         if (xyz) targets &= table.peers[pivot];
-        if (clear(z, targets)) return true;
-      }
-  }
-  state_.wings_due[xyz] = false;
-  return false;
+        return clear(z, targets);
+      });
+  if (!cleared) state_.wings_due[xyz] = false;
+  return cleared;
 }
 
 // The cheaper techniques first; any elimination sends the solve back to

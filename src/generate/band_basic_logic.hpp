@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <span>
+#include <vector>
 
 #include "core/bitboard9.hpp"
 #include "basic_techniques.hpp"
@@ -63,6 +64,14 @@ class BandBasicSolver {
   // solution has). The techniques reach the same fixed point from there.
   bool solves_after_singles(const Bands (&places)[9], Bands open, const Grid& solution);
 
+  // The position as the rater's wing search reads it (logic/wings.hpp), as
+  // of the last view_cells().
+  int cell_count() const { return 81; }
+  Mask candidates(int cell) const { return digits_at_[cell]; }
+  void for_each_bivalue_peer(int cell, auto visit) const {
+    bitboard9::for_each_cell(bitboard9::tables().peers[cell] & pairs_, visit);
+  }
+
  private:
   void start(const Grid& givens);
   template <typename Done>
@@ -102,6 +111,7 @@ class BandBasicSolver {
   std::uint32_t viewed_lines_ = 0;   // bit 9·orientation + digit: lines_ up to date
   Mask digits_at_[81];  // per cell: its candidates
   Bands pairs_;         // cells with two candidates
+  std::vector<int> pincers_;  // wings(): scratch
   bool cells_viewed_ = false;
 };
 

@@ -236,7 +236,7 @@ bool BasicSolver::fish(int size) {
 // pincers (and the pivot, for an XYZ-Wing).
 bool BasicSolver::wings(bool xyz) {
   if (!stale(searched_wings(xyz), last_change_, now())) return false;
-  return logic::find_xy_wings(*this, xyz, pincers_, [&](int pivot, int first, int second, Mask z) {
+  return logic::find_xy_wings<bits::bit_count>(*this, xyz, pincers_, [&](int pivot, int first, int second, Mask z) {
     bool progress = false;
     for (int target : geometry_.peers_of(first))
       if (target != second && target != pivot && sees(target, second) && (!xyz || sees(target, pivot)))

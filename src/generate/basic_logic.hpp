@@ -24,6 +24,7 @@
 #include "band_basic_logic.hpp"
 #include "band_singles.hpp"
 #include "basic_techniques.hpp"
+#include "logic/wings.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet::detail {
@@ -56,8 +57,11 @@ class BasicSolver {
   void values(Grid& into) const;
   // The position as the rater's wing search reads it (logic/wings.hpp):
   // generic engine only.
-  const Geometry& geometry() const { return geometry_; }
+  int cell_count() const { return geometry_.cell_count(); }
   Mask candidates(int cell) const { return candidates_[cell]; }
+  void for_each_bivalue_peer(int cell, auto visit) const {
+    logic::for_each_bivalue_peer(geometry_, cell, [&](int peer) { return candidates_[peer]; }, visit);
+  }
   bool placed(std::span<const int> cells) const {
     if (band_) return band_->placed(cells);
     for (int cell : cells)

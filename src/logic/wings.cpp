@@ -40,14 +40,17 @@ namespace {
 // The rater's position for the shared wing search.
 struct RaterCandidates {
   const Context& ctx;
-  const Geometry& geometry() const { return ctx.geo; }
+  int cell_count() const { return ctx.cells(); }
   Mask candidates(int cell) const { return ctx.grid.candidates(cell); }
+  void for_each_bivalue_peer(int cell, auto visit) const {
+    logic::for_each_bivalue_peer(ctx.geo, cell, [&](int peer) { return candidates(peer); }, visit);
+  }
 };
 
 std::optional<Step> find_wing(const Context& ctx, bool xyz) {
   std::vector<int> pincers;
   std::optional<Step> found;
-  find_xy_wings(RaterCandidates{ctx}, xyz, pincers, [&](int pivot, int first, int second, Mask z) {
+  find_xy_wings<bits::bit_count>(RaterCandidates{ctx}, xyz, pincers, [&](int pivot, int first, int second, Mask z) {
     Step s;
     const std::vector<int> targets = xyz ? seeing_all(ctx, {pivot, first, second}) : seeing_all(ctx, {first, second});
     if (!add_eliminations(ctx, s, targets, z)) return false;
