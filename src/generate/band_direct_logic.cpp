@@ -126,26 +126,10 @@ bool BandDirectSolver::direct_hidden_subset(int size) {
 // more) in a house of more than `size` open cells, placing the single their
 // direct form leaves.
 bool BandDirectSolver::direct_hidden_subset(int house, int size) {
-  if (open_[house] <= size) return false;
-  const Mask* where = where_[house];
-  Mask masks[9];
-  int pool[9], count = 0;
-  for (int digit = 0; digit < 9; ++digit) {
-    const int n = bits::nine_bits(where[digit]);
-    if (n >= 2 && n <= size) {
-      pool[count] = digit;
-      masks[count++] = where[digit];
-    }
-  }
-  const auto place_direct = [&](Mask chosen, Mask positions) {
-    Mask digits = 0;
-    for (; chosen; chosen &= chosen - 1) digits |= Mask{1} << pool[std::countr_zero(chosen)];
-    const auto single = logic::single_beside_subset(std::span<const Mask>(where, 9), positions, digits);
-    if (single) singles_.place(tables().member[house][single->place], single->digit_index);
-    return single.has_value();
-  };
-  return logic::find_locked_sets<bits::nine_bits>(std::span<const Mask>(masks, count), {size, size, open_[house]},
-                                                  place_direct);
+  const auto single =
+      logic::find_direct_hidden_subset<bits::nine_bits>(std::span<const Mask>(where_[house], 9), size, open_[house]);
+  if (single) singles_.place(tables().member[house][single->place], single->digit_index);
+  return single.has_value();
 }
 
 }  // namespace nonet::detail

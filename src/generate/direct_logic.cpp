@@ -84,29 +84,16 @@ bool DirectSolver::direct_intersection() {
 // form leaves.
 bool DirectSolver::direct_hidden_subset(int size) {
   const auto& houses = geometry_.houses();
+  Mask where[kMaxSize];
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
     int open = 0;
     for (int cell : houses[h].cells) open += value_[cell] == 0;
-    if (open <= size) continue;
-    Mask where[kMaxSize], masks[kMaxSize];
-    int pool[kMaxSize], count = 0;
-    for (int digit = 1; digit <= size_; ++digit) {
-      where[digit - 1] = places(h, digit);
-      const int n = bits::bit_count(where[digit - 1]);
-      if (n >= 2 && n <= size) {
-        pool[count] = digit;
-        masks[count++] = where[digit - 1];
-      }
-    }
-    const auto place_direct = [&](Mask chosen, Mask positions) {
-      Mask digits = 0;
-      for (; chosen; chosen &= chosen - 1) digits |= digit_bit(pool[std::countr_zero(chosen)]);
-      const auto single = logic::single_beside_subset(std::span<const Mask>(where, size_), positions, digits);
-      if (single) place(houses[h].cells[single->place], single->digit_index + 1);
-      return single.has_value();
-    };
-    if (logic::find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {size, size, open}, place_direct))
+    for (int digit = 1; digit <= size_; ++digit) where[digit - 1] = places(h, digit);
+    const auto single = logic::find_direct_hidden_subset<bits::bit_count>(std::span<const Mask>(where, size_), size, open);
+    if (single) {
+      place(houses[h].cells[single->place], single->digit_index + 1);
       return true;
+    }
   }
   return false;
 }

@@ -68,4 +68,28 @@ inline std::optional<PlacedDigit> single_beside_subset(std::span<const Mask> pla
   return std::nullopt;
 }
 
+// SE's direct hidden subset in one house of `open` open cells: the first set
+// of `size` digits, each with two to `size` places, locked in `size` places,
+// that leaves another digit one place (single_beside_subset). `places[i]`
+// holds the places of the digit of bit i; `Count` counts a mask's bits.
+template <int (*Count)(Mask)>
+std::optional<PlacedDigit> find_direct_hidden_subset(std::span<const Mask> places, int size, int open) {
+  if (open <= size) return std::nullopt;
+  Mask masks[kMaxSize];
+  int pool[kMaxSize], count = 0;
+  for (int i = 0; i < static_cast<int>(places.size()); ++i)
+    if (const int n = Count(places[i]); n >= 2 && n <= size) {
+      pool[count] = i;
+      masks[count++] = places[i];
+    }
+  std::optional<PlacedDigit> single;
+  find_locked_sets<Count>(std::span<const Mask>(masks, count), {size, size, open}, [&](Mask chosen, Mask positions) {
+    Mask digits = 0;
+    for (; chosen; chosen &= chosen - 1) digits |= Mask{1} << pool[std::countr_zero(chosen)];
+    single = single_beside_subset(places, positions, digits);
+    return single.has_value();
+  });
+  return single;
+}
+
 }  // namespace nonet::logic
