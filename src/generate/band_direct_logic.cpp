@@ -127,7 +127,7 @@ bool BandDirectSolver::direct_hidden_subset(int size) {
 // direct form leaves.
 bool BandDirectSolver::direct_hidden_subset(int house, int size) {
   const auto single =
-      logic::find_direct_hidden_subset<bits::nine_bits>(std::span<const Mask>(where_[house], 9), size, open_[house]);
+      logic::find_direct_hidden_subset<bits::nine_bits>(std::span<const Mask, 9>(where_[house], 9), size, open_[house]);
   if (single) singles_.place(tables().member[house][single->place], single->digit_index);
   return single.has_value();
 }

@@ -88,6 +88,7 @@ bool DirectSolver::direct_hidden_subset(int size) {
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
     int open = 0;
     for (int cell : houses[h].cells) open += value_[cell] == 0;
+    if (open <= size) continue;
     for (int digit = 1; digit <= size_; ++digit) where[digit - 1] = places(h, digit);
     const auto single = logic::find_direct_hidden_subset<bits::bit_count>(std::span<const Mask>(where, size_), size, open);
     if (single) {

@@ -58,7 +58,8 @@ bool find_locked_sets(std::span<const Mask> masks, LockedSetSizes sizes, Found f
 struct PlacedDigit {
   int place, digit_index;  // the house's place and the digit's bit
 };
-inline std::optional<PlacedDigit> single_beside_subset(std::span<const Mask> places, Mask positions, Mask digits) {
+template <std::size_t Extent>
+std::optional<PlacedDigit> single_beside_subset(std::span<const Mask, Extent> places, Mask positions, Mask digits) {
   for (int i = 0; i < static_cast<int>(places.size()); ++i) {
     if (digits >> i & 1) continue;
     const Mask left = places[i] & ~positions;
@@ -72,8 +73,10 @@ inline std::optional<PlacedDigit> single_beside_subset(std::span<const Mask> pla
 // of `size` digits, each with two to `size` places, locked in `size` places,
 // that leaves another digit one place (single_beside_subset). `places[i]`
 // holds the places of the digit of bit i; `Count` counts a mask's bits.
-template <int (*Count)(Mask)>
-std::optional<PlacedDigit> find_direct_hidden_subset(std::span<const Mask> places, int size, int open) {
+// Inlined: the closure solvers call it for every house and size.
+template <int (*Count)(Mask), std::size_t Extent>
+[[gnu::always_inline]] inline std::optional<PlacedDigit> find_direct_hidden_subset(std::span<const Mask, Extent> places,
+                                                                                   int size, int open) {
   if (open <= size) return std::nullopt;
   Mask masks[kMaxSize];
   int pool[kMaxSize], count = 0;
