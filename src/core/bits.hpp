@@ -4,8 +4,10 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <concepts>
 #include <cstdint>
+#include <iterator>
 
 namespace nonet::bits {
 
@@ -48,6 +50,32 @@ struct CountToTwo {
     once |= fold;
   }
   Word exactly_once() const { return once & ~twice; }
+};
+
+// The set bits of a word, lowest first, as their index plus `First`, without
+// allocating: `for (int digit : SetBits<1>(candidates))`.
+template <int First = 0>
+class SetBits {
+ public:
+  class iterator {
+   public:
+    explicit constexpr iterator(std::uint64_t word) : word_(word) {}
+    constexpr int operator*() const { return std::countr_zero(word_) + First; }
+    constexpr iterator& operator++() {
+      word_ &= word_ - 1;
+      return *this;
+    }
+    constexpr bool operator==(std::default_sentinel_t) const { return word_ == 0; }
+
+   private:
+    std::uint64_t word_;
+  };
+  explicit constexpr SetBits(std::uint64_t word) : word_(word) {}
+  constexpr iterator begin() const { return iterator(word_); }
+  constexpr std::default_sentinel_t end() const { return {}; }
+
+ private:
+  std::uint64_t word_;
 };
 
 }  // namespace nonet::bits

@@ -249,11 +249,17 @@ void house_places(const Context& ctx, int h, Mask* out) {
 
 std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
   std::vector<int> out;
-  for (int x = 0; x < ctx.cells(); ++x) {
-    if (ctx.grid.value(x)) continue;
-    bool all = true;
-    for (int c : cells) all &= x != c && ctx.tables.sees(x, c);
-    if (all) out.push_back(x);
+  if (cells.empty()) {
+    for (int x = 0; x < ctx.cells(); ++x)
+      if (!ctx.grid.value(x)) out.push_back(x);
+    return out;
+  }
+  const auto first = ctx.tables.peer_words(cells[0]);
+  for (std::size_t w = 0; w < first.size(); ++w) {
+    std::uint64_t word = first[w];
+    for (std::size_t i = 1; i < cells.size(); ++i) word &= ctx.tables.peer_words(cells[i])[w];
+    for (int bit : bits::SetBits<>(word))
+      if (const int x = static_cast<int>(w * 64) + bit; !ctx.grid.value(x)) out.push_back(x);
   }
   return out;
 }
@@ -266,13 +272,21 @@ Tables::Tables(const Geometry& geometry)
       if (b != a) sees_[a * words_ + (b >> 6)] |= std::uint64_t{1} << (b & 63);
   // Each cell's index in each of its houses, in houses_of() order.
   position_start_.reserve(geometry.cell_count() + 1);
+  const auto chaining_rank = [&](int h) {
+    const HouseKind k = geometry.houses()[h].kind;
+    return box_like(k) ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
+  };
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     position_start_.push_back(static_cast<int>(positions_.size()));
     for (int house : geometry.houses_of(cell)) {
       const auto& cs = geometry.houses()[house].cells;
       positions_.push_back(static_cast<int>(std::find(cs.begin(), cs.end(), cell) - cs.begin()));
     }
+    const auto houses = geometry.houses_of(cell);
+    const auto first = chaining_houses_.insert(chaining_houses_.end(), houses.begin(), houses.end());
+    std::stable_sort(first, chaining_houses_.end(), [&](int a, int b) { return chaining_rank(a) < chaining_rank(b); });
   }
+  position_start_.push_back(static_cast<int>(positions_.size()));
 }
 
 std::vector<int> Tables::common_houses(int a, int b) const {
@@ -288,15 +302,6 @@ int Tables::house_pos(int house, int cell) const {
   for (std::size_t k = 0; k < houses.size(); ++k)
     if (houses[k] == house) return positions_[position_start_[cell] + k];
   return -1;
-}
-
-std::vector<int> digits_of(Mask m) {
-  std::vector<int> out;
-  while (m) {
-    out.push_back(std::countr_zero(m) + 1);
-    m &= m - 1;
-  }
-  return out;
 }
 
 std::string digits_text(Mask m) {

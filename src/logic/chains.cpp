@@ -47,7 +47,7 @@
 #include <algorithm>
 #include <cmath>
 #include <array>
-#include <deque>
+#include <span>
 
 #include "internal.hpp"
 
@@ -90,11 +90,16 @@ struct Propagation {
   bool dynamic, x_links, y_links;
   std::vector<Mask> cand;          // dynamic: candidates as the assumptions change them
   std::vector<char> reached;       // per potential (candidate*2 + on)
-  std::vector<std::vector<int>> parents;
+  // The parents of potential p: parent_pool[parent_at[p]] onwards, parent_count[p] of them.
+  std::vector<int> parent_pool, parent_at, parent_count;
   std::vector<int> order;          // potentials in the order reached
+  std::vector<int> position;       // per reached potential: its index in order
   std::vector<int> contradiction;  // potentials that together are impossible (empty: none)
   int blocked = -1;                // a candidate whose potentials (but the start) are not followed
-  int forbid_from = -1, forbid_to = -1;  // one implication not followed
+  // Static runs: how many implications from the start a run follows at most
+  // (-1: all). Runs are breadth first, so a bound changes nothing within it.
+  int max_depth = -1;
+  std::vector<int> depth;  // static runs: per reached potential, implications from the start
   // Dynamic+ and nested (SE's levels 1-5): when nothing more follows, the
   // rules of the level are applied to the assumed position (see rule_step)
   // and what they remove is followed in turn.
@@ -115,37 +120,91 @@ struct Propagation {
   // lengths, follow from this order. (Its forcing chains and loops go layer by
   // layer, as the FIFO queue does.)
   bool se_order = false;
-  std::vector<std::vector<int>> house_order;  // per cell: its houses, box first, then row, column, others
 
   Propagation(const Context& c, bool dyn, bool x, bool y)
-      : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {
-    auto rank = [&](int h) {
-      const HouseKind k = ctx.geo.houses()[h].kind;
-      return k == HouseKind::box || k == HouseKind::region ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
-    };
-    house_order.resize(cells);
-    for (int cell = 0; cell < cells; ++cell) {
-      const auto hs = ctx.geo.houses_of(cell);
-      house_order[cell].assign(hs.begin(), hs.end());
-      std::stable_sort(house_order[cell].begin(), house_order[cell].end(),
-                       [&](int a, int b) { return rank(a) < rank(b); });
-    }
-  }
+      : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {}
 
   std::span<const int> houses_in_order(int cell) const {
-    return se_order ? std::span<const int>(house_order[cell]) : ctx.geo.houses_of(cell);
+    return se_order ? ctx.tables.chaining_houses(cell) : ctx.geo.houses_of(cell);
   }
 
   static int pot(int cell, int d, int on, int n) { return ((cell * n) + (d - 1)) * 2 + on; }
   int pot(int cell, int d, int on) const { return pot(cell, d, on, n); }
+  int total() const { return cells * n * 2; }
+
+  std::span<const int> parents(int p) const {
+    return {parent_pool.data() + parent_at[p], static_cast<std::size_t>(parent_count[p])};
+  }
+  // Where p stands among the potentials reached (after all of them if not reached).
+  int rank(int p) const { return reached[p] ? position[p] : static_cast<int>(order.size()); }
+
+  // Scratch of run(), kept between runs so that a run allocates nothing.
+  std::vector<int> queue, offs, from;
+
+  // Each peer of `cell` holding a digit's potential: by house in SE's order
+  // (a peer of two houses visited twice), or by the geometry's peer list.
+  template <class Visit>
+  void for_each_peer_in_order(int cell, Visit visit) const {
+    if (se_order) {
+      for (int h : ctx.tables.chaining_houses(cell))
+        for (int peer : ctx.geo.houses()[h].cells)
+          if (peer != cell) visit(peer);
+    } else {
+      for (int peer : ctx.geo.peers_of(cell))
+        if (peer != cell) visit(peer);
+    }
+  }
+
+  // A static run's implications never change: each potential's are listed on
+  // the first run, in the order a run follows them.
+  struct Implication {
+    int to, why;
+  };
+  std::vector<int> implied_at;  // per potential, and one past the last: where its implications start
+  std::vector<Implication> implied;
+  void list_implications() {
+    implied_at.assign(static_cast<std::size_t>(total()) + 1, 0);
+    for (int p = 0; p < total(); ++p) {
+      implied_at[p] = static_cast<int>(implied.size());
+      const int cell = (p >> 1) / n, d = (p >> 1) % n + 1;
+      if (!ctx.grid.has(cell, d)) continue;
+      const Mask candidates = ctx.grid.candidates(cell);
+      if (p & 1) {  // on → off
+        if (y_links)
+          for (int e : digits_of(candidates & ~digit_bit(d))) implied.push_back({pot(cell, e, kOff), kNoSingle});
+        for_each_peer_in_order(cell, [&](int peer) {
+          if (ctx.grid.has(peer, d)) implied.push_back({pot(peer, d, kOff), kNoSingle});
+        });
+        continue;
+      }
+      if (y_links && popcount(candidates) == 2)  // off → on
+        implied.push_back({pot(cell, lowest_digit(candidates & ~digit_bit(d)), kOn), kLastInCell});
+      if (!x_links) continue;
+      for (int h : houses_in_order(cell)) {
+        const Mask w = ctx.where(h, d);
+        if (popcount(w) != 2) continue;
+        for (Mask m = w; m; m &= m - 1)
+          if (const int c = ctx.geo.houses()[h].cells[std::countr_zero(m)]; c != cell) implied.push_back({pot(c, d, kOn), h});
+      }
+    }
+    implied_at[total()] = static_cast<int>(implied.size());
+  }
 
   void run(int start) {
-    cand.assign(cells, 0);
-    for (int c = 0; c < cells; ++c) cand[c] = ctx.grid.candidates(c);
-    const std::size_t total = static_cast<std::size_t>(cells) * n * 2;
+    if (dynamic) {
+      cand.resize(cells);
+      for (int c = 0; c < cells; ++c) cand[c] = ctx.grid.candidates(c);
+    }
+    if (!dynamic && implied_at.empty()) {
+      list_implications();
+      depth.assign(total(), 0);
+    }
+    const std::size_t total = static_cast<std::size_t>(this->total());
     if (reached.size() != total) {
       reached.assign(total, 0);
-      parents.assign(total, {});
+      parent_at.assign(total, 0);
+      parent_count.assign(total, 0);
+      position.assign(total, 0);
     }
     if (weight.size() != total) {
       weight.assign(total, 0);
@@ -154,24 +213,29 @@ struct Propagation {
     }
     for (int p : order) {  // reset only what the last run touched
       reached[p] = 0;
-      parents[p].clear();
+      parent_count[p] = 0;
       weight[p] = 0;
       nest[p] = 0;
       single[p] = kNoSingle;
     }
     int steps_applied = 0;
     order.clear();
+    parent_pool.clear();
     causes.clear();
     contradiction.clear();
-    std::deque<int> queue, offs;  // se_order: "on" potentials in queue, "off" ones in offs
-    auto add = [&](int p, std::vector<int> from, int why = kNoSingle) {
+    queue.clear();  // se_order: "on" potentials in queue, "off" ones in offs
+    offs.clear();
+    std::size_t queue_head = 0, offs_head = 0;
+    auto add = [&](int p, std::span<const int> parents_of_p, int why = kNoSingle) {
       if (reached[p] || !contradiction.empty()) return;
       if ((p >> 1) == blocked && p != start) return;
-      if (p == forbid_to && from.size() == 1 && from[0] == forbid_from) return;
       const int other = p ^ 1;
       reached[p] = 1;
       single[p] = why;
-      parents[p] = std::move(from);
+      parent_at[p] = static_cast<int>(parent_pool.size());
+      parent_count[p] = static_cast<int>(parents_of_p.size());
+      parent_pool.insert(parent_pool.end(), parents_of_p.begin(), parents_of_p.end());
+      position[p] = static_cast<int>(order.size());
       order.push_back(p);
       if (dynamic && reached[other]) {
         contradiction = {p, other};
@@ -179,73 +243,63 @@ struct Propagation {
       }
       (se_order && !(p & 1) ? offs : queue).push_back(p);
     };
+    auto add_from = [&](int p, int parent, int why = kNoSingle) { add(p, std::span<const int>(&parent, 1), why); };
+    if (!dynamic) depth[start] = 0;
     add(start, {});
     for (;;) {
-    while ((!queue.empty() || !offs.empty()) && contradiction.empty()) {
-      std::deque<int>& from_queue = queue.empty() ? offs : queue;
-      const int p = from_queue.front();
-      from_queue.pop_front();
+    while ((queue_head < queue.size() || offs_head < offs.size()) && contradiction.empty()) {
+      const int p = queue_head < queue.size() ? queue[queue_head++] : offs[offs_head++];
+      if (!dynamic) {  // a static run follows the implications listed once
+        const int next = depth[p] + 1;
+        if (max_depth >= 0 && next > max_depth) continue;
+        for (int i = implied_at[p]; i < implied_at[p + 1]; ++i) {
+          const auto [to, why] = implied[i];
+          if (reached[to]) continue;
+          depth[to] = next;
+          add_from(to, p, why);
+        }
+        continue;
+      }
       const int v = p >> 1, cell = v / n, d = v % n + 1;
       if (p & 1) {  // on → off
-        const Mask others = (dynamic ? cand[cell] : ctx.grid.candidates(cell)) & ~digit_bit(d);
         if (y_links)
-          for (int e : digits_of(others)) add(pot(cell, e, kOff), {p});
-        auto has = [&](int c) { return dynamic ? (cand[c] & digit_bit(d)) != 0 : ctx.grid.has(c, d); };
-        if (se_order) {
-          for (int h : house_order[cell])
-            for (int peer : ctx.geo.houses()[h].cells)
-              if (peer != cell && has(peer)) add(pot(peer, d, kOff), {p});
-        } else {
-          for (int peer : ctx.geo.peers_of(cell))
-            if (peer != cell && has(peer)) add(pot(peer, d, kOff), {p});
-          if (dynamic) cand[cell] = digit_bit(d);
-        }
+          for (int e : digits_of(cand[cell] & ~digit_bit(d))) add_from(pot(cell, e, kOff), p);
+        for_each_peer_in_order(cell, [&](int peer) {
+          if (cand[peer] & digit_bit(d)) add_from(pot(peer, d, kOff), p);
+        });
+        if (!se_order) cand[cell] = digit_bit(d);
       } else {  // off → on
-        if (dynamic) {
-          cand[cell] &= ~digit_bit(d);
-          if (cand[cell] == 0) {
-            for (int e : digits_of(ctx.grid.candidates(cell))) contradiction.push_back(pot(cell, e, kOff));
+        cand[cell] &= ~digit_bit(d);
+        if (cand[cell] == 0) {
+          for (int e : digits_of(ctx.grid.candidates(cell))) contradiction.push_back(pot(cell, e, kOff));
+          break;
+        }
+        if (y_links && popcount(cand[cell]) == 1) {
+          const int e = lowest_digit(cand[cell]);
+          if (!reached[pot(cell, e, kOn)]) {
+            from.clear();
+            for (int f : digits_of(ctx.grid.candidates(cell) & ~digit_bit(e))) from.push_back(pot(cell, f, kOff));
+            add(pot(cell, e, kOn), from, kLastInCell);
+          }
+        }
+        for (int h : houses_in_order(cell)) {
+          if (ctx.placed_in(h, d)) continue;
+          int count = 0, last = -1;
+          for (int c : ctx.geo.houses()[h].cells)
+            if (cand[c] & digit_bit(d)) { ++count; last = c; }
+          if (count == 0) {
+            for (int c : ctx.geo.houses()[h].cells)
+              if (ctx.grid.has(c, d)) contradiction.push_back(pot(c, d, kOff));
             break;
           }
-          if (y_links && popcount(cand[cell]) == 1) {
-            const int e = lowest_digit(cand[cell]);
-            if (!reached[pot(cell, e, kOn)]) {
-              std::vector<int> from;
-              for (int f : digits_of(ctx.grid.candidates(cell) & ~digit_bit(e))) from.push_back(pot(cell, f, kOff));
-              add(pot(cell, e, kOn), from, kLastInCell);
-            }
-          }
-          for (int h : houses_in_order(cell)) {
-            if (ctx.placed_in(h, d)) continue;
-            int count = 0, last = -1;
+          if (count == 1 && !reached[pot(last, d, kOn)]) {
+            from.clear();
             for (int c : ctx.geo.houses()[h].cells)
-              if (cand[c] & digit_bit(d)) { ++count; last = c; }
-            if (count == 0) {
-              for (int c : ctx.geo.houses()[h].cells)
-                if (ctx.grid.has(c, d)) contradiction.push_back(pot(c, d, kOff));
-              break;
-            }
-            if (count == 1 && !reached[pot(last, d, kOn)]) {
-              std::vector<int> from;
-              for (int c : ctx.geo.houses()[h].cells)
-                if (c != last && ctx.grid.has(c, d)) from.push_back(pot(c, d, kOff));
-              add(pot(last, d, kOn), from, h);
-            }
+              if (c != last && ctx.grid.has(c, d)) from.push_back(pot(c, d, kOff));
+            add(pot(last, d, kOn), from, h);
           }
-          if (!contradiction.empty()) break;
-        } else {
-          if (y_links && popcount(ctx.grid.candidates(cell)) == 2)
-            add(pot(cell, lowest_digit(ctx.grid.candidates(cell) & ~digit_bit(d)), kOn), {p}, kLastInCell);
-          if (x_links)
-            for (int h : houses_in_order(cell)) {
-              const Mask w = ctx.where(h, d);
-              if (popcount(w) != 2) continue;
-              for (Mask m = w; m; m &= m - 1) {
-                const int c = ctx.geo.houses()[h].cells[std::countr_zero(m)];
-                if (c != cell) add(pot(c, d, kOn), {p}, h);
-              }
-            }
         }
+        if (!contradiction.empty()) break;
       }
     }
       if (!contradiction.empty() || level == 0 || !dynamic) break;
@@ -253,7 +307,7 @@ struct Propagation {
       ++steps_applied;
       for (Removal& r : advanced(start)) {
         if (reached[r.pot]) continue;
-        add(r.pot, std::move(r.parents));
+        add(r.pot, r.parents);
         if (!reached[r.pot]) continue;
         weight[r.pot] = r.weight;
         nest[r.pot] = steps_applied;
@@ -281,26 +335,36 @@ struct Propagation {
 
   // The potentials a conclusion rests on (itself included), in reached order.
   std::vector<int> ancestors(const std::vector<int>& targets) const {
-    return ancestors_of(order, [&](int p) -> const std::vector<int>& { return parents[p]; }, targets);
+    return ancestors_of([&](int p) { return parents(p); }, [&](int p) { return rank(p); }, targets);
   }
 
-  template <class Parents>
-  static std::vector<int> ancestors_of(const std::vector<int>& order, Parents parents_of,
-                                       const std::vector<int>& targets) {
+  // The potentials `targets` rest on (themselves included), by rank_of(p)
+  // (where p was reached), then p. parents_of(p) gives a span.
+  template <class ParentsOf, class RankOf>
+  std::vector<int> ancestors_of(ParentsOf parents_of, RankOf rank_of, const std::vector<int>& targets) const {
+    if (visited.size() != static_cast<std::size_t>(total())) visited.assign(total(), 0);
+    if (++visit == 0) {  // the stamps wrapped round: start them again
+      std::fill(visited.begin(), visited.end(), 0);
+      visit = 1;
+    }
     std::vector<int> out, stack(targets.begin(), targets.end());
     while (!stack.empty()) {
       const int p = stack.back();
       stack.pop_back();
-      if (std::find(out.begin(), out.end(), p) != out.end()) continue;
+      if (visited[p] == visit) continue;
+      visited[p] = visit;
       out.push_back(p);
       for (int q : parents_of(p)) stack.push_back(q);
     }
     std::vector<std::pair<int, int>> ranked;
-    for (int p : out) ranked.push_back({static_cast<int>(std::find(order.begin(), order.end(), p) - order.begin()), p});
+    ranked.reserve(out.size());
+    for (int p : out) ranked.push_back({rank_of(p), p});
     std::sort(ranked.begin(), ranked.end());
     for (std::size_t i = 0; i < ranked.size(); ++i) out[i] = ranked[i].second;
     return out;
   }
+  mutable std::vector<unsigned> visited;  // ancestors_of's marks: visit for the potentials seen
+  mutable unsigned visit = 0;
 };
 
 // The rules SE 1.2.1 applies to an assumed position at each level, in its
@@ -436,6 +500,16 @@ struct Best {
 // A nested search stops at its first step; any search stops when time is up.
 bool done(const Context& ctx, const Best& best) { return (ctx.first_found && best.step) || ctx.expired(); }
 
+// How many implications a static run need follow for a chain of the family
+// rated from `base`, `extra` implications longer than its length, to rate no
+// higher than the best so far: -1 for all of them (no best yet), nullopt
+// where no chain of the family can.
+std::optional<int> depth_bound(const Best& best, Tenths base, int extra) {
+  if (!best.step) return -1;
+  if (base > best.rating) return std::nullopt;
+  return longest_chain_within(best.rating - base) + extra;
+}
+
 // SE's sort key of a chain family.
 int family_key(bool x, bool y) { return x && y ? 4 : y ? 3 : 2; }
 
@@ -511,6 +585,9 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
       if (done(ctx, best)) return;
+      const auto bound = depth_bound(best, base, 0);  // a loop's length is the depth of its last "on" potential
+      if (!bound) return;
+      prop.max_depth = *bound;
       const int start = Propagation::pot(cell, d, kOn, n);
       prop.blocked = start >> 1;  // a loop passes its start candidate once
       // Each strong partner y of the start closes a loop on(s) … off(y) = on(s).
@@ -528,13 +605,14 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
       for (int q : prop.order)
         for (int p : partners) {
           if (!(q & 1) || !weak(q >> 1, p >> 1)) continue;
-          std::vector<int> path = prop.ancestors({q});
-          path.push_back(p);
-          if (path.size() < 6 || path.front() != start) continue;  // 4-loops are X-Wings and the like
-          // As for every SE chain, the length is the loop's potentials less two.
-          const int length = static_cast<int>(path.size()) - 2;
+          // As for every SE chain, the length is the loop's potentials less
+          // two: the way to q (its depth and one), the partner, less two.
+          const int length = prop.depth[q];
+          if (length < 4) continue;  // 4-loops are X-Wings and the like
           const Tenths rating = base + chain_length_bonus_tenths(length);
           if (best.step && rating > best.rating) continue;
+          std::vector<int> path = prop.ancestors({q});
+          path.push_back(p);
           if (auto step = loop_step(ctx, path, name)) {
             prop.add_singles(*step, path);
             best.offer(std::move(*step), rating, length, family_key(x, y));
@@ -588,6 +666,9 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
     for (int d : digits_of(ctx.grid.candidates(cell)))
       for (int on : {kOn, kOff}) {
         if (done(ctx, best)) return;
+        const auto bound = depth_bound(best, base, 1);  // a chain's length is its target's depth less one
+        if (!bound) return;
+        prop.max_depth = *bound;
         const int start = Propagation::pot(cell, d, on, n);
         prop.run(start);
         const int target = start ^ 1;
@@ -652,7 +733,9 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     int start;
     std::vector<std::uint64_t> reached;  // bitset over potentials
     std::vector<int> order;
-    std::vector<std::vector<int>> parents;  // aligned with order
+    std::vector<int> parent_pool;
+    std::vector<std::pair<int, int>> parents;  // aligned with order: where in parent_pool, how many
+    std::vector<int> rank;                     // per potential: its index in order (order.size(): none)
     std::vector<int> contradiction;
     Causes causes;
     std::vector<std::array<int, 3>> weights;  // potentials removed by a nested step: {potential, step, its length}
@@ -662,11 +745,13 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   const std::size_t words = (static_cast<std::size_t>(ctx.cells()) * n * 2 + 63) / 64;
   auto run = [&](int start) {
     prop.run(start);
-    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, {}, prop.contradiction, prop.causes, {}, {}};
+    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, prop.parent_pool, {},
+              std::vector<int>(prop.total(), static_cast<int>(prop.order.size())), prop.contradiction, prop.causes, {}, {}};
     o.parents.reserve(prop.order.size());
     for (int p : prop.order) {
       o.reached[p >> 6] |= std::uint64_t{1} << (p & 63);
-      o.parents.push_back(prop.parents[p]);
+      o.rank[p] = static_cast<int>(o.parents.size());
+      o.parents.push_back({prop.parent_at[p], prop.parent_count[p]});
       if (prop.weight[p]) o.weights.push_back({p, prop.nest[p], prop.weight[p]});
       if (prop.single[p] != Propagation::kNoSingle) o.singles.push_back({p, prop.single[p]});
     }
@@ -680,12 +765,13 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     return o;
   };
   auto chain_of = [&](const Outcome& o, const std::vector<int>& targets) {
-    return Propagation::ancestors_of(
-        o.order,
-        [&](int p) -> const std::vector<int>& {
-          return o.parents[std::find(o.order.begin(), o.order.end(), p) - o.order.begin()];
+    return prop.ancestors_of(
+        [&](int p) {
+          const std::size_t i = static_cast<std::size_t>(o.rank[p]);
+          if (i == o.parents.size()) return std::span<const int>();
+          return std::span<const int>(o.parent_pool.data() + o.parents[i].first, o.parents[i].second);
         },
-        targets);
+        [&](int p) { return o.rank[p]; }, targets);
   };
   // A chain's length as SE counts it: its potentials, and the length of every
   // nested chain that removed one of them.
@@ -824,7 +910,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   for (int first = 0; first < ctx.cells(); ++first) {
     if (ctx.grid.value(first) || popcount(ctx.grid.candidates(first)) < min_start) continue;
     for (int d : digits_of(ctx.grid.candidates(first)))
-      for (int h : prop.house_order[first]) {
+      for (int h : ctx.tables.chaining_houses(first)) {
         if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
         const Mask w = ctx.where(h, d);
         if (popcount(w) < 2 || houses[h].cells[std::countr_zero(w)] != first) continue;

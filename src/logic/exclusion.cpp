@@ -17,19 +17,32 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <span>
 
 #include "internal.hpp"
 
 namespace nonet::logic {
 
 namespace {
-// The bivalue cells that see both a and b.
-std::vector<int> common_excluders(const Context& ctx, int a, int b) {
+// Cells as bits, in words of 64 (any grid size).
+using CellSet = std::vector<std::uint64_t>;
+
+// out = a & b & c, word by word; returns how many cells out holds.
+int intersect(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::span<const std::uint64_t> c,
+              CellSet& out) {
+  int count = 0;
+  for (std::size_t w = 0; w < out.size(); ++w) count += bits::bit_count(out[w] = a[w] & b[w] & c[w]);
+  return count;
+}
+
+std::vector<int> cells_of(const CellSet& set) {
   std::vector<int> out;
-  for (int c : seeing_all(ctx, {a, b}))
-    if (popcount(ctx.grid.candidates(c)) == 2) out.push_back(c);
+  for (std::size_t w = 0; w < set.size(); ++w)
+    for (int bit : bits::SetBits<>(set[w])) out.push_back(static_cast<int>(w * 64) + bit);
   return out;
 }
+
+CellSet no_cells(const Context& ctx) { return CellSet((static_cast<std::size_t>(ctx.cells()) + 63) / 64, 0); }
 
 bool combination_possible(const Context& ctx, int a, int da, int b, int db, const std::vector<int>& excluders) {
   if (da == db && ctx.tables.sees(a, b)) return false;
@@ -40,9 +53,7 @@ bool combination_possible(const Context& ctx, int a, int da, int b, int db, cons
 }
 
 // The digits of each base cell that no possible combination uses.
-std::optional<Step> exclude_pair(const Context& ctx, int a, int b) {
-  const std::vector<int> excluders = common_excluders(ctx, a, b);
-  if (excluders.size() < 2) return std::nullopt;
+std::optional<Step> exclude_pair(const Context& ctx, int a, int b, const std::vector<int>& excluders) {
   Mask used_a = 0, used_b = 0;
   for (int da : digits_of(ctx.grid.candidates(a)))
     for (int db : digits_of(ctx.grid.candidates(b)))
@@ -64,24 +75,9 @@ std::optional<Step> exclude_pair(const Context& ctx, int a, int b) {
 }  // namespace
 
 namespace {
-// Cells as bits (any grid size).
-using CellSet = std::vector<std::uint64_t>;
-CellSet operator&(const CellSet& a, const CellSet& b) {
-  CellSet out(a.size());
-  for (std::size_t i = 0; i < a.size(); ++i) out[i] = a[i] & b[i];
-  return out;
-}
-int count(const CellSet& s) {
-  int n = 0;
-  for (std::uint64_t w : s) n += std::popcount(w);
-  return n;
-}
-
 // The digits of three base cells that no possible combination uses.
 std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>& base, const CellSet& excluder_set) {
-  std::vector<int> excluders;
-  for (std::size_t w = 0; w < excluder_set.size(); ++w)
-    for (std::uint64_t m = excluder_set[w]; m; m &= m - 1) excluders.push_back(static_cast<int>(w * 64) + std::countr_zero(m));
+  const std::vector<int> excluders = cells_of(excluder_set);
   std::array<Mask, 3> used{};
   for (int d0 : digits_of(ctx.grid.candidates(base[0])))
     for (int d1 : digits_of(ctx.grid.candidates(base[1]))) {
@@ -121,26 +117,21 @@ std::vector<int> base_cells(const Context& ctx) {
 
 std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
   const std::vector<int> base = base_cells(ctx);
-  // Per cell: the peers that can exclude (unsolved, two or three candidates).
-  const std::size_t words = (static_cast<std::size_t>(ctx.cells()) + 63) / 64;
-  std::vector<CellSet> excluders(ctx.cells(), CellSet(words, 0));
+  // The cells that can exclude: unsolved, two or three candidates (an
+  // excluder of a base cell is such a cell among its peers).
+  CellSet small = no_cells(ctx), both = no_cells(ctx), all = no_cells(ctx);
   for (int c : base)
-    for (int peer : ctx.geo.peers_of(c)) {
-      const int k = ctx.grid.value(peer) ? 0 : popcount(ctx.grid.candidates(peer));
-      if (peer != c && k >= 2 && k <= 3) excluders[c][peer / 64] |= std::uint64_t{1} << (peer % 64);
-    }
+    if (popcount(ctx.grid.candidates(c)) <= 3) small[c / 64] |= std::uint64_t{1} << (c % 64);
   // As SE: the third cell has two or three candidates and sees one of the
   // first two; two or more cells must see all three.
   for (std::size_t i = 0; i < base.size(); ++i)
     for (std::size_t j = i + 1; j < base.size(); ++j) {
       const int a = base[i], b = base[j];
-      const CellSet both = excluders[a] & excluders[b];
-      if (count(both) < 2) continue;
+      if (intersect(ctx.tables.peer_words(a), ctx.tables.peer_words(b), small, both) < 2) continue;
       for (int c : base) {
         if (c == a || c == b || popcount(ctx.grid.candidates(c)) > 3) continue;
         if (!ctx.tables.sees(a, c) && !ctx.tables.sees(b, c)) continue;
-        const CellSet all = both & excluders[c];
-        if (count(all) < 2) continue;
+        if (intersect(both, ctx.tables.peer_words(c), small, all) < 2) continue;
         if (auto s = exclude_triplet(ctx, {a, b, c}, all)) return s;
       }
     }
@@ -149,9 +140,16 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
 
 std::optional<Step> find_aligned_pair_exclusion(const Context& ctx) {
   const std::vector<int> base = base_cells(ctx);
+  // The excluders of a pair: the bivalue cells that see both.
+  CellSet bivalue = no_cells(ctx), excluders = no_cells(ctx);
+  for (int c : base)
+    if (popcount(ctx.grid.candidates(c)) == 2) bivalue[c / 64] |= std::uint64_t{1} << (c % 64);
   for (std::size_t i = 0; i < base.size(); ++i)
-    for (std::size_t j = i + 1; j < base.size(); ++j)
-      if (auto s = exclude_pair(ctx, base[i], base[j])) return s;
+    for (std::size_t j = i + 1; j < base.size(); ++j) {
+      const int a = base[i], b = base[j];
+      if (intersect(ctx.tables.peer_words(a), ctx.tables.peer_words(b), bivalue, excluders) < 2) continue;
+      if (auto s = exclude_pair(ctx, a, b, cells_of(excluders))) return s;
+    }
   return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include <bit>
 #include <chrono>
 #include <initializer_list>
+#include <span>
 #include <string_view>
 #include <cstdint>
 #include <functional>
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/bits.hpp"
 #include "intersections.hpp"
 #include "nonet/logic.hpp"
 #include "techniques.hpp"
@@ -30,12 +32,23 @@ class Tables {
   std::vector<int> common_houses(int a, int b) const;
   int house_pos(int house, int cell) const;  // index of cell in house.cells, -1 if absent
   const IntersectionOrder& intersection_order() const { return intersection_order_; }
+  // The cells a cell sees, as bits (words of 64 cells).
+  std::span<const std::uint64_t> peer_words(int cell) const {
+    return {sees_.data() + static_cast<std::size_t>(cell) * words_, static_cast<std::size_t>(words_)};
+  }
+  // A cell's houses in the order SE's chaining takes them: box (or region),
+  // row, column, then the others.
+  std::span<const int> chaining_houses(int cell) const {
+    const int first = position_start_[cell], count = position_start_[cell + 1] - first;
+    return std::span<const int>(chaining_houses_).subspan(first, count);
+  }
 
  private:
   const Geometry& geometry_;
   int words_;
   std::vector<std::uint64_t> sees_;
   std::vector<int> positions_, position_start_;  // house_pos(), per cell and house of it
+  std::vector<int> chaining_houses_;             // per cell, at position_start_
   IntersectionOrder intersection_order_;
 };
 
@@ -87,12 +100,13 @@ struct Context {
   }
 };
 
-inline int popcount(Mask m) { return std::popcount(m); }
+inline int popcount(Mask m) { return bits::bit_count(m); }
 // Every digit's places in house h at once (out[d - 1] == ctx.where(h, d)),
 // one pass over the house instead of one per digit.
 void house_places(const Context& ctx, int h, Mask* out);
 inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
-std::vector<int> digits_of(Mask m);
+// The digits of a candidate mask, lowest first.
+inline bits::SetBits<1> digits_of(Mask m) { return bits::SetBits<1>(m); }
 // Concatenation by appending (g++ 12 warns falsely on "lit" + std::string chains).
 inline std::string cat(std::initializer_list<std::string_view> parts) {
   std::string out;

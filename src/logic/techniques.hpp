@@ -168,5 +168,19 @@ constexpr Tenths chain_length_bonus_tenths(int length) {
   }
   return added;
 }
+// The longest chain whose bonus is at most `bonus` tenths: the inverse of
+// chain_length_bonus_tenths, for searches that skip chains rated too high.
+constexpr int longest_chain_within(Tenths bonus) {
+  int ceiling = 4;
+  bool odd = false;
+  for (; bonus > 0 && ceiling < (1 << 24); --bonus) {
+    ceiling = odd ? ceiling * 4 / 3 : ceiling * 3 / 2;
+    odd = !odd;
+  }
+  return ceiling;
+}
+static_assert(longest_chain_within(0) == 4 && longest_chain_within(1) == 6 && longest_chain_within(3) == 12);
+static_assert(chain_length_bonus_tenths(longest_chain_within(5)) == 5 &&
+              chain_length_bonus_tenths(longest_chain_within(5) + 1) == 6);
 
 }  // namespace nonet::logic
