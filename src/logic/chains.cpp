@@ -84,15 +84,36 @@ void record_singles(Step& s, const std::vector<int>& chain, int n, Why why) {
   }
 }
 
+// Potentials in the order appended, at most `capacity` of them since reset:
+// a run appends each potential once at most, so no append checks for room
+// (std::vector's push_back is not inlined in the run's loop).
+class PotentialList {
+ public:
+  void reset(std::size_t capacity) {
+    if (items_.size() < capacity) items_.resize(capacity);
+    size_ = 0;
+  }
+  void push(int p) { items_[size_++] = p; }
+  std::size_t size() const { return size_; }
+  int operator[](std::size_t i) const { return items_[i]; }
+  const int* begin() const { return items_.data(); }
+  const int* end() const { return items_.data() + size_; }
+
+ private:
+  std::vector<int> items_;
+  std::size_t size_ = 0;
+};
+
 struct Propagation {
   const Context& ctx;
   int n, cells;
   bool dynamic, x_links, y_links;
   std::vector<Mask> cand;          // dynamic: candidates as the assumptions change them
   std::vector<char> reached;       // per potential (candidate*2 + on)
-  // The parents of potential p: parent_pool[parent_at[p]] onwards, parent_count[p] of them.
+  // The parents of potential p: parent_pool[parent_at[p]] onwards,
+  // parent_count[p] of them; a single parent stands in parent_at[p] itself.
   std::vector<int> parent_pool, parent_at, parent_count;
-  std::vector<int> order;          // potentials in the order reached
+  PotentialList order;             // potentials in the order reached
   std::vector<int> position;       // per reached potential: its index in order
   std::vector<int> contradiction;  // potentials that together are impossible (empty: none)
   int blocked = -1;                // a candidate whose potentials (but the start) are not followed
@@ -132,14 +153,17 @@ struct Propagation {
   int pot(int cell, int d, int on) const { return pot(cell, d, on, n); }
   int total() const { return cells * n * 2; }
 
-  std::span<const int> parents(int p) const {
-    return {parent_pool.data() + parent_at[p], static_cast<std::size_t>(parent_count[p])};
+  std::span<const int> parents(int p) const { return parents_at(parent_pool, parent_at[p], parent_count[p]); }
+  static std::span<const int> parents_at(const std::vector<int>& pool, const int& at, int count) {
+    if (count == 1) return {&at, 1};
+    return {pool.data() + at, static_cast<std::size_t>(count)};
   }
   // Where p stands among the potentials reached (after all of them if not reached).
   int rank(int p) const { return reached[p] ? position[p] : static_cast<int>(order.size()); }
 
   // Scratch of run(), kept between runs so that a run allocates nothing.
-  std::vector<int> queue, offs, from;
+  PotentialList queue, offs;
+  std::vector<int> from;
 
   // Each peer of `cell` holding a digit's potential: by house in SE's order
   // (a peer of two houses visited twice), or by the geometry's peer list.
@@ -219,12 +243,12 @@ struct Propagation {
       single[p] = kNoSingle;
     }
     int steps_applied = 0;
-    order.clear();
+    order.reset(total);
     parent_pool.clear();
     causes.clear();
     contradiction.clear();
-    queue.clear();  // se_order: "on" potentials in queue, "off" ones in offs
-    offs.clear();
+    queue.reset(total);  // se_order: "on" potentials in queue, "off" ones in offs
+    offs.reset(total);
     std::size_t queue_head = 0, offs_head = 0;
     auto add = [&](int p, std::span<const int> parents_of_p, int why = kNoSingle) {
       if (reached[p] || !contradiction.empty()) return;
@@ -232,16 +256,20 @@ struct Propagation {
       const int other = p ^ 1;
       reached[p] = 1;
       single[p] = why;
-      parent_at[p] = static_cast<int>(parent_pool.size());
       parent_count[p] = static_cast<int>(parents_of_p.size());
-      parent_pool.insert(parent_pool.end(), parents_of_p.begin(), parents_of_p.end());
+      if (parents_of_p.size() == 1) {
+        parent_at[p] = parents_of_p[0];
+      } else {
+        parent_at[p] = static_cast<int>(parent_pool.size());
+        parent_pool.insert(parent_pool.end(), parents_of_p.begin(), parents_of_p.end());
+      }
       position[p] = static_cast<int>(order.size());
-      order.push_back(p);
+      order.push(p);
       if (dynamic && reached[other]) {
         contradiction = {p, other};
         return;
       }
-      (se_order && !(p & 1) ? offs : queue).push_back(p);
+      (se_order && !(p & 1) ? offs : queue).push(p);
     };
     auto add_from = [&](int p, int parent, int why = kNoSingle) { add(p, std::span<const int>(&parent, 1), why); };
     if (!dynamic) depth[start] = 0;
@@ -254,9 +282,15 @@ struct Propagation {
         if (max_depth >= 0 && next > max_depth) continue;
         for (int i = implied_at[p]; i < implied_at[p + 1]; ++i) {
           const auto [to, why] = implied[i];
-          if (reached[to]) continue;
-          depth[to] = next;
-          add_from(to, p, why);
+          if (reached[to] || ((to >> 1) == blocked && to != start)) continue;
+          depth[to] = next;  // add_from's work, less what a static run never meets
+          reached[to] = 1;
+          single[to] = why;
+          parent_at[to] = p;
+          parent_count[to] = 1;
+          position[to] = static_cast<int>(order.size());
+          order.push(to);
+          (se_order && !(to & 1) ? offs : queue).push(to);
         }
         continue;
       }
@@ -569,12 +603,16 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
   const Tenths base = (x && y) ? kForcingChainBase : kCycleBase;
   const char* name = (x && !y) ? "X-cycle" : (y && !x) ? "Y-cycle" : "XY-cycle";
   Propagation prop(ctx, false, x, y);
-  auto strong = [&](int a_cell, int a_d, int b_cell, int b_d) {
-    if (a_cell == b_cell) return y && a_d != b_d && popcount(ctx.grid.candidates(a_cell)) == 2;
-    if (a_d != b_d || !x) return false;
-    for (int h : ctx.tables.common_houses(a_cell, b_cell))
-      if (popcount(ctx.where(h, a_d)) == 2) return true;
-    return false;
+  // The peers linked strongly to a candidate (cell, d): the other place of d
+  // in each house of the cell where d has two places (X links only).
+  std::vector<int> strong_peers;
+  auto list_strong_peers = [&](int cell, int d) {
+    strong_peers.clear();
+    if (!x) return;
+    for (int h : ctx.geo.houses_of(cell))
+      if (const Mask w = ctx.where(h, d); popcount(w) == 2)
+        for (int bit : bits::SetBits<>(w))
+          if (const int c = ctx.geo.houses()[h].cells[bit]; c != cell) strong_peers.push_back(c);
   };
   // on(u) ⇒ off(w): another digit of the same cell (Y), or the same digit in a peer.
   auto weak = [&](int u, int w) {
@@ -592,10 +630,11 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
       prop.blocked = start >> 1;  // a loop passes its start candidate once
       // Each strong partner y of the start closes a loop on(s) … off(y) = on(s).
       std::vector<int> partners;
-      for (int e : digits_of(ctx.grid.candidates(cell)))
-        if (e != d && strong(cell, e, cell, d)) partners.push_back(Propagation::pot(cell, e, kOff, n));
+      if (y && popcount(ctx.grid.candidates(cell)) == 2)  // the bivalue cell's other digit
+        for (int e : digits_of(ctx.grid.candidates(cell) & ~digit_bit(d))) partners.push_back(Propagation::pot(cell, e, kOff, n));
+      list_strong_peers(cell, d);
       for (int peer : ctx.geo.peers_of(cell))
-        if (peer != cell && ctx.grid.has(peer, d) && strong(peer, d, cell, d))
+        if (std::find(strong_peers.begin(), strong_peers.end(), peer) != strong_peers.end())
           partners.push_back(Propagation::pot(peer, d, kOff, n));
       if (partners.empty()) continue;
       prop.run(start);
@@ -734,7 +773,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     std::vector<std::uint64_t> reached;  // bitset over potentials
     std::vector<int> order;
     std::vector<int> parent_pool;
-    std::vector<std::pair<int, int>> parents;  // aligned with order: where in parent_pool, how many
+    std::vector<std::pair<int, int>> parents;  // aligned with order: as Propagation's parent_at, parent_count
     std::vector<int> rank;                     // per potential: its index in order (order.size(): none)
     std::vector<int> contradiction;
     Causes causes;
@@ -745,7 +784,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   const std::size_t words = (static_cast<std::size_t>(ctx.cells()) * n * 2 + 63) / 64;
   auto run = [&](int start) {
     prop.run(start);
-    Outcome o{start, std::vector<std::uint64_t>(words, 0), prop.order, prop.parent_pool, {},
+    Outcome o{start, std::vector<std::uint64_t>(words, 0), {prop.order.begin(), prop.order.end()}, prop.parent_pool, {},
               std::vector<int>(prop.total(), static_cast<int>(prop.order.size())), prop.contradiction, prop.causes, {}, {}};
     o.parents.reserve(prop.order.size());
     for (int p : prop.order) {
@@ -769,7 +808,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         [&](int p) {
           const std::size_t i = static_cast<std::size_t>(o.rank[p]);
           if (i == o.parents.size()) return std::span<const int>();
-          return std::span<const int>(o.parent_pool.data() + o.parents[i].first, o.parents[i].second);
+          return Propagation::parents_at(o.parent_pool, o.parents[i].first, o.parents[i].second);
         },
         [&](int p) { return o.rank[p]; }, targets);
   };

@@ -119,7 +119,7 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
   const std::vector<int> base = base_cells(ctx);
   // The cells that can exclude: unsolved, two or three candidates (an
   // excluder of a base cell is such a cell among its peers).
-  CellSet small = no_cells(ctx), both = no_cells(ctx), all = no_cells(ctx);
+  CellSet small = no_cells(ctx), both = no_cells(ctx), all = no_cells(ctx), third = no_cells(ctx);
   for (int c : base)
     if (popcount(ctx.grid.candidates(c)) <= 3) small[c / 64] |= std::uint64_t{1} << (c % 64);
   // As SE: the third cell has two or three candidates and sees one of the
@@ -127,10 +127,11 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
   for (std::size_t i = 0; i < base.size(); ++i)
     for (std::size_t j = i + 1; j < base.size(); ++j) {
       const int a = base[i], b = base[j];
-      if (intersect(ctx.tables.peer_words(a), ctx.tables.peer_words(b), small, both) < 2) continue;
-      for (int c : base) {
-        if (c == a || c == b || popcount(ctx.grid.candidates(c)) > 3) continue;
-        if (!ctx.tables.sees(a, c) && !ctx.tables.sees(b, c)) continue;
+      const auto peers_a = ctx.tables.peer_words(a), peers_b = ctx.tables.peer_words(b);
+      if (intersect(peers_a, peers_b, small, both) < 2) continue;
+      for (std::size_t w = 0; w < third.size(); ++w) third[w] = (peers_a[w] | peers_b[w]) & small[w];
+      for (int c : cells_of(third)) {
+        if (c == a || c == b) continue;
         if (intersect(both, ctx.tables.peer_words(c), small, all) < 2) continue;
         if (auto s = exclude_triplet(ctx, {a, b, c}, all)) return s;
       }
