@@ -109,6 +109,10 @@ struct Propagation {
   int n, cells;
   bool dynamic, x_links, y_links;
   std::vector<Mask> cand;          // dynamic: candidates as the assumptions change them
+  // Dynamic: per house and digit (house * n + digit - 1), the places as the
+  // assumptions change them; before any (every run's start); whether placed.
+  std::vector<Mask> places, start_places;
+  std::vector<char> placed;
   std::vector<char> reached;       // per potential (candidate*2 + on)
   // The parents of potential p: parent_pool[parent_at[p]] onwards,
   // parent_count[p] of them; a single parent stands in parent_at[p] itself.
@@ -179,6 +183,27 @@ struct Propagation {
     }
   }
 
+  // The places of every digit in every house at the start of a dynamic run.
+  void map_places() {
+    const auto& houses = ctx.geo.houses();
+    start_places.assign(houses.size() * n, 0);
+    placed.assign(houses.size() * n, 0);
+    for (std::size_t h = 0; h < houses.size(); ++h)
+      for (std::size_t i = 0; i < houses[h].cells.size(); ++i) {
+        const int c = houses[h].cells[i];
+        for (int d : digits_of(cand[c])) start_places[h * n + d - 1] |= Mask{1} << i;
+        if (const int v = ctx.grid.value(c)) placed[h * n + v - 1] = 1;
+      }
+  }
+  // Dynamic: takes the digits `gone` from a cell's candidates and places.
+  void remove_candidates(int cell, Mask gone) {
+    cand[cell] &= ~gone;
+    const auto houses = ctx.geo.houses_of(cell);
+    const auto positions = ctx.tables.positions_in_houses(cell);
+    for (int d : digits_of(gone))
+      for (std::size_t k = 0; k < houses.size(); ++k) places[houses[k] * n + d - 1] &= ~(Mask{1} << positions[k]);
+  }
+
   // A static run's implications never change: each potential's are listed on
   // the first run, in the order a run follows them.
   struct Implication {
@@ -218,6 +243,8 @@ struct Propagation {
     if (dynamic) {
       cand.resize(cells);
       for (int c = 0; c < cells; ++c) cand[c] = ctx.grid.candidates(c);
+      if (start_places.empty()) map_places();
+      places = start_places;
     }
     if (!dynamic && implied_at.empty()) {
       list_implications();
@@ -301,9 +328,9 @@ struct Propagation {
         for_each_peer_in_order(cell, [&](int peer) {
           if (cand[peer] & digit_bit(d)) add_from(pot(peer, d, kOff), p);
         });
-        if (!se_order) cand[cell] = digit_bit(d);
+        if (!se_order) remove_candidates(cell, cand[cell] & ~digit_bit(d));
       } else {  // off → on
-        cand[cell] &= ~digit_bit(d);
+        remove_candidates(cell, cand[cell] & digit_bit(d));
         if (cand[cell] == 0) {
           for (int e : digits_of(ctx.grid.candidates(cell))) contradiction.push_back(pot(cell, e, kOff));
           break;
@@ -317,21 +344,20 @@ struct Propagation {
           }
         }
         for (int h : houses_in_order(cell)) {
-          if (ctx.placed_in(h, d)) continue;
-          int count = 0, last = -1;
-          for (int c : ctx.geo.houses()[h].cells)
-            if (cand[c] & digit_bit(d)) { ++count; last = c; }
-          if (count == 0) {
-            for (int c : ctx.geo.houses()[h].cells)
-              if (ctx.grid.has(c, d)) contradiction.push_back(pot(c, d, kOff));
+          const std::size_t hd = static_cast<std::size_t>(h) * n + d - 1;
+          if (placed[hd]) continue;
+          const auto& house_cells = ctx.geo.houses()[h].cells;
+          const Mask left = places[hd];
+          if (left == 0) {
+            for (int i : bits::SetBits<>(start_places[hd])) contradiction.push_back(pot(house_cells[i], d, kOff));
             break;
           }
-          if (count == 1 && !reached[pot(last, d, kOn)]) {
-            from.clear();
-            for (int c : ctx.geo.houses()[h].cells)
-              if (c != last && ctx.grid.has(c, d)) from.push_back(pot(c, d, kOff));
-            add(pot(last, d, kOn), from, h);
-          }
+          if (!bits::one_bit(left)) continue;
+          const int last = house_cells[std::countr_zero(left)];
+          if (reached[pot(last, d, kOn)]) continue;
+          from.clear();
+          for (int i : bits::SetBits<>(start_places[hd] & ~left)) from.push_back(pot(house_cells[i], d, kOff));
+          add(pot(last, d, kOn), from, h);
         }
         if (!contradiction.empty()) break;
       }
@@ -517,10 +543,14 @@ struct Best {
   int length = 1 << 30;
   int key = 0;
   Tenths rating = 0;  // the step's
+  // Whether a step rated `r`, its chain `len` long, would replace the best
+  // (a search skips writing out a step that would not).
+  bool takes(Tenths r, int len, int k = 0) const {
+    return !step || r < rating || (r == rating && std::pair(len, k) < std::pair(length, key));
+  }
   // A step rated `r`, its chain `len` long.
   void offer(Step s, Tenths r, int len, int k = 0) {
-    const bool tie = step && r == rating;
-    if (!step || r < rating || (tie && std::pair(len, k) < std::pair(length, key))) {
+    if (takes(r, len, k)) {
       s.rating = to_rating(r);
       s.chain_length = len;
       rating = r;
@@ -858,18 +888,17 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       for (const Outcome& o : outs) is_start |= o.start == p;
       if (is_start) continue;
       int length = 0;
-      std::vector<std::string> texts;
       std::vector<std::vector<int>> chains;
       for (const Outcome& o : outs) {
         chains.push_back(chain_of(o, {p}));
         length += measure(o, chains.back());
-        texts.push_back(chain_text(ctx, chains.back(), &o.causes));
       }
       length -= 2;
+      const Tenths rating = base + chain_length_bonus_tenths(length);
+      if (!best.takes(rating, length, key)) continue;
       Step s;
       s.technique = technique;
-      const Tenths rating = base + chain_length_bonus_tenths(length);
-      if (!better_possible(rating)) continue;
+      for (std::size_t i = 0; i < outs.size(); ++i) s.chains.push_back(chain_text(ctx, chains[i], &outs[i].causes));
       if (ctx.first_found) {  // what a search that nests this one needs
         for (std::size_t i = 0; i < outs.size(); ++i) {
           singles_of(s, outs[i], chains[i]);
@@ -878,7 +907,6 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       }
       s.detail = detail;
       add_conclusion(ctx, s, p);
-      s.chains = texts;
       s.cells = cells;
       best.offer(std::move(s), rating, length, key);
     }
@@ -905,7 +933,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         Step s;
         s.technique = cat({"Dynamic contradiction forcing chain", suffix});
         const Tenths rating = base + chain_length_bonus_tenths(length);
-        if (better_possible(rating)) {
+        if (best.takes(rating, length, kContradictionKey)) {
           s.detail = "assuming " + pot_text(ctx, outs.back().start) + " leads to a contradiction";
           s.eliminations.push_back({cell, d});
           s.chains.push_back(chain_text(ctx, chain, &o.causes));
@@ -923,7 +951,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           Step s;
           s.technique = cat({"Dynamic contradiction forcing chain", suffix});
           const Tenths rating = base + chain_length_bonus_tenths(length);
-          if (better_possible(rating)) {
+          if (best.takes(rating, length, kContradictionKey)) {
             s.detail = "assuming " + pot_text(ctx, off.start) + " leads to a contradiction";
             s.placements.push_back({cell, d});
             s.chains.push_back(chain_text(ctx, chain, &off.causes));

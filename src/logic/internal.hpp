@@ -36,6 +36,11 @@ class Tables {
   std::span<const std::uint64_t> peer_words(int cell) const {
     return {sees_.data() + static_cast<std::size_t>(cell) * words_, static_cast<std::size_t>(words_)};
   }
+  // A cell's index in each of its houses, aligned with houses_of(cell).
+  std::span<const int> positions_in_houses(int cell) const {
+    const int first = position_start_[cell], count = position_start_[cell + 1] - first;
+    return std::span<const int>(positions_).subspan(first, count);
+  }
   // A cell's houses in the order SE's chaining takes them: box (or region),
   // row, column, then the others.
   std::span<const int> chaining_houses(int cell) const {
