@@ -270,6 +270,9 @@ Tables::Tables(const Geometry& geometry)
   for (int a = 0; a < geometry.cell_count(); ++a)
     for (int b : geometry.peers_of(a))
       if (b != a) sees_[a * words_ + (b >> 6)] |= std::uint64_t{1} << (b & 63);
+  house_cells_.assign(geometry.houses().size() * words_, 0);
+  for (std::size_t h = 0; h < geometry.houses().size(); ++h)
+    for (int c : geometry.houses()[h].cells) house_cells_[h * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
   // Each cell's index in each of its houses, in houses_of() order.
   position_start_.reserve(geometry.cell_count() + 1);
   const auto chaining_rank = [&](int h) {

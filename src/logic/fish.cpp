@@ -87,7 +87,7 @@ std::optional<Step> fish_on(const Context& ctx, int k, int d, const std::vector<
   for (int cv : covers)
     for (int c : houses[cv].cells) {
       bool in_base = false;
-      for (int b : chosen) in_base |= ctx.tables.house_pos(b, c) >= 0;
+      for (int b : chosen) in_base |= ctx.tables.in_house(b, c);
       if (!in_base) targets.push_back(c);
     }
   Step s;
@@ -191,7 +191,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
           std::vector<int> on1, on2;  // on1: on l1 off l2; on2: on l2 (crossing included)
           bool inside = true, cross_in_box = false;
           for (int c : houses[b].cells) {
-            const bool in1 = ctx.tables.house_pos(l1, c) >= 0, in2 = ctx.tables.house_pos(l2, c) >= 0;
+            const bool in1 = ctx.tables.in_house(l1, c), in2 = ctx.tables.in_house(l2, c);
             if (in1 && in2) cross_in_box = true;
             if (!ctx.grid.has(c, d)) continue;
             if (in2) on2.push_back(c);
@@ -200,7 +200,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
           }
           if (!inside || !cross_in_box || on1.empty()) continue;
           bool off_cross = false;  // l2 must hold d in B away from l1
-          for (int c : on2) off_cross |= ctx.tables.house_pos(l1, c) < 0;
+          for (int c : on2) off_cross |= !ctx.tables.in_house(l1, c);
           if (!off_cross) continue;
           for (int swap = 0; swap < 2; ++swap) {
             // swap: the roles of l1 and l2 exchanged.
@@ -208,18 +208,18 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
             if (swap) {
               a1.clear();
               a2.clear();
-              for (int c : bc) (ctx.tables.house_pos(l1, c) >= 0 ? a2 : a1).push_back(c);
+              for (int c : bc) (ctx.tables.in_house(l1, c) ? a2 : a1).push_back(c);
             }
             for (const StrongLink& l : links)
               for (int flip = 0; flip < 2; ++flip) {
                 const int p = flip ? l.b : l.a, q = flip ? l.a : l.b;
-                if (ctx.tables.house_pos(b, p) >= 0 || ctx.tables.house_pos(b, q) >= 0) continue;
+                if (ctx.tables.in_house(b, p) || ctx.tables.in_house(b, q)) continue;
                 bool ok = true;
                 for (int c : a1) ok &= ctx.tables.sees(p, c);
                 if (!ok) continue;
                 std::vector<int> targets;
                 for (int x = 0; x < ctx.cells(); ++x) {
-                  if (x == q || x == p || !ctx.grid.has(x, d) || ctx.tables.house_pos(b, x) >= 0) continue;
+                  if (x == q || x == p || !ctx.grid.has(x, d) || ctx.tables.in_house(b, x)) continue;
                   if (!ctx.tables.sees(x, q)) continue;
                   bool all = true;
                   for (int c : a2) all &= ctx.tables.sees(x, c);
@@ -340,7 +340,7 @@ int share_house(const Context& ctx, const std::vector<int>& from, const std::vec
   for (int h : ctx.geo.houses_of(from[0])) {
     bool holds_all = true;
     for (const auto* end : {&from, &to})
-      for (int c : *end) holds_all &= ctx.tables.house_pos(h, c) >= 0;
+      for (int c : *end) holds_all &= ctx.tables.in_house(h, c);
     if (!holds_all) continue;
     const HouseKind kind = ctx.geo.houses()[h].kind;
     if (kind == HouseKind::column) return h;
@@ -379,7 +379,7 @@ std::vector<int> chain_targets(const Context& ctx, int d, const std::vector<int>
     for (const auto* group : {&start, &end})
       for (int c : *group) sees_ends &= x != c && ctx.tables.sees(x, c);
     bool inside = false;
-    for (int h : houses) inside |= ctx.tables.house_pos(h, x) >= 0;
+    for (int h : houses) inside |= ctx.tables.in_house(h, x);
     if (sees_ends && !inside) targets.push_back(x);
   }
   return targets;
@@ -404,7 +404,7 @@ bool links_apart(const Context& ctx, std::span<const ChainLink* const> links) {
     for (const ChainLink* other : links)
       for (const auto* end : {&other->a, &other->b})
         for (int c : *end)
-          if (other != er && ctx.tables.house_pos(er->h, c) >= 0) return false;
+          if (other != er && ctx.tables.in_house(er->h, c)) return false;
   }
   return true;
 }

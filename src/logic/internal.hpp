@@ -31,6 +31,9 @@ class Tables {
   // Houses containing both cells (index list), small.
   std::vector<int> common_houses(int a, int b) const;
   int house_pos(int house, int cell) const;  // index of cell in house.cells, -1 if absent
+  bool in_house(int house, int cell) const {
+    return (house_cells_[static_cast<std::size_t>(house) * words_ + (cell >> 6)] >> (cell & 63)) & 1;
+  }
   const IntersectionOrder& intersection_order() const { return intersection_order_; }
   // The cells a cell sees, as bits (words of 64 cells).
   std::span<const std::uint64_t> peer_words(int cell) const {
@@ -52,7 +55,8 @@ class Tables {
   const Geometry& geometry_;
   int words_;
   std::vector<std::uint64_t> sees_;
-  std::vector<int> positions_, position_start_;  // house_pos(), per cell and house of it
+  std::vector<std::uint64_t> house_cells_;  // per house, its cells as bits (words_ a house)
+  std::vector<int> positions_, position_start_;  // house_pos(), positions_in_houses(): per cell and house of it
   std::vector<int> chaining_houses_;             // per cell, at position_start_
   IntersectionOrder intersection_order_;
 };

@@ -33,7 +33,7 @@ class RaterPosition {
   const Geometry& geometry() const { return ctx_.geo; }
   Mask places(int house, int digit) const { return places_[static_cast<std::size_t>(house) * ctx_.n() + digit - 1]; }
   bool holds(int cell, int digit) const { return ctx_.grid.has(cell, digit); }
-  bool in_house(int house, int cell) const { return ctx_.tables.house_pos(house, cell) >= 0; }
+  bool in_house(int house, int cell) const { return ctx_.tables.in_house(house, cell); }
 
  private:
   const Context& ctx_;
