@@ -1,6 +1,8 @@
 // The searches the rater's finders and the generator's solvers share
 // (src/logic/locked_sets.hpp, intersections.hpp, wings.hpp): the locked-set
-// search against brute force, in SE's order, and the direct forms.
+// search against brute force, in SE's order, and the direct forms. Also the
+// rater's lookups (Tables, seeing_all, bits::SetBits, longest_chain_within)
+// against what they stand for, on every kind of geometry.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 
 #include "logic/internal.hpp"
 #include "logic/locked_sets.hpp"
+#include "nonet/model.hpp"
 
 namespace {
 
@@ -113,6 +116,87 @@ TEST(LockedSets, DirectHiddenSubsetLeavesTheLowestDigitOnePlace) {
   EXPECT_EQ(single->place, 4);
   // With every digit in the subset, none is left to place.
   EXPECT_FALSE(logic::single_beside_subset(std::span<const Mask>(places), 0b11, 0b11111));
+}
+
+TEST(SetBits, GivesEachSetBitLowestFirst) {
+  std::vector<int> seen;
+  for (int bit : nonet::bits::SetBits<>(0x8000000000000005ULL)) seen.push_back(bit);
+  EXPECT_EQ(seen, (std::vector<int>{0, 2, 63}));
+  seen.clear();
+  for (int digit : nonet::bits::SetBits<1>(0b10010)) seen.push_back(digit);
+  EXPECT_EQ(seen, (std::vector<int>{2, 5}));
+  EXPECT_EQ(nonet::bits::SetBits<>(0).begin(), std::default_sentinel);
+}
+
+TEST(ChainBonus, LongestChainWithinIsTheInverseOfTheBonus) {
+  for (logic::Tenths bonus = 0; bonus <= 12; ++bonus) {
+    const int longest = logic::longest_chain_within(bonus);
+    EXPECT_LE(logic::chain_length_bonus_tenths(longest), bonus);
+    EXPECT_GT(logic::chain_length_bonus_tenths(longest + 1), bonus);
+  }
+}
+
+std::vector<nonet::Geometry> every_kind() {
+  std::vector<int> regions(81);
+  std::vector<nonet::Geometry> out{nonet::Geometry::classic(3, 3), nonet::Geometry::classic(2, 3),
+                                   nonet::Geometry::classic(5, 5), nonet::Geometry::diagonal(3, 3),
+                                   nonet::Geometry::windoku()};
+  for (int c = 0; c < 81; ++c) regions[c] = (c / 27) * 3 + (c % 9) / 3;  // boxes as regions
+  std::swap(regions[3], regions[20]);                                      // r1c4 and r3c3 trade boxes
+  out.push_back(nonet::Geometry::jigsaw(9, regions));
+  return out;
+}
+
+TEST(Tables, LookupsAgreeWithTheGeometry) {
+  for (const nonet::Geometry& geometry : every_kind()) {
+    SCOPED_TRACE(geometry.cell_count());
+    const logic::Tables tables(geometry);
+    const auto& houses = geometry.houses();
+    for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+      const auto peers = geometry.peers_of(cell);
+      for (int other = 0; other < geometry.cell_count(); ++other) {
+        const bool peer = other != cell && std::find(peers.begin(), peers.end(), other) != peers.end();
+        const bool in_words = (tables.peer_words(cell)[other / 64] >> (other % 64)) & 1;
+        EXPECT_EQ(in_words, peer);
+        EXPECT_EQ(tables.sees(cell, other), peer);
+      }
+      const auto of = geometry.houses_of(cell);
+      const auto positions = tables.positions_in_houses(cell);
+      ASSERT_EQ(positions.size(), of.size());
+      for (std::size_t k = 0; k < of.size(); ++k) EXPECT_EQ(houses[of[k]].cells[positions[k]], cell);
+      // The chaining order: the same houses, box-like ones first, rows before columns.
+      const auto chaining = tables.chaining_houses(cell);
+      EXPECT_TRUE(std::is_permutation(chaining.begin(), chaining.end(), of.begin(), of.end()));
+      auto rank = [&](int h) {
+        const auto kind = houses[h].kind;
+        return nonet::box_like(kind) ? 0 : kind == nonet::HouseKind::row ? 1 : kind == nonet::HouseKind::column ? 2 : 3;
+      };
+      EXPECT_TRUE(std::is_sorted(chaining.begin(), chaining.end(), [&](int a, int b) { return rank(a) < rank(b); }));
+      for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+        const bool holds = std::find(houses[h].cells.begin(), houses[h].cells.end(), cell) != houses[h].cells.end();
+        EXPECT_EQ(tables.in_house(h, cell), holds);
+        EXPECT_EQ(tables.house_pos(h, cell) >= 0, holds);
+      }
+    }
+  }
+}
+
+TEST(Tables, SeeingAllIsEveryOpenCellThatSeesEachOne) {
+  const auto geometry = std::make_shared<const nonet::Geometry>(nonet::Geometry::diagonal(3, 3));
+  nonet::Grid values(81, 0);
+  values[10] = 4;  // a solved cell is never a target
+  const nonet::CandidateGrid grid(nonet::Puzzle{geometry, values, ""});
+  const logic::Tables tables(*geometry);
+  const logic::Context ctx{grid, *geometry, tables};
+  for (const std::vector<int>& cells : std::vector<std::vector<int>>{{0}, {0, 8}, {0, 80}, {0, 20, 40}, {}}) {
+    std::vector<int> expected;
+    for (int x = 0; x < 81; ++x) {
+      bool all = x != 10;
+      for (int c : cells) all &= x != c && tables.sees(x, c);
+      if (all) expected.push_back(x);
+    }
+    EXPECT_EQ(logic::seeing_all(ctx, cells), expected);
+  }
 }
 
 }  // namespace

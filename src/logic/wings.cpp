@@ -134,7 +134,16 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
     lowest = rating;
     best = std::move(s);
   };
-  std::function<void(std::size_t, Mask, Mask)> rec = [&](std::size_t start, Mask u, Mask loose) {
+  // The shape needs a bivalue cell b in every pair of chosen cells that do
+  // not see each other (the rest is a clique): `hubs` are the cells that can
+  // still be b (kAnyHub: no such pair yet), so a set that cannot is dropped early.
+  struct Hubs {
+    int cells[2];
+    int count;  // kAnyHub: every cell can
+  };
+  constexpr int kAnyHub = -1;
+  const auto bivalue = [&](int c) { return popcount(ctx.grid.candidates(c)) == 2; };
+  const auto rec = [&](const auto& self, std::size_t start, Mask u, Mask loose, Hubs hubs) -> void {
     if (static_cast<int>(chosen.size()) == k) {
       finish(u);
       return;
@@ -147,15 +156,27 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
       const Mask v = u | m;
       if (popcount(v) > k) continue;
       Mask l = loose;
-      for (int o : chosen)
-        if (!ctx.tables.sees(o, c)) l |= m & ctx.grid.candidates(o);
-      if (popcount(l) > 1) continue;
+      Hubs h = hubs;
+      for (int o : chosen) {
+        if (ctx.tables.sees(o, c)) continue;
+        l |= m & ctx.grid.candidates(o);
+        Hubs kept{{0, 0}, 0};  // the hubs left: those in the pair {o, c}
+        if (h.count == kAnyHub) {
+          for (int x : {o, c})
+            if (bivalue(x)) kept.cells[kept.count++] = x;
+        } else {
+          for (int j = 0; j < h.count; ++j)
+            if (h.cells[j] == o || h.cells[j] == c) kept.cells[kept.count++] = h.cells[j];
+        }
+        h = kept;
+      }
+      if (popcount(l) > 1 || h.count == 0) continue;
       chosen.push_back(c);
-      rec(i + 1, v, l);
+      self(self, i + 1, v, l, h);
       chosen.pop_back();
     }
   };
-  rec(0, 0, 0);
+  rec(rec, 0, 0, 0, Hubs{{0, 0}, kAnyHub});
   return best;
 }
 }  // namespace
