@@ -213,6 +213,9 @@ struct Propagation {
   std::vector<Implication> implied;
   void list_implications() {
     implied_at.assign(static_cast<std::size_t>(total()) + 1, 0);
+    const std::size_t houses = ctx.geo.houses().size();
+    std::vector<Mask> where(houses * n);  // per house and digit: its places
+    for (std::size_t h = 0; h < houses; ++h) house_places(ctx, static_cast<int>(h), where.data() + h * n);
     for (int p = 0; p < total(); ++p) {
       implied_at[p] = static_cast<int>(implied.size());
       const int cell = (p >> 1) / n, d = (p >> 1) % n + 1;
@@ -230,7 +233,7 @@ struct Propagation {
         implied.push_back({pot(cell, lowest_digit(candidates & ~digit_bit(d)), kOn), kLastInCell});
       if (!x_links) continue;
       for (int h : houses_in_order(cell)) {
-        const Mask w = ctx.where(h, d);
+        const Mask w = where[static_cast<std::size_t>(h) * n + d - 1];
         if (popcount(w) != 2) continue;
         for (Mask m = w; m; m &= m - 1)
           if (const int c = ctx.geo.houses()[h].cells[std::countr_zero(m)]; c != cell) implied.push_back({pot(c, d, kOn), h});
@@ -644,11 +647,23 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
         for (int bit : bits::SetBits<>(w))
           if (const int c = ctx.geo.houses()[h].cells[bit]; c != cell) strong_peers.push_back(c);
   };
-  // on(u) ⇒ off(w): another digit of the same cell (Y), or the same digit in a peer.
-  auto weak = [&](int u, int w) {
-    const int uc = u / n, ud = u % n + 1, wc = w / n, wd = w % n + 1;
-    if (uc == wc) return y && ud != wd;
-    return ud == wd && ctx.tables.sees(uc, wc);
+  // The "on" potentials reached with a weak link to a partner, on(u) ⇒ off(w)
+  // (another digit of w's cell (Y), or w's digit in a peer), as (where
+  // reached, which partner): sorted, the order of the reached potentials.
+  std::vector<std::pair<int, int>> closers;
+  auto list_closers = [&](const std::vector<int>& partners) {
+    closers.clear();
+    for (int i = 0; i < static_cast<int>(partners.size()); ++i) {
+      const int w = partners[i] >> 1, wc = w / n, wd = w % n + 1;
+      const auto consider = [&](int uc, int ud) {
+        if (const int q = Propagation::pot(uc, ud, kOn, n); prop.reached[q]) closers.push_back({prop.position[q], i});
+      };
+      if (y)
+        for (int e : digits_of(ctx.grid.candidates(wc) & ~digit_bit(wd))) consider(wc, e);
+      for (int peer : ctx.geo.peers_of(wc))
+        if (peer != wc) consider(peer, wd);
+    }
+    std::sort(closers.begin(), closers.end());
   };
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
@@ -671,9 +686,9 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
       // As SE does, every "on" potential q reached, followed by a weak link to
       // a partner, closes a loop: the way to q, the partner, the start. (The
       // shortest way to a partner alone misses loops that eliminate.)
-      for (int q : prop.order)
-        for (int p : partners) {
-          if (!(q & 1) || !weak(q >> 1, p >> 1)) continue;
+      list_closers(partners);
+      for (const auto& [position, partner] : closers) {
+          const int q = prop.order[position], p = partners[partner];
           // As for every SE chain, the length is the loop's potentials less
           // two: the way to q (its depth and one), the partner, less two.
           const int length = prop.depth[q];

@@ -184,10 +184,16 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
       for (int c : houses[b].cells)
         if (ctx.grid.has(c, d)) bc.push_back(c);
       if (bc.size() < 2) continue;
-      for (int l1 = 0; l1 < nh; ++l1) {
-        if (houses[l1].kind != HouseKind::row) continue;
-        for (int l2 = 0; l2 < nh; ++l2) {
-          if (houses[l2].kind != HouseKind::column) continue;
+      // The rows and columns that cross the box: the pattern's two lines cross in it.
+      std::vector<int> rows, columns;
+      for (int l = 0; l < nh; ++l) {
+        const HouseKind kind = houses[l].kind;
+        if (kind != HouseKind::row && kind != HouseKind::column) continue;
+        if (std::any_of(houses[b].cells.begin(), houses[b].cells.end(), [&](int c) { return ctx.tables.in_house(l, c); }))
+          (kind == HouseKind::row ? rows : columns).push_back(l);
+      }
+      for (int l1 : rows) {
+        for (int l2 : columns) {
           std::vector<int> on1, on2;  // on1: on l1 off l2; on2: on l2 (crossing included)
           bool inside = true, cross_in_box = false;
           for (int c : houses[b].cells) {
