@@ -183,6 +183,83 @@ struct Propagation {
     }
   }
 
+  void prepare_static() {
+    if (!implied_at.empty()) return;
+    list_implications();
+    depth.assign(total(), 0);
+  }
+
+  // Static: whether `from` leads to `to` by any implications (the start's
+  // candidate not blocked), so that a search can skip a run that cannot reach
+  // what it looks for. Worked out on the first ask, for every potential.
+  bool leads_to(int from, int to) {
+    prepare_static();
+    if (component.empty()) list_reach();
+    const int bit = live[to];
+    const std::size_t at = static_cast<std::size_t>(component[from]) * reach_words + (bit >> 6);
+    return (reach[at] >> (bit & 63)) & 1;
+  }
+  std::vector<int> live;             // per potential of a candidate: its bit in reach (others -1)
+  std::vector<int> component;        // per such potential: its strongly connected component
+  std::vector<std::uint64_t> reach;  // per component: the potentials it leads to, as bits
+  std::size_t reach_words = 0;
+
+  // Tarjan's strongly connected components, which come out each after every
+  // component it leads to: a component's reach is its members and the reach
+  // of the components their implications enter.
+  void list_reach() {
+    const int count = total();
+    live.assign(count, -1);
+    int lives = 0;
+    for (int p = 0; p < count; ++p)
+      if (ctx.grid.has((p >> 1) / n, (p >> 1) % n + 1)) live[p] = lives++;
+    reach_words = (static_cast<std::size_t>(lives) + 63) / 64;
+    reach.reserve(static_cast<std::size_t>(lives) * reach_words);
+    component.assign(count, -1);
+    std::vector<int> index(count, -1), low(count, 0), next_edge(count, 0), stack, calls, members;
+    std::vector<char> on_stack(count, 0);
+    int visited = 0, components = 0;
+    auto visit = [&](int v) {
+      index[v] = low[v] = visited++;
+      next_edge[v] = implied_at[v];
+      stack.push_back(v);
+      on_stack[v] = 1;
+      calls.push_back(v);
+    };
+    for (int root = 0; root < count; ++root) {
+      if (index[root] >= 0 || live[root] < 0) continue;  // only candidates' potentials have implications
+      visit(root);
+      while (!calls.empty()) {
+        const int v = calls.back();
+        if (next_edge[v] < implied_at[v + 1]) {
+          const int w = implied[next_edge[v]++].to;
+          if (index[w] < 0) visit(w);
+          else if (on_stack[w]) low[v] = std::min(low[v], index[w]);
+          continue;
+        }
+        calls.pop_back();
+        if (!calls.empty()) low[calls.back()] = std::min(low[calls.back()], low[v]);
+        if (low[v] != index[v]) continue;
+        const std::size_t at = reach.size();
+        reach.resize(at + reach_words, 0);
+        members.clear();
+        for (int w = -1; w != v;) {
+          w = stack.back();
+          stack.pop_back();
+          on_stack[w] = 0;
+          component[w] = components;
+          members.push_back(w);
+          reach[at + (live[w] >> 6)] |= std::uint64_t{1} << (live[w] & 63);
+        }
+        for (int m : members)
+          for (int i = implied_at[m]; i < implied_at[m + 1]; ++i)
+            if (const int c = component[implied[i].to]; c != components)
+              for (std::size_t k = 0; k < reach_words; ++k) reach[at + k] |= reach[c * reach_words + k];
+        ++components;
+      }
+    }
+  }
+
   // The places of every digit in every house at the start of a dynamic run.
   void map_places() {
     const auto& houses = ctx.geo.houses();
@@ -216,6 +293,12 @@ struct Propagation {
     const std::size_t houses = ctx.geo.houses().size();
     std::vector<Mask> where(houses * n);  // per house and digit: its places
     for (std::size_t h = 0; h < houses; ++h) house_places(ctx, static_cast<int>(h), where.data() + h * n);
+    // Per digit, the cells that hold it, as bits: a cell's peers holding it,
+    // lowest first, are the geometry's peer order.
+    const std::size_t words = ctx.tables.peer_words(0).size();
+    std::vector<std::uint64_t> holding(static_cast<std::size_t>(n) * words, 0);
+    for (int c = 0; c < cells; ++c)
+      for (int d : digits_of(ctx.grid.candidates(c))) holding[(d - 1) * words + (c >> 6)] |= std::uint64_t{1} << (c & 63);
     for (int p = 0; p < total(); ++p) {
       implied_at[p] = static_cast<int>(implied.size());
       const int cell = (p >> 1) / n, d = (p >> 1) % n + 1;
@@ -224,9 +307,16 @@ struct Propagation {
       if (p & 1) {  // on → off
         if (y_links)
           for (int e : digits_of(candidates & ~digit_bit(d))) implied.push_back({pot(cell, e, kOff), kNoSingle});
-        for_each_peer_in_order(cell, [&](int peer) {
-          if (ctx.grid.has(peer, d)) implied.push_back({pot(peer, d, kOff), kNoSingle});
-        });
+        if (se_order) {
+          for_each_peer_in_order(cell, [&](int peer) {
+            if (ctx.grid.has(peer, d)) implied.push_back({pot(peer, d, kOff), kNoSingle});
+          });
+          continue;
+        }
+        const auto peers = ctx.tables.peer_words(cell);
+        for (std::size_t w = 0; w < words; ++w)
+          for (int bit : bits::SetBits<>(peers[w] & holding[(d - 1) * words + w]))
+            implied.push_back({pot(static_cast<int>(w * 64) + bit, d, kOff), kNoSingle});
         continue;
       }
       if (y_links && popcount(candidates) == 2)  // off → on
@@ -249,10 +339,7 @@ struct Propagation {
       if (start_places.empty()) map_places();
       places = start_places;
     }
-    if (!dynamic && implied_at.empty()) {
-      list_implications();
-      depth.assign(total(), 0);
-    }
+    if (!dynamic) prepare_static();
     const std::size_t total = static_cast<std::size_t>(this->total());
     if (reached.size() != total) {
       reached.assign(total, 0);
@@ -754,8 +841,9 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
         if (!bound) return;
         prop.max_depth = *bound;
         const int start = Propagation::pot(cell, d, on, n);
-        prop.run(start);
         const int target = start ^ 1;
+        if (!prop.leads_to(start, target)) continue;  // no chain to find
+        prop.run(start);
         std::vector<int> chain;
         int length = 0;
         if (prop.reached[target]) {
