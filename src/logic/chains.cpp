@@ -907,22 +907,30 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     std::vector<int> order;
     std::vector<int> parent_pool;
     std::vector<std::pair<int, int>> parents;  // aligned with order: as Propagation's parent_at, parent_count
-    std::vector<int> rank;                     // per potential: its index in order (order.size(): none)
     std::vector<int> contradiction;
     Causes causes;
     std::vector<std::array<int, 3>> weights;  // potentials removed by a nested step: {potential, step, its length}
     std::vector<std::pair<int, int>> singles;  // "on" potentials that are singles, and where
     bool has(int p) const { return (reached[p >> 6] >> (p & 63)) & 1; }
+    // p's index in order (order.size(): not reached), mapped on the first ask:
+    // most outcomes are never asked for a chain.
+    int rank_of(int p, int potentials) const {
+      if (rank.empty()) {
+        rank.assign(potentials, static_cast<int>(order.size()));
+        for (std::size_t i = 0; i < order.size(); ++i) rank[order[i]] = static_cast<int>(i);
+      }
+      return rank[p];
+    }
+    mutable std::vector<int> rank;
   };
   const std::size_t words = (static_cast<std::size_t>(ctx.cells()) * n * 2 + 63) / 64;
   auto run = [&](int start) {
     prop.run(start);
     Outcome o{start, std::vector<std::uint64_t>(words, 0), {prop.order.begin(), prop.order.end()}, prop.parent_pool, {},
-              std::vector<int>(prop.total(), static_cast<int>(prop.order.size())), prop.contradiction, prop.causes, {}, {}};
+              prop.contradiction, prop.causes, {}, {}, {}};
     o.parents.reserve(prop.order.size());
     for (int p : prop.order) {
       o.reached[p >> 6] |= std::uint64_t{1} << (p & 63);
-      o.rank[p] = static_cast<int>(o.parents.size());
       o.parents.push_back({prop.parent_at[p], prop.parent_count[p]});
       if (prop.weight[p]) o.weights.push_back({p, prop.nest[p], prop.weight[p]});
       if (prop.single[p] != Propagation::kNoSingle) o.singles.push_back({p, prop.single[p]});
@@ -939,11 +947,11 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   auto chain_of = [&](const Outcome& o, const std::vector<int>& targets) {
     return prop.ancestors_of(
         [&](int p) {
-          const std::size_t i = static_cast<std::size_t>(o.rank[p]);
+          const std::size_t i = static_cast<std::size_t>(o.rank_of(p, prop.total()));
           if (i == o.parents.size()) return std::span<const int>();
           return Propagation::parents_at(o.parent_pool, o.parents[i].first, o.parents[i].second);
         },
-        [&](int p) { return o.rank[p]; }, targets);
+        [&](int p) { return o.rank_of(p, prop.total()); }, targets);
   };
   // A chain's length as SE counts it: its potentials, and the length of every
   // nested chain that removed one of them.
