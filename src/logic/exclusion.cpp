@@ -14,6 +14,7 @@
 // three candidates that see all three (at least two of them). A combination
 // is impossible where two base cells that see each other take the same digit,
 // or where it holds every candidate of an excluder.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -77,18 +78,24 @@ std::optional<Step> exclude_pair(const Context& ctx, int a, int b, const std::ve
 namespace {
 // The digits of three base cells that no possible combination uses.
 std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>& base, const CellSet& excluder_set) {
-  const std::vector<int> excluders = cells_of(excluder_set);
+  std::vector<Mask> excluded;  // the excluders' candidates: a combination may not hold all of one's
+  for (std::size_t w = 0; w < excluder_set.size(); ++w)
+    for (int bit : bits::SetBits<>(excluder_set[w])) excluded.push_back(ctx.grid.candidates(static_cast<int>(w * 64) + bit));
   std::array<Mask, 3> used{};
+  const auto all_used = [&] {
+    for (int i = 0; i < 3; ++i)
+      if (used[i] != ctx.grid.candidates(base[i])) return false;
+    return true;
+  };
   for (int d0 : digits_of(ctx.grid.candidates(base[0])))
     for (int d1 : digits_of(ctx.grid.candidates(base[1]))) {
+      if (all_used()) return std::nullopt;  // every digit takes part: nothing goes
       if (d0 == d1 && ctx.tables.sees(base[0], base[1])) continue;
       for (int d2 : digits_of(ctx.grid.candidates(base[2]))) {
         if ((d2 == d0 && ctx.tables.sees(base[0], base[2])) || (d2 == d1 && ctx.tables.sees(base[1], base[2])))
           continue;
         const Mask combination = digit_bit(d0) | digit_bit(d1) | digit_bit(d2);
-        bool possible = true;
-        for (int x : excluders) possible &= (ctx.grid.candidates(x) & ~combination) != 0;
-        if (!possible) continue;
+        if (std::any_of(excluded.begin(), excluded.end(), [&](Mask m) { return (m & ~combination) == 0; })) continue;
         used[0] |= digit_bit(d0);
         used[1] |= digit_bit(d1);
         used[2] |= digit_bit(d2);
@@ -98,6 +105,7 @@ std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>
   bool any = false;
   for (int i = 0; i < 3; ++i) any |= add_eliminations(ctx, s, {base[i]}, ctx.grid.candidates(base[i]) & ~used[i]);
   if (!any) return std::nullopt;
+  const std::vector<int> excluders = cells_of(excluder_set);
   s.technique = "Aligned triplet exclusion";
   s.rating = step_rating(Technique::aligned_triplet_exclusion);
   s.detail = cat({cells_text(ctx.geo, {base.begin(), base.end()}), ", excluders ", cells_text(ctx.geo, excluders)});
@@ -130,11 +138,13 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
       const auto peers_a = ctx.tables.peer_words(a), peers_b = ctx.tables.peer_words(b);
       if (intersect(peers_a, peers_b, small, both) < 2) continue;
       for (std::size_t w = 0; w < third.size(); ++w) third[w] = (peers_a[w] | peers_b[w]) & small[w];
-      for (int c : cells_of(third)) {
-        if (c == a || c == b) continue;
-        if (intersect(both, ctx.tables.peer_words(c), small, all) < 2) continue;
-        if (auto s = exclude_triplet(ctx, {a, b, c}, all)) return s;
-      }
+      for (std::size_t w = 0; w < third.size(); ++w)
+        for (int bit : bits::SetBits<>(third[w])) {
+          const int c = static_cast<int>(w * 64) + bit;
+          if (c == a || c == b) continue;
+          if (intersect(both, ctx.tables.peer_words(c), small, all) < 2) continue;
+          if (auto s = exclude_triplet(ctx, {a, b, c}, all)) return s;
+        }
     }
   return std::nullopt;
 }
