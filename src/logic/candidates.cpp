@@ -241,10 +241,21 @@ std::string to_json(const Geometry& geo, const Step& step) {
 namespace logic {
 
 void house_places(const Context& ctx, int h, Mask* out) {
-  std::fill(out, out + ctx.n(), Mask{0});
-  const auto& cells = ctx.geo.houses()[h].cells;
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    for (Mask m = ctx.grid.candidates(cells[i]); m; m &= m - 1) out[std::countr_zero(m)] |= Mask{1} << i;
+  const auto& places = ctx.houses_map().places;
+  std::copy_n(places.begin() + static_cast<std::ptrdiff_t>(h) * ctx.n(), ctx.n(), out);
+}
+
+const Context::HousesMap& Context::map_houses() const {
+  const auto& houses = geo.houses();
+  HousesMap map{std::vector<Mask>(houses.size() * n(), 0), std::vector<Mask>(houses.size(), 0)};
+  for (std::size_t h = 0; h < houses.size(); ++h) {
+    const auto& cells = houses[h].cells;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      for (Mask m = grid.candidates(cells[i]); m; m &= m - 1) map.places[h * n() + std::countr_zero(m)] |= Mask{1} << i;
+      if (const int v = grid.value(cells[i])) map.placed[h] |= digit_bit(v);
+    }
+  }
+  return *(houses_map_ = std::move(map));
 }
 
 std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {

@@ -95,23 +95,23 @@ struct Context {
   int n() const { return geo.size(); }
   int cells() const { return geo.cell_count(); }
   // Bit i set where houses()[h].cells[i] holds candidate d.
-  Mask where(int h, int d) const {
-    Mask m = 0;
-    const auto& cs = geo.houses()[h].cells;
-    for (std::size_t i = 0; i < cs.size(); ++i)
-      if (grid.has(cs[i], d)) m |= Mask{1} << i;
-    return m;
-  }
-  bool placed_in(int h, int d) const {
-    for (int c : geo.houses()[h].cells)
-      if (grid.value(c) == d) return true;
-    return false;
-  }
+  Mask where(int h, int d) const { return houses_map().places[static_cast<std::size_t>(h) * n() + d - 1]; }
+  bool placed_in(int h, int d) const { return (houses_map().placed[h] >> (d - 1)) & 1; }
+
+  // Every house's places of every digit and its placed digits, mapped on the
+  // first ask (the grid does not change while a Context lives): every finder
+  // asks them, many times a step.
+  struct HousesMap {
+    std::vector<Mask> places;  // per house and digit: house * n + digit - 1
+    std::vector<Mask> placed;  // per house: the digits placed in it
+  };
+  const HousesMap& houses_map() const { return houses_map_ ? *houses_map_ : map_houses(); }
+  const HousesMap& map_houses() const;
+  mutable std::optional<HousesMap> houses_map_{};
 };
 
 inline int popcount(Mask m) { return bits::bit_count(m); }
-// Every digit's places in house h at once (out[d - 1] == ctx.where(h, d)),
-// one pass over the house instead of one per digit.
+// Every digit's places in house h at once: out[d - 1] == ctx.where(h, d).
 void house_places(const Context& ctx, int h, Mask* out);
 inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }
 // The digits of a candidate mask, lowest first.

@@ -20,32 +20,25 @@
 namespace nonet::logic {
 
 namespace {
-// The rater's position for the shared search: every house's places of every
-// digit, mapped once per search for the houses on the first side.
+// The rater's position for the shared search: the context's places.
 class RaterPosition {
  public:
-  RaterPosition(const Context& ctx, bool pointing)
-      : ctx_(ctx), places_(ctx.geo.houses().size() * static_cast<std::size_t>(ctx.n())) {
-    const auto& houses = ctx.geo.houses();
-    for (std::size_t a = 0; a < houses.size(); ++a)
-      if (box_like(houses[a].kind) == pointing) house_places(ctx, static_cast<int>(a), &places_[a * ctx.n()]);
-  }
+  explicit RaterPosition(const Context& ctx) : ctx_(ctx) {}
   const Geometry& geometry() const { return ctx_.geo; }
-  Mask places(int house, int digit) const { return places_[static_cast<std::size_t>(house) * ctx_.n() + digit - 1]; }
+  Mask places(int house, int digit) const { return ctx_.where(house, digit); }
   bool holds(int cell, int digit) const { return ctx_.grid.has(cell, digit); }
   bool in_house(int house, int cell) const { return ctx_.tables.in_house(house, cell); }
 
  private:
   const Context& ctx_;
-  std::vector<Mask> places_;  // house, digit → places
 };
 }  // namespace
 
-// The search allocates nothing until a step is found (it runs at every step
-// of every rating) but the places it maps.
+// The search allocates nothing until a step is found: it runs at every step
+// of every rating.
 std::optional<Step> find_intersection(const Context& ctx, bool pointing, bool direct) {
   const auto& houses = ctx.geo.houses();
-  const RaterPosition position(ctx, pointing);
+  const RaterPosition position(ctx);
   std::optional<Step> found;
   find_intersections(position, ctx.tables.intersection_order(), pointing, [&](int a, int b, int d, Mask places) {
     std::optional<SingleLeft> single;
