@@ -415,10 +415,17 @@ struct Propagation {
       if (p & 1) {  // on → off
         if (y_links)
           for (int e : digits_of(cand[cell] & ~digit_bit(d))) add_from(pot(cell, e, kOff), p);
-        for_each_peer_in_order(cell, [&](int peer) {
-          if (cand[peer] & digit_bit(d)) add_from(pot(peer, d, kOff), p);
-        });
-        if (!se_order) remove_candidates(cell, cand[cell] & ~digit_bit(d));
+        if (se_order) {  // by house: the digit's places left in each, as for_each_peer_in_order
+          for (int h : ctx.tables.chaining_houses(cell)) {
+            const auto& house_cells = ctx.geo.houses()[h].cells;
+            for (int i : bits::SetBits<>(places[static_cast<std::size_t>(h) * n + d - 1]))
+              if (house_cells[i] != cell) add_from(pot(house_cells[i], d, kOff), p);
+          }
+        } else {
+          for (int peer : ctx.geo.peers_of(cell))
+            if (peer != cell && (cand[peer] & digit_bit(d))) add_from(pot(peer, d, kOff), p);
+          remove_candidates(cell, cand[cell] & ~digit_bit(d));
+        }
       } else {  // off → on
         remove_candidates(cell, cand[cell] & digit_bit(d));
         if (cand[cell] == 0) {
