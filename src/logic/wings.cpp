@@ -83,12 +83,8 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
   std::optional<Step> best;
   std::vector<int> chosen;
   Tenths lowest = base + 100;
-  auto finish = [&](Mask u) {
-    Mask loose = 0;  // non-restricted digits
-    for (std::size_t i = 0; i < chosen.size(); ++i)
-      for (std::size_t j = i + 1; j < chosen.size(); ++j)
-        if (!ctx.tables.sees(chosen[i], chosen[j]))
-          loose |= ctx.grid.candidates(chosen[i]) & ctx.grid.candidates(chosen[j]);
+  // u: the set's digits; loose: its non-restricted ones (on cells that do not see each other).
+  auto finish = [&](Mask u, Mask loose) {
     if (popcount(loose) > 1 || popcount(u) != k) return;
     // As SukakuExplainer builds them: an almost locked set of k-1 cells that
     // all see each other (k digits) and one bivalue cell with two of them.
@@ -145,7 +141,7 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
   const auto bivalue = [&](int c) { return popcount(ctx.grid.candidates(c)) == 2; };
   const auto rec = [&](const auto& self, std::size_t start, Mask u, Mask loose, Hubs hubs) -> void {
     if (static_cast<int>(chosen.size()) == k) {
-      finish(u);
+      finish(u, loose);
       return;
     }
     for (std::size_t i = start; i < pool.size(); ++i) {
