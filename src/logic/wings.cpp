@@ -130,49 +130,48 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
     lowest = rating;
     best = std::move(s);
   };
-  // The shape needs a bivalue cell b in every pair of chosen cells that do
-  // not see each other (the rest is a clique): `hubs` are the cells that can
-  // still be b (kAnyHub: no such pair yet), so a set that cannot is dropped early.
-  struct Hubs {
-    int cells[2];
-    int count;  // kAnyHub: every cell can
-  };
-  constexpr int kAnyHub = -1;
-  const auto bivalue = [&](int c) { return popcount(ctx.grid.candidates(c)) == 2; };
-  const auto rec = [&](const auto& self, std::size_t start, Mask u, Mask loose, Hubs hubs) -> void {
-    if (static_cast<int>(chosen.size()) == k) {
-      finish(u, loose);
+  // The sets the shape allows: a clique of k-1 cells (each sees the others)
+  // holding k digits, and a bivalue cell with two of them. Each is judged in
+  // the order of its cells, as SukakuExplainer's search over every set of k
+  // cells takes them, so the first of the easiest wins as there.
+  std::vector<std::vector<int>> sets;
+  std::vector<int> clique;
+  const auto grow = [&](const auto& self, std::size_t start, Mask digits) -> void {
+    if (static_cast<int>(clique.size()) == k - 1) {
+      if (popcount(digits) != k) return;
+      for (int b : pool) {
+        const Mask pair = ctx.grid.candidates(b);
+        if (popcount(pair) != 2 || (pair & ~digits) || std::find(clique.begin(), clique.end(), b) != clique.end()) continue;
+        std::vector<int> set = clique;
+        set.insert(std::lower_bound(set.begin(), set.end(), b), b);
+        sets.push_back(std::move(set));
+      }
       return;
     }
     for (std::size_t i = start; i < pool.size(); ++i) {
-      if (best && lowest <= base) return;  // the easiest rating possible
-      if (pool.size() - i < static_cast<std::size_t>(k) - chosen.size()) return;
       const int c = pool[i];
-      const Mask m = ctx.grid.candidates(c);
-      const Mask v = u | m;
-      if (popcount(v) > k) continue;
-      Mask l = loose;
-      Hubs h = hubs;
-      for (int o : chosen) {
-        if (ctx.tables.sees(o, c)) continue;
-        l |= m & ctx.grid.candidates(o);
-        Hubs kept{{0, 0}, 0};  // the hubs left: those in the pair {o, c}
-        if (h.count == kAnyHub) {
-          for (int x : {o, c})
-            if (bivalue(x)) kept.cells[kept.count++] = x;
-        } else {
-          for (int j = 0; j < h.count; ++j)
-            if (h.cells[j] == o || h.cells[j] == c) kept.cells[kept.count++] = h.cells[j];
-        }
-        h = kept;
-      }
-      if (popcount(l) > 1 || h.count == 0) continue;
-      chosen.push_back(c);
-      self(self, i + 1, v, l, h);
-      chosen.pop_back();
+      const Mask with = digits | ctx.grid.candidates(c);
+      if (popcount(with) > k) continue;
+      if (!std::all_of(clique.begin(), clique.end(), [&](int o) { return ctx.tables.sees(o, c); })) continue;
+      clique.push_back(c);
+      self(self, i + 1, with);
+      clique.pop_back();
     }
   };
-  rec(rec, 0, 0, 0, Hubs{{0, 0}, kAnyHub});
+  grow(grow, 0, 0);
+  std::sort(sets.begin(), sets.end());
+  sets.erase(std::unique(sets.begin(), sets.end()), sets.end());
+  for (std::vector<int>& set : sets) {
+    if (best && lowest <= base) break;  // the easiest rating possible
+    Mask digits = 0, loose = 0;
+    for (std::size_t a = 0; a < set.size(); ++a) {
+      digits |= ctx.grid.candidates(set[a]);
+      for (std::size_t b = a + 1; b < set.size(); ++b)
+        if (!ctx.tables.sees(set[a], set[b])) loose |= ctx.grid.candidates(set[a]) & ctx.grid.candidates(set[b]);
+    }
+    chosen = std::move(set);
+    finish(digits, loose);
+  }
   return best;
 }
 }  // namespace
