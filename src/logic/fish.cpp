@@ -36,7 +36,9 @@
 //                          a column (see ChainLink)
 //     Grouped 3-link chain 5.7  one link a grouped line, no empty rectangle
 //   SukakuExplainer tries them all before the WXYZ-Wing and takes the easiest.
+#include <algorithm>
 #include <array>
+#include <cstdint>
 #include <span>
 
 #include "internal.hpp"
@@ -489,12 +491,26 @@ bool has_shape(std::span<const ChainLink* const> links, LinkShape shape) {
 // the other (a chain can join them): asked once, not for every triple.
 std::vector<char> weakly_linked(const Context& ctx, const std::vector<ChainLink>& links) {
   const std::size_t nl = links.size();
+  // Per link end, the houses that hold all of it, as bits: two ends share a
+  // house (share_house() finds one) where their bits meet.
+  const std::size_t words = (ctx.geo.houses().size() + 63) / 64;
+  std::vector<std::uint64_t> holding(nl * 2 * words, 0);
+  for (std::size_t i = 0; i < nl; ++i)
+    for (int side = 0; side < 2; ++side) {
+      const std::vector<int>& end = side ? links[i].b : links[i].a;
+      for (int h : ctx.geo.houses_of(end[0]))
+        if (std::all_of(end.begin(), end.end(), [&](int c) { return ctx.tables.in_house(h, c); }))
+          holding[(i * 2 + side) * words + h / 64] |= std::uint64_t{1} << (h % 64);
+    }
+  const auto meet = [&](std::size_t x, std::size_t y) {
+    for (std::size_t w = 0; w < words; ++w)
+      if (holding[x * words + w] & holding[y * words + w]) return true;
+    return false;
+  };
   std::vector<char> linked(nl * nl, 0);
   for (std::size_t i = 0; i < nl; ++i)
     for (std::size_t j = i + 1; j < nl; ++j) {
-      bool any = false;
-      for (const auto* from : {&links[i].a, &links[i].b})
-        for (const auto* to : {&links[j].a, &links[j].b}) any |= share_house(ctx, *from, *to) >= 0;
+      const bool any = meet(i * 2, j * 2) || meet(i * 2, j * 2 + 1) || meet(i * 2 + 1, j * 2) || meet(i * 2 + 1, j * 2 + 1);
       linked[i * nl + j] = linked[j * nl + i] = any;
     }
   return linked;
@@ -514,11 +530,16 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
     const std::vector<ChainLink> links = chain_links(ctx, d);
     const int nl = static_cast<int>(links.size());
     const std::vector<char> linked = weakly_linked(ctx, links);
-    // Middle link j; first link i and last link k > i, each either way round.
-    for (int j = 0; j < nl; ++j)
+    // Middle link j; first link i and last link k > i, each either way round
+    // (both linked to j: `beside`, in order).
+    std::vector<int> beside;
+    for (int j = 0; j < nl; ++j) {
+      beside.clear();
       for (int i = 0; i < nl; ++i)
-        for (int k = i + 1; k < nl; ++k) {
-          if (i == j || k == j || !linked[i * nl + j] || !linked[j * nl + k]) continue;
+        if (i != j && linked[i * nl + j]) beside.push_back(i);
+      for (std::size_t first = 0; first < beside.size(); ++first)
+        for (std::size_t last = first + 1; last < beside.size(); ++last) {
+          const int i = beside[first], k = beside[last];
           const std::array<const ChainLink*, 3> chain = {&links[i], &links[j], &links[k]};
           const int cls = three_link_class(ctx, chain.data());
           if (cls > best_class || !links_apart(ctx, chain)) continue;
@@ -531,6 +552,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
             best_class = cls;
           });
         }
+    }
   }
   return best;
 }
