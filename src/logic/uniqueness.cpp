@@ -39,6 +39,7 @@
 //           extra digits (one: placed; several: the two others go).     5.6
 //   Type 2  several cells with the same extra digit: it leaves cells that
 //           see them all.                                               5.7
+#include <array>
 #include <cmath>
 #include <functional>
 
@@ -261,13 +262,15 @@ std::optional<Ranked> rectangle_step(const Context& ctx) {
     for (int r2 = r1 + 1; r2 < n; ++r2)
       for (int c1 = 0; c1 < n; ++c1)
         for (int c2 = c1 + 1; c2 < n; ++c2) {
+          const std::array<int, 4> cells = {r1 * n + c1, r1 * n + c2, r2 * n + c2, r2 * n + c1};
+          Mask common = all_digits(ctx.n());
+          for (int x : cells) common &= ctx.grid.value(x) ? 0 : ctx.grid.candidates(x);
+          if (popcount(common) < 2) continue;
           Pattern p;
-          p.cells = {r1 * n + c1, r1 * n + c2, r2 * n + c2, r2 * n + c1};
+          p.cells.assign(cells.begin(), cells.end());
           p.name = "Unique rectangle";
           p.base = pattern_base(4);
-          Mask common = all_digits(ctx.n());
-          for (int x : p.cells) common &= ctx.grid.value(x) ? 0 : ctx.grid.candidates(x);
-          if (popcount(common) < 2 || !deadly_loop(ctx, p.cells)) continue;
+          if (!deadly_loop(ctx, p.cells)) continue;
           for (int x : digits_of(common))
             for (int y : digits_of(common)) {
               if (y <= x) continue;
