@@ -47,6 +47,7 @@
 #include <algorithm>
 #include <cmath>
 #include <array>
+#include <ranges>
 #include <span>
 
 #include "internal.hpp"
@@ -990,9 +991,11 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   // key: SE's sort key among hints of one rating and length (double forcing
   // 1, cell 5, region 6, contradiction 7); SE offers the "on" conclusions of a
   // set before its "off" ones, each in the order reached.
-  auto common = [&](const std::vector<Outcome>& outs, const std::string& technique, const std::string& detail,
-                    std::vector<int> cells, int start_why, int key) {
+  // technique_of() and detail_of() give the step's names, written only for a step.
+  auto common = [&](const std::vector<const Outcome*>& out_of, const auto& technique_of, const auto& detail_of,
+                    const std::vector<int>& cells, int start_why, int key) {
     if (!better_possible(base)) return;
+    const auto outs = out_of | std::views::transform([](const Outcome* o) -> const Outcome& { return *o; });
     std::vector<int> conclusions;
     for (int on : {kOn, kOff})
       for (int p : outs[0].order)
@@ -1015,7 +1018,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       const Tenths rating = base + chain_length_bonus_tenths(length);
       if (!best.takes(rating, length, key)) continue;
       Step s;
-      s.technique = technique;
+      s.technique = technique_of();
       for (std::size_t i = 0; i < outs.size(); ++i) s.chains.push_back(chain_text(ctx, chains[i], &outs[i].causes));
       if (ctx.first_found) {  // what a search that nests this one needs
         for (std::size_t i = 0; i < outs.size(); ++i) {
@@ -1023,11 +1026,16 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           if (start_why != Propagation::kNoSingle) record_singles(s, {outs[i].start}, n, [&](int) { return start_why; });
         }
       }
-      s.detail = detail;
+      s.detail = detail_of();
       add_conclusion(ctx, s, p);
       s.cells = cells;
       best.offer(std::move(s), rating, length, key);
     }
+  };
+  const auto pointers = [](const std::vector<Outcome>& outs) {
+    std::vector<const Outcome*> out;
+    for (const Outcome& o : outs) out.push_back(&o);
+    return out;
   };
   const std::string prefix = dynamic || level > 0 ? "Dynamic " : "";
   // SE's names: "Dynamic Forcing Chains (+)" at level 1, "Nested Forcing Chains" above.
@@ -1079,15 +1087,18 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           }
         }
         if (popcount(ctx.grid.candidates(cell)) >= 3) {
-          common({outs.back(), off}, cat({"Dynamic double forcing chain", suffix}),
-                 "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there",
-                 {cell}, Propagation::kNoSingle, 1);
+          common(
+              {&outs.back(), &off}, [&] { return cat({"Dynamic double forcing chain", suffix}); },
+              [&] { return "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there"; },
+              {cell}, Propagation::kNoSingle, 1);
         }
       }
     }
     if (outs.size() >= 2)
-      common(outs, cat({prefix, "Cell forcing chains", suffix}),
-             "every candidate of " + ctx.geo.cell_name(cell) + " leads there", {cell}, Propagation::kLastInCell, 5);
+      common(
+          pointers(outs), [&] { return cat({prefix, "Cell forcing chains", suffix}); },
+          [&] { return "every candidate of " + ctx.geo.cell_name(cell) + " leads there"; }, {cell},
+          Propagation::kLastInCell, 5);
   }
   // Regions in SE's order: by the cell of the digit's first place, the digit,
   // then box, row, column.
@@ -1106,9 +1117,12 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
           cells.push_back(cell);
           outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
         }
-        common(outs, cat({prefix, "Region forcing chains", suffix}),
-               "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there", cells,
-               h, 6);
+        common(
+            pointers(outs), [&] { return cat({prefix, "Region forcing chains", suffix}); },
+            [&] {
+              return "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there";
+            },
+            cells, h, 6);
       }
   }
   if (ctx.expired()) return std::nullopt;
