@@ -932,11 +932,19 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
     mutable std::vector<int> rank;
   };
   const std::size_t words = (static_cast<std::size_t>(ctx.cells()) * n * 2 + 63) / 64;
-  auto run = [&](int start) {
+  // Runs an assumption into `o`, whose buffers an earlier outcome left.
+  auto run_into = [&](int start, Outcome& o) {
     prop.run(start);
-    Outcome o{start, std::vector<std::uint64_t>(words, 0), {prop.order.begin(), prop.order.end()}, prop.parent_pool, {},
-              prop.contradiction, prop.causes, {}, {}, {}};
-    o.parents.reserve(prop.order.size());
+    o.start = start;
+    o.reached.assign(words, 0);
+    o.order.assign(prop.order.begin(), prop.order.end());
+    o.parent_pool = prop.parent_pool;
+    o.parents.clear();
+    o.contradiction = prop.contradiction;
+    o.causes = prop.causes;
+    o.weights.clear();
+    o.singles.clear();
+    o.rank.clear();
     for (int p : prop.order) {
       o.reached[p >> 6] |= std::uint64_t{1} << (p & 63);
       o.parents.push_back({prop.parent_at[p], prop.parent_count[p]});
@@ -950,7 +958,16 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       const int p = o.contradiction[0];
       o.reached[p >> 6] &= ~(std::uint64_t{1} << (p & 63));
     }
-    return o;
+  };
+  // The outcomes of one set of assumptions (a cell's candidates, a region's
+  // places: at most n), and of a candidate's "off", kept from set to set.
+  std::vector<Outcome> outs(static_cast<std::size_t>(n));
+  std::size_t set_size = 0;
+  Outcome off;
+  const auto set_of = [&] {
+    std::vector<const Outcome*> out;
+    for (std::size_t i = 0; i < set_size; ++i) out.push_back(&outs[i]);
+    return out;
   };
   auto chain_of = [&](const Outcome& o, const std::vector<int>& targets) {
     return prop.ancestors_of(
@@ -995,22 +1012,22 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   auto common = [&](const std::vector<const Outcome*>& out_of, const auto& technique_of, const auto& detail_of,
                     const std::vector<int>& cells, int start_why, int key) {
     if (!better_possible(base)) return;
-    const auto outs = out_of | std::views::transform([](const Outcome* o) -> const Outcome& { return *o; });
+    const auto set = out_of | std::views::transform([](const Outcome* o) -> const Outcome& { return *o; });
     std::vector<int> conclusions;
     for (int on : {kOn, kOff})
-      for (int p : outs[0].order)
+      for (int p : set[0].order)
         if ((p & 1) == on) conclusions.push_back(p);
     for (int p : conclusions) {
       if (!useful(ctx, p)) continue;
       bool all = true;
-      for (const Outcome& o : outs) all &= o.has(p);
+      for (const Outcome& o : set) all &= o.has(p);
       if (!all) continue;
       bool is_start = false;
-      for (const Outcome& o : outs) is_start |= o.start == p;
+      for (const Outcome& o : set) is_start |= o.start == p;
       if (is_start) continue;
       int length = 0;
       std::vector<std::vector<int>> chains;
-      for (const Outcome& o : outs) {
+      for (const Outcome& o : set) {
         chains.push_back(chain_of(o, {p}));
         length += measure(o, chains.back());
       }
@@ -1019,11 +1036,11 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       if (!best.takes(rating, length, key)) continue;
       Step s;
       s.technique = technique_of();
-      for (std::size_t i = 0; i < outs.size(); ++i) s.chains.push_back(chain_text(ctx, chains[i], &outs[i].causes));
+      for (std::size_t i = 0; i < set.size(); ++i) s.chains.push_back(chain_text(ctx, chains[i], &set[i].causes));
       if (ctx.first_found) {  // what a search that nests this one needs
-        for (std::size_t i = 0; i < outs.size(); ++i) {
-          singles_of(s, outs[i], chains[i]);
-          if (start_why != Propagation::kNoSingle) record_singles(s, {outs[i].start}, n, [&](int) { return start_why; });
+        for (std::size_t i = 0; i < set.size(); ++i) {
+          singles_of(s, set[i], chains[i]);
+          if (start_why != Propagation::kNoSingle) record_singles(s, {set[i].start}, n, [&](int) { return start_why; });
         }
       }
       s.detail = detail_of();
@@ -1032,11 +1049,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       best.offer(std::move(s), rating, length, key);
     }
   };
-  const auto pointers = [](const std::vector<Outcome>& outs) {
-    std::vector<const Outcome*> out;
-    for (const Outcome& o : outs) out.push_back(&o);
-    return out;
-  };
+
   const std::string prefix = dynamic || level > 0 ? "Dynamic " : "";
   // SE's names: "Dynamic Forcing Chains (+)" at level 1, "Nested Forcing Chains" above.
   const std::string suffix = level == 1 ? " (+)" : level >= 2 ? cat({" (nested, level ", std::to_string(level), ")"}) : "";
@@ -1048,19 +1061,20 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   for (int cell = 0; cell < ctx.cells(); ++cell) {
     if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
     if (ctx.grid.value(cell) || popcount(ctx.grid.candidates(cell)) < min_start) continue;
-    std::vector<Outcome> outs;
+    set_size = 0;
     for (int d : digits_of(ctx.grid.candidates(cell))) {
-      outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
-      if (dynamic && !outs.back().contradiction.empty()) {
+      const Outcome& on = outs[set_size++];
+      run_into(Propagation::pot(cell, d, kOn, n), outs[set_size - 1]);
+      if (dynamic && !on.contradiction.empty()) {
         // The assumption is impossible: the candidate goes.
-        const Outcome& o = outs.back();
+        const Outcome& o = on;
         auto chain = chain_of(o, o.contradiction);
         const int length = contradiction_of(o);
         Step s;
         s.technique = cat({"Dynamic contradiction forcing chain", suffix});
         const Tenths rating = base + chain_length_bonus_tenths(length);
         if (best.takes(rating, length, kContradictionKey)) {
-          s.detail = "assuming " + pot_text(ctx, outs.back().start) + " leads to a contradiction";
+          s.detail = "assuming " + pot_text(ctx, on.start) + " leads to a contradiction";
           s.eliminations.push_back({cell, d});
           s.chains.push_back(chain_text(ctx, chain, &o.causes));
           if (ctx.first_found) singles_of(s, o, chain);
@@ -1070,7 +1084,7 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       }
       if (dynamic) {
         // Double implication: on and off both give the same potential; or off is impossible.
-        Outcome off = run(Propagation::pot(cell, d, kOff, n));
+        run_into(Propagation::pot(cell, d, kOff, n), off);
         if (!off.contradiction.empty()) {
           auto chain = chain_of(off, off.contradiction);
           const int length = contradiction_of(off);
@@ -1088,15 +1102,15 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         }
         if (popcount(ctx.grid.candidates(cell)) >= 3) {
           common(
-              {&outs.back(), &off}, [&] { return cat({"Dynamic double forcing chain", suffix}); },
-              [&] { return "both " + pot_text(ctx, outs.back().start) + " and " + pot_text(ctx, off.start) + " lead there"; },
+              {&on, &off}, [&] { return cat({"Dynamic double forcing chain", suffix}); },
+              [&] { return "both " + pot_text(ctx, on.start) + " and " + pot_text(ctx, off.start) + " lead there"; },
               {cell}, Propagation::kNoSingle, 1);
         }
       }
     }
-    if (outs.size() >= 2)
+    if (set_size >= 2)
       common(
-          pointers(outs), [&] { return cat({prefix, "Cell forcing chains", suffix}); },
+          set_of(), [&] { return cat({prefix, "Cell forcing chains", suffix}); },
           [&] { return "every candidate of " + ctx.geo.cell_name(cell) + " leads there"; }, {cell},
           Propagation::kLastInCell, 5);
   }
@@ -1110,15 +1124,15 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
         const Mask w = ctx.where(h, d);
         if (popcount(w) < 2 || houses[h].cells[std::countr_zero(w)] != first) continue;
-        std::vector<Outcome> outs;
         std::vector<int> cells;
+        set_size = 0;
         for (Mask m = w; m; m &= m - 1) {
           const int cell = houses[h].cells[std::countr_zero(m)];
           cells.push_back(cell);
-          outs.push_back(run(Propagation::pot(cell, d, kOn, n)));
+          run_into(Propagation::pot(cell, d, kOn, n), outs[set_size++]);
         }
         common(
-            pointers(outs), [&] { return cat({prefix, "Region forcing chains", suffix}); },
+            set_of(), [&] { return cat({prefix, "Region forcing chains", suffix}); },
             [&] {
               return "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there";
             },
