@@ -77,8 +77,10 @@ std::optional<Step> exclude_pair(const Context& ctx, int a, int b, const std::ve
 
 namespace {
 // The digits of three base cells that no possible combination uses.
-std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>& base, const CellSet& excluder_set) {
-  std::vector<Mask> excluded;  // the excluders' candidates: a combination may not hold all of one's
+// `excluded`: scratch, for the excluders' candidates (a combination may not hold all of one's).
+std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>& base, const CellSet& excluder_set,
+                                    std::vector<Mask>& excluded) {
+  excluded.clear();
   for (std::size_t w = 0; w < excluder_set.size(); ++w)
     for (int bit : bits::SetBits<>(excluder_set[w])) excluded.push_back(ctx.grid.candidates(static_cast<int>(w * 64) + bit));
   std::array<Mask, 3> used{};
@@ -91,16 +93,21 @@ std::optional<Step> exclude_triplet(const Context& ctx, const std::array<int, 3>
     for (int d1 : digits_of(ctx.grid.candidates(base[1]))) {
       if (all_used()) return std::nullopt;  // every digit takes part: nothing goes
       if (d0 == d1 && ctx.tables.sees(base[0], base[1])) continue;
-      for (int d2 : digits_of(ctx.grid.candidates(base[2]))) {
-        if ((d2 == d0 && ctx.tables.sees(base[0], base[2])) || (d2 == d1 && ctx.tables.sees(base[1], base[2])))
-          continue;
-        const Mask combination = digit_bit(d0) | digit_bit(d1) | digit_bit(d2);
-        if (std::any_of(excluded.begin(), excluded.end(), [&](Mask m) { return (m & ~combination) == 0; })) continue;
-        used[0] |= digit_bit(d0);
-        used[1] |= digit_bit(d1);
-        used[2] |= digit_bit(d2);
-      }
+      // The third digits the pair leaves possible: an excluder whose digits
+      // are the pair's and at most one more forbids that one (or every one).
+      const Mask pair = digit_bit(d0) | digit_bit(d1);
+      Mask forbidden = 0;
+      for (Mask m : excluded)
+        if (const Mask rest = m & ~pair; bits::at_most_one_bit(rest)) forbidden |= rest ? rest : ~Mask{0};
+      Mask third = ctx.grid.candidates(base[2]) & ~forbidden;
+      if (ctx.tables.sees(base[0], base[2])) third &= ~digit_bit(d0);
+      if (ctx.tables.sees(base[1], base[2])) third &= ~digit_bit(d1);
+      if (!third) continue;
+      used[0] |= digit_bit(d0);
+      used[1] |= digit_bit(d1);
+      used[2] |= third;
     }
+  if (all_used()) return std::nullopt;
   Step s;
   bool any = false;
   for (int i = 0; i < 3; ++i) any |= add_eliminations(ctx, s, {base[i]}, ctx.grid.candidates(base[i]) & ~used[i]);
@@ -128,6 +135,7 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
   // The cells that can exclude: unsolved, two or three candidates (an
   // excluder of a base cell is such a cell among its peers).
   CellSet small = no_cells(ctx), both = no_cells(ctx), all = no_cells(ctx), third = no_cells(ctx);
+  std::vector<Mask> excluded;
   for (int c : base)
     if (popcount(ctx.grid.candidates(c)) <= 3) small[c / 64] |= std::uint64_t{1} << (c % 64);
   // As SE: the third cell has two or three candidates and sees one of the
@@ -143,7 +151,7 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
           const int c = static_cast<int>(w * 64) + bit;
           if (c == a || c == b) continue;
           if (intersect(both, ctx.tables.peer_words(c), small, all) < 2) continue;
-          if (auto s = exclude_triplet(ctx, {a, b, c}, all)) return s;
+          if (auto s = exclude_triplet(ctx, {a, b, c}, all, excluded)) return s;
         }
     }
   return std::nullopt;
