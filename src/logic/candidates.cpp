@@ -38,11 +38,15 @@ bool CandidateGrid::solved() const {
 
 bool CandidateGrid::broken() const {
   const int n = size();
-  for (int cell = 0; cell < geometry_->cell_count(); ++cell)
-    if (values_[cell] == 0 && candidates_[cell] == 0) return true;
+  // Per cell, the digits it can still take: its value's, or its candidates.
+  std::vector<Mask> open(candidates_.size());
+  for (std::size_t cell = 0; cell < open.size(); ++cell) {
+    open[cell] = values_[cell] ? digit_bit(values_[cell]) : candidates_[cell];
+    if (open[cell] == 0) return true;
+  }
   for (const House& house : geometry_->houses()) {
     Mask seen = 0;
-    for (int cell : house.cells) seen |= values_[cell] ? digit_bit(values_[cell]) : candidates_[cell];
+    for (int cell : house.cells) seen |= open[cell];
     if (seen != all_digits(n)) return true;
   }
   return false;
@@ -285,20 +289,25 @@ Tables::Tables(const Geometry& geometry)
   for (std::size_t h = 0; h < geometry.houses().size(); ++h)
     for (int c : geometry.houses()[h].cells) house_cells_[h * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
   // Each cell's index in each of its houses, in houses_of() order.
+  std::size_t memberships = 0;
+  std::vector<int> chaining_rank;  // per house
+  for (const House& house : geometry.houses()) {
+    memberships += house.cells.size();
+    const HouseKind kind = house.kind;
+    chaining_rank.push_back(box_like(kind) ? 0 : kind == HouseKind::row ? 1 : kind == HouseKind::column ? 2 : 3);
+  }
   position_start_.reserve(geometry.cell_count() + 1);
-  const auto chaining_rank = [&](int h) {
-    const HouseKind k = geometry.houses()[h].kind;
-    return box_like(k) ? 0 : k == HouseKind::row ? 1 : k == HouseKind::column ? 2 : 3;
-  };
+  positions_.reserve(memberships);
+  chaining_houses_.reserve(memberships);
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     position_start_.push_back(static_cast<int>(positions_.size()));
     for (int house : geometry.houses_of(cell)) {
       const auto& cs = geometry.houses()[house].cells;
       positions_.push_back(static_cast<int>(std::find(cs.begin(), cs.end(), cell) - cs.begin()));
     }
-    const auto houses = geometry.houses_of(cell);
-    const auto first = chaining_houses_.insert(chaining_houses_.end(), houses.begin(), houses.end());
-    std::stable_sort(first, chaining_houses_.end(), [&](int a, int b) { return chaining_rank(a) < chaining_rank(b); });
+    for (int rank = 0; rank < 4; ++rank)  // a handful of houses: taken rank by rank, each in houses_of() order
+      for (int house : geometry.houses_of(cell))
+        if (chaining_rank[house] == rank) chaining_houses_.push_back(house);
   }
   position_start_.push_back(static_cast<int>(positions_.size()));
 }
