@@ -170,19 +170,6 @@ struct Propagation {
   PotentialList queue, offs;
   std::vector<int> from;
 
-  // Each peer of `cell` holding a digit's potential: by house in SE's order
-  // (a peer of two houses visited twice), or by the geometry's peer list.
-  template <class Visit>
-  void for_each_peer_in_order(int cell, Visit visit) const {
-    if (se_order) {
-      for (int h : ctx.tables.chaining_houses(cell))
-        for (int peer : ctx.geo.houses()[h].cells)
-          if (peer != cell) visit(peer);
-    } else {
-      for (int peer : ctx.geo.peers_of(cell))
-        if (peer != cell) visit(peer);
-    }
-  }
 
   void prepare_static() {
     if (!implied_at.empty()) return;
@@ -193,11 +180,11 @@ struct Propagation {
   // Static: whether `from` leads to `to` by any implications (the start's
   // candidate not blocked), so that a search can skip a run that cannot reach
   // what it looks for. Worked out on the first ask, for every potential.
-  bool leads_to(int from, int to) {
+  bool leads_to(int start, int to) {
     prepare_static();
     if (component.empty()) list_reach();
     const int bit = live[to];
-    const std::size_t at = static_cast<std::size_t>(component[from]) * reach_words + (bit >> 6);
+    const std::size_t at = static_cast<std::size_t>(component[start]) * reach_words + (bit >> 6);
     return (reach[at] >> (bit & 63)) & 1;
   }
   std::vector<int> live;             // per potential of a candidate: its bit in reach (others -1)
@@ -308,10 +295,10 @@ struct Propagation {
       if (p & 1) {  // on → off
         if (y_links)
           for (int e : digits_of(candidates & ~digit_bit(d))) implied.push_back({pot(cell, e, kOff), kNoSingle});
-        if (se_order) {
-          for_each_peer_in_order(cell, [&](int peer) {
-            if (ctx.grid.has(peer, d)) implied.push_back({pot(peer, d, kOff), kNoSingle});
-          });
+        if (se_order) {  // by house, box first (a peer in two houses listed twice)
+          for (int h : ctx.tables.chaining_houses(cell))
+            for (int peer : ctx.geo.houses()[h].cells)
+              if (peer != cell && ctx.grid.has(peer, d)) implied.push_back({pot(peer, d, kOff), kNoSingle});
           continue;
         }
         const auto peers = ctx.tables.peer_words(cell);
@@ -416,7 +403,7 @@ struct Propagation {
       if (p & 1) {  // on → off
         if (y_links)
           for (int e : digits_of(cand[cell] & ~digit_bit(d))) add_from(pot(cell, e, kOff), p);
-        if (se_order) {  // by house: the digit's places left in each, as for_each_peer_in_order
+        if (se_order) {  // by house, box first: the digit's places left in each
           for (int h : ctx.tables.chaining_houses(cell)) {
             const auto& house_cells = ctx.geo.houses()[h].cells;
             for (int i : bits::SetBits<>(places[static_cast<std::size_t>(h) * n + d - 1]))
