@@ -47,7 +47,6 @@
 #include <algorithm>
 #include <cmath>
 #include <array>
-#include <ranges>
 #include <span>
 
 #include "internal.hpp"
@@ -996,38 +995,37 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   // 1, cell 5, region 6, contradiction 7); SE offers the "on" conclusions of a
   // set before its "off" ones, each in the order reached.
   // technique_of() and detail_of() give the step's names, written only for a step.
-  auto common = [&](const std::vector<const Outcome*>& out_of, const auto& technique_of, const auto& detail_of,
+  auto common = [&](const std::vector<const Outcome*>& set, const auto& technique_of, const auto& detail_of,
                     const std::vector<int>& cells, int start_why, int key) {
     if (!better_possible(base)) return;
-    const auto set = out_of | std::views::transform([](const Outcome* o) -> const Outcome& { return *o; });
     std::vector<int> conclusions;
     for (int on : {kOn, kOff})
-      for (int p : set[0].order)
+      for (int p : set[0]->order)
         if ((p & 1) == on) conclusions.push_back(p);
     for (int p : conclusions) {
       if (!useful(ctx, p)) continue;
       bool all = true;
-      for (const Outcome& o : set) all &= o.has(p);
+      for (const Outcome* o : set) all &= o->has(p);
       if (!all) continue;
       bool is_start = false;
-      for (const Outcome& o : set) is_start |= o.start == p;
+      for (const Outcome* o : set) is_start |= o->start == p;
       if (is_start) continue;
       int length = 0;
       std::vector<std::vector<int>> chains;
-      for (const Outcome& o : set) {
-        chains.push_back(chain_of(o, {p}));
-        length += measure(o, chains.back());
+      for (const Outcome* o : set) {
+        chains.push_back(chain_of(*o, {p}));
+        length += measure(*o, chains.back());
       }
       length -= 2;
       const Tenths rating = base + chain_length_bonus_tenths(length);
       if (!best.takes(rating, length, key)) continue;
       Step s;
       s.technique = technique_of();
-      for (std::size_t i = 0; i < set.size(); ++i) s.chains.push_back(chain_text(ctx, chains[i], &set[i].causes));
+      for (std::size_t i = 0; i < set.size(); ++i) s.chains.push_back(chain_text(ctx, chains[i], &set[i]->causes));
       if (ctx.first_found) {  // what a search that nests this one needs
         for (std::size_t i = 0; i < set.size(); ++i) {
-          singles_of(s, set[i], chains[i]);
-          if (start_why != Propagation::kNoSingle) record_singles(s, {set[i].start}, n, [&](int) { return start_why; });
+          singles_of(s, *set[i], chains[i]);
+          if (start_why != Propagation::kNoSingle) record_singles(s, {set[i]->start}, n, [&](int) { return start_why; });
         }
       }
       s.detail = detail_of();
