@@ -110,9 +110,8 @@ struct Propagation {
   bool dynamic, x_links, y_links;
   std::vector<Mask> cand;          // dynamic: candidates as the assumptions change them
   // Dynamic: per house and digit (house * n + digit - 1), the places as the
-  // assumptions change them; before any (every run's start); whether placed.
-  std::vector<Mask> places, start_places;
-  std::vector<char> placed;
+  // assumptions change them (at a run's start, the position's: ctx.where()).
+  std::vector<Mask> places;
   std::vector<char> reached;       // per potential (candidate*2 + on)
   // The parents of potential p: parent_pool[parent_at[p]] onwards,
   // parent_count[p] of them; a single parent stands in parent_at[p] itself.
@@ -247,18 +246,6 @@ struct Propagation {
     }
   }
 
-  // The places of every digit in every house at the start of a dynamic run.
-  void map_places() {
-    const auto& houses = ctx.geo.houses();
-    start_places.assign(houses.size() * n, 0);
-    placed.assign(houses.size() * n, 0);
-    for (std::size_t h = 0; h < houses.size(); ++h)
-      for (std::size_t i = 0; i < houses[h].cells.size(); ++i) {
-        const int c = houses[h].cells[i];
-        for (int d : digits_of(cand[c])) start_places[h * n + d - 1] |= Mask{1} << i;
-        if (const int v = ctx.grid.value(c)) placed[h * n + v - 1] = 1;
-      }
-  }
   // Dynamic: takes the digits `gone` from a cell's candidates and places.
   void remove_candidates(int cell, Mask gone) {
     cand[cell] &= ~gone;
@@ -277,9 +264,6 @@ struct Propagation {
   std::vector<Implication> implied;
   void list_implications() {
     implied_at.assign(static_cast<std::size_t>(total()) + 1, 0);
-    const std::size_t houses = ctx.geo.houses().size();
-    std::vector<Mask> where(houses * n);  // per house and digit: its places
-    for (std::size_t h = 0; h < houses; ++h) house_places(ctx, static_cast<int>(h), where.data() + h * n);
     // Per digit, the cells that hold it, as bits: a cell's peers holding it,
     // lowest first, are the geometry's peer order.
     const std::size_t words = ctx.tables.peer_words(0).size();
@@ -310,7 +294,7 @@ struct Propagation {
         implied.push_back({pot(cell, lowest_digit(candidates & ~digit_bit(d)), kOn), kLastInCell});
       if (!x_links) continue;
       for (int h : houses_in_order(cell)) {
-        const Mask w = where[static_cast<std::size_t>(h) * n + d - 1];
+        const Mask w = ctx.where(h, d);
         if (popcount(w) != 2) continue;
         for (Mask m = w; m; m &= m - 1)
           if (const int c = ctx.geo.houses()[h].cells[std::countr_zero(m)]; c != cell) implied.push_back({pot(c, d, kOn), h});
@@ -323,8 +307,7 @@ struct Propagation {
     if (dynamic) {
       cand.resize(cells);
       for (int c = 0; c < cells; ++c) cand[c] = ctx.grid.candidates(c);
-      if (start_places.empty()) map_places();
-      places = start_places;
+      places = ctx.houses_map().places;
     }
     if (!dynamic) prepare_static();
     const std::size_t total = static_cast<std::size_t>(this->total());
@@ -429,18 +412,18 @@ struct Propagation {
         }
         for (int h : houses_in_order(cell)) {
           const std::size_t hd = static_cast<std::size_t>(h) * n + d - 1;
-          if (placed[hd]) continue;
+          if (ctx.placed_in(h, d)) continue;
           const auto& house_cells = ctx.geo.houses()[h].cells;
           const Mask left = places[hd];
           if (left == 0) {
-            for (int i : bits::SetBits<>(start_places[hd])) contradiction.push_back(pot(house_cells[i], d, kOff));
+            for (int i : bits::SetBits<>(ctx.where(h, d))) contradiction.push_back(pot(house_cells[i], d, kOff));
             break;
           }
           if (!bits::one_bit(left)) continue;
           const int last = house_cells[std::countr_zero(left)];
           if (reached[pot(last, d, kOn)]) continue;
           from.clear();
-          for (int i : bits::SetBits<>(start_places[hd] & ~left)) from.push_back(pot(house_cells[i], d, kOff));
+          for (int i : bits::SetBits<>(ctx.where(h, d) & ~left)) from.push_back(pot(house_cells[i], d, kOff));
           add(pot(last, d, kOn), from, h);
         }
         if (!contradiction.empty()) break;
