@@ -89,12 +89,27 @@ class Geometry {
   std::span<const int> peers_of(int cell) const {
     return {peers_.data() + peer_start_[cell], peers_.data() + peer_start_[cell + 1]};
   }
+  // A cell's index in each of its houses (in house.cells), aligned with houses_of(cell).
+  std::span<const int> positions_in_houses(int cell) const {
+    return {position_in_house_.data() + cell_house_start_[cell],
+            position_in_house_.data() + cell_house_start_[cell + 1]};
+  }
+  // Sets of cells as bits, 64 cells to a word (cell c: bit c % 64 of word
+  // c / 64), cell_words() words a set: the peers of a cell, the cells of a house.
+  int cell_words() const { return cell_words_; }
+  std::span<const std::uint64_t> peer_bits(int cell) const {
+    return {peer_bits_.data() + static_cast<std::size_t>(cell) * cell_words_, static_cast<std::size_t>(cell_words_)};
+  }
+  std::span<const std::uint64_t> house_bits(int house) const {
+    return {house_bits_.data() + static_cast<std::size_t>(house) * cell_words_, static_cast<std::size_t>(cell_words_)};
+  }
   std::string cell_name(int cell) const;  // "r3c5", 1-based
   const std::vector<Intersection>& intersections() const { return intersections_; }
 
  private:
   Geometry(std::string variant, int size, std::vector<House> houses, std::vector<int> regions);
   void derive_cell_tables();
+  void derive_cell_bits();
   void derive_intersections();
 
   std::string variant_;
@@ -104,8 +119,10 @@ class Geometry {
   bool has_diagonals_ = false;
   std::vector<House> houses_;
   std::vector<int> regions_;
-  std::vector<int> cell_houses_, cell_house_start_;
+  std::vector<int> cell_houses_, cell_house_start_, position_in_house_;
   std::vector<int> peers_, peer_start_;
+  int cell_words_ = 0;
+  std::vector<std::uint64_t> peer_bits_, house_bits_;
   std::vector<Intersection> intersections_;
 };
 

@@ -13,12 +13,7 @@ namespace nonet::detail {
 DirectSolver::DirectSolver(const Geometry& geometry, bool bit_parallel)
     : geometry_(geometry), size_(geometry.size()), cells_(geometry.cell_count()), order_(geometry) {
   if (bit_parallel && BandDirectSolver::fits(geometry)) band_.emplace(geometry);
-  const auto& houses = geometry.houses();
-  position_.assign(houses.size() * cells_, -1);
-  places_.assign(houses.size() * size_, 0);
-  for (std::size_t h = 0; h < houses.size(); ++h)
-    for (std::size_t i = 0; i < houses[h].cells.size(); ++i)
-      position_[h * cells_ + houses[h].cells[i]] = static_cast<std::int16_t>(i);
+  places_.assign(geometry.houses().size() * size_, 0);
 }
 
 void DirectSolver::start(const Grid& givens) {
@@ -42,10 +37,12 @@ void DirectSolver::map_places() {
   std::fill(places_.begin(), places_.end(), Mask{0});
   for (int cell = 0; cell < cells_; ++cell) {
     if (value_[cell] != 0) continue;
-    for (int h : geometry_.houses_of(cell)) {
-      const Mask bit = Mask{1} << position_[h * cells_ + cell];
+    const auto houses = geometry_.houses_of(cell);
+    const auto positions = geometry_.positions_in_houses(cell);
+    for (std::size_t k = 0; k < houses.size(); ++k) {
+      const Mask bit = Mask{1} << positions[k];
       for (Mask digits = candidates_[cell]; digits; digits &= digits - 1)
-        places_[h * size_ + std::countr_zero(digits)] |= bit;
+        places_[houses[k] * size_ + std::countr_zero(digits)] |= bit;
     }
   }
 }
@@ -70,8 +67,8 @@ bool DirectSolver::singles() {
 // form leaves.
 bool DirectSolver::direct_intersection() {
   const auto place_direct = [&](bool pointing) {
-    return logic::find_intersections(*this, order_, pointing, [&](int a, int b, int digit, Mask) {
-      const auto single = logic::single_left_after(*this, a, b, digit);
+    return logic::find_intersections(*this, order_, pointing, all_digits(size_), [&](int a, int b, int digit, Mask) {
+      const auto single = logic::single_left_after(*this, order_, a, b, digit);
       if (single) place(single->cell, digit);
       return single.has_value();
     });

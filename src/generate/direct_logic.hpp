@@ -37,8 +37,6 @@ class DirectSolver {
   // bit i for the house's i-th cell, as of the last map_places().
   const Geometry& geometry() const { return geometry_; }
   Mask places(int house, int digit) const { return places_[house * size_ + digit - 1]; }
-  bool holds(int cell, int digit) const { return value_[cell] == 0 && (candidates_[cell] & digit_bit(digit)); }
-  bool in_house(int house, int cell) const { return position_[house * cells_ + cell] >= 0; }
 
  private:
   void start(const Grid& givens);
@@ -52,7 +50,6 @@ class DirectSolver {
   const Geometry& geometry_;
   int size_, cells_;
   logic::IntersectionOrder order_;
-  std::vector<std::int16_t> position_;  // per house and cell: the cell's index in the house, or -1
   std::vector<Mask> places_;  // per house and digit (see places())
   std::vector<Mask> candidates_;
   Grid value_;

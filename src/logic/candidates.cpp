@@ -249,17 +249,92 @@ void house_places(const Context& ctx, int h, Mask* out) {
   std::copy_n(places.begin() + static_cast<std::ptrdiff_t>(h) * ctx.n(), ctx.n(), out);
 }
 
-const Context::HousesMap& Context::map_houses() const {
+Context::HousesMap map_houses(const CandidateGrid& grid) {
+  const Geometry& geo = grid.geometry();
   const auto& houses = geo.houses();
-  HousesMap map{std::vector<Mask>(houses.size() * n(), 0), std::vector<Mask>(houses.size(), 0)};
+  const std::size_t n = geo.size();
+  Context::HousesMap map{std::vector<Mask>(houses.size() * n, 0), std::vector<Mask>(houses.size(), 0)};
   for (std::size_t h = 0; h < houses.size(); ++h) {
     const auto& cells = houses[h].cells;
     for (std::size_t i = 0; i < cells.size(); ++i) {
-      for (Mask m = grid.candidates(cells[i]); m; m &= m - 1) map.places[h * n() + std::countr_zero(m)] |= Mask{1} << i;
+      for (Mask m = grid.candidates(cells[i]); m; m &= m - 1) map.places[h * n + std::countr_zero(m)] |= Mask{1} << i;
       if (const int v = grid.value(cells[i])) map.placed[h] |= digit_bit(v);
     }
   }
-  return *(houses_map_ = std::move(map));
+  return map;
+}
+
+const Context::HousesMap& Context::map_houses() const { return *(houses_map_ = logic::map_houses(grid)); }
+
+namespace {
+// Takes `digit` (a candidate there) off `cell`'s places in each of its houses,
+// noting the change; true if that leaves a house neither holding it nor with
+// a place for it.
+bool unmap(const Geometry& geo, int cell, int digit, Context::HousesMap& map, StepChange& change) {
+  const auto houses = geo.houses_of(cell);
+  const auto positions = geo.positions_in_houses(cell);
+  bool lost = false;
+  change.digits |= digit_bit(digit);
+  for (std::size_t k = 0; k < houses.size(); ++k) {
+    const int h = houses[k];
+    Mask& places = map.places[static_cast<std::size_t>(h) * geo.size() + digit - 1];
+    places &= ~(Mask{1} << positions[k]);
+    lost |= places == 0 && !(map.placed[h] & digit_bit(digit));
+    change.houses[h >> 6] |= std::uint64_t{1} << (h & 63);
+  }
+  return lost;
+}
+}  // namespace
+
+bool apply_step(const Step& step, CandidateGrid& grid, Context::HousesMap& map, StepChange& change) {
+  const Geometry& geo = grid.geometry();
+  change.digits = 0;
+  change.placed = 0;
+  change.houses.assign((geo.houses().size() + 63) / 64, 0);
+  bool broken = false;
+  const auto emptied = [&](int cell) { return !grid.value(cell) && !grid.candidates(cell); };
+  for (const Candidate& e : step.eliminations) {
+    if (grid.has(e.cell, e.digit)) broken |= unmap(geo, e.cell, e.digit, map, change);
+    grid.eliminate(e.cell, e.digit);
+    broken |= emptied(e.cell);
+  }
+  for (const Candidate& p : step.placements) {  // one by one, as CandidateGrid::apply
+    if (grid.value(p.cell)) continue;
+    for (int h : geo.houses_of(p.cell)) {
+      map.placed[h] |= digit_bit(p.digit);
+      change.houses[h >> 6] |= std::uint64_t{1} << (h & 63);
+    }
+    change.digits |= digit_bit(p.digit);
+    for (int d : digits_of(grid.candidates(p.cell))) broken |= unmap(geo, p.cell, d, map, change);
+    for (int peer : geo.peers_of(p.cell))
+      if (peer != p.cell && grid.has(peer, p.digit)) broken |= unmap(geo, peer, p.digit, map, change);
+    grid.place(p.cell, p.digit);
+    ++change.placed;
+    for (int peer : geo.peers_of(p.cell)) broken |= emptied(peer);
+  }
+  return broken;
+}
+
+CellSet no_cells(const Context& ctx) { return CellSet(static_cast<std::size_t>(ctx.geo.cell_words()), 0); }
+
+CellSet cells_holding(const Context& ctx, int d) {
+  CellSet set = no_cells(ctx);
+  const auto& houses = ctx.geo.houses();
+  for (std::size_t h = 0; h < houses.size(); ++h) {
+    if (houses[h].kind != HouseKind::row) continue;  // the rows cover every cell once
+    for (int i : bits::SetBits<>(ctx.where(static_cast<int>(h), d))) {
+      const int cell = houses[h].cells[i];
+      set[cell >> 6] |= std::uint64_t{1} << (cell & 63);
+    }
+  }
+  return set;
+}
+
+std::vector<int> cells_of(std::span<const std::uint64_t> set) {
+  std::vector<int> out;
+  for (std::size_t w = 0; w < set.size(); ++w)
+    for (int bit : bits::SetBits<>(set[w])) out.push_back(static_cast<int>(w * 64) + bit);
+  return out;
 }
 
 std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
@@ -279,37 +354,32 @@ std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
   return out;
 }
 
-Tables::Tables(const Geometry& geometry)
-    : geometry_(geometry), words_((geometry.cell_count() + 63) / 64),
-      sees_(static_cast<std::size_t>(geometry.cell_count()) * words_, 0), intersection_order_(geometry) {
-  for (int a = 0; a < geometry.cell_count(); ++a)
-    for (int b : geometry.peers_of(a))
-      if (b != a) sees_[a * words_ + (b >> 6)] |= std::uint64_t{1} << (b & 63);
-  house_cells_.assign(geometry.houses().size() * words_, 0);
-  for (std::size_t h = 0; h < geometry.houses().size(); ++h)
-    for (int c : geometry.houses()[h].cells) house_cells_[h * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
-  // Each cell's index in each of its houses, in houses_of() order.
-  std::size_t memberships = 0;
-  std::vector<int> chaining_rank;  // per house
-  for (const House& house : geometry.houses()) {
-    memberships += house.cells.size();
-    const HouseKind kind = house.kind;
-    chaining_rank.push_back(box_like(kind) ? 0 : kind == HouseKind::row ? 1 : kind == HouseKind::column ? 2 : 3);
-  }
-  position_start_.reserve(geometry.cell_count() + 1);
-  positions_.reserve(memberships);
-  chaining_houses_.reserve(memberships);
+Tables::Tables(const Geometry& geometry) : geometry_(geometry), intersection_order_(geometry) {
+  const auto chaining_rank = [&](int house) {
+    const HouseKind kind = geometry.houses()[house].kind;
+    return box_like(kind) ? 0 : kind == HouseKind::row ? 1 : kind == HouseKind::column ? 2 : 3;
+  };
+  chaining_start_.reserve(geometry.cell_count() + 1);
+  chaining_houses_.reserve(geometry.houses().size() * geometry.size());
+  chaining_start_.push_back(0);
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
-    position_start_.push_back(static_cast<int>(positions_.size()));
+    // A handful of houses: an insertion sort, stable (houses_of() order within a rank).
+    const std::size_t first = chaining_houses_.size();
     for (int house : geometry.houses_of(cell)) {
-      const auto& cs = geometry.houses()[house].cells;
-      positions_.push_back(static_cast<int>(std::find(cs.begin(), cs.end(), cell) - cs.begin()));
+      std::size_t at = chaining_houses_.size();
+      chaining_houses_.push_back(house);
+      for (; at > first && chaining_rank(chaining_houses_[at - 1]) > chaining_rank(house); --at)
+        chaining_houses_[at] = chaining_houses_[at - 1];
+      chaining_houses_[at] = house;
     }
-    for (int rank = 0; rank < 4; ++rank)  // a handful of houses: taken rank by rank, each in houses_of() order
-      for (int house : geometry.houses_of(cell))
-        if (chaining_rank[house] == rank) chaining_houses_.push_back(house);
+    chaining_start_.push_back(static_cast<int>(chaining_houses_.size()));
   }
-  position_start_.push_back(static_cast<int>(positions_.size()));
+  const auto subset_rank = [](HouseKind kind) {
+    return kind == HouseKind::box || kind == HouseKind::region ? 0 : kind == HouseKind::column ? 1 : kind == HouseKind::row ? 2 : 3;
+  };
+  for (int rank = 0; rank < 4; ++rank)
+    for (int h = 0; h < static_cast<int>(geometry.houses().size()); ++h)
+      if (subset_rank(geometry.houses()[h].kind) == rank) subset_houses_.push_back(h);
 }
 
 std::vector<int> Tables::common_houses(int a, int b) const {
@@ -323,7 +393,7 @@ std::vector<int> Tables::common_houses(int a, int b) const {
 int Tables::house_pos(int house, int cell) const {
   const auto houses = geometry_.houses_of(cell);
   for (std::size_t k = 0; k < houses.size(); ++k)
-    if (houses[k] == house) return positions_[position_start_[cell] + k];
+    if (houses[k] == house) return geometry_.positions_in_houses(cell)[k];
   return -1;
 }
 

@@ -758,7 +758,7 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
           const int length = prop.depth[q];
           if (length < 4) continue;  // 4-loops are X-Wings and the like
           const Tenths rating = base + chain_length_bonus_tenths(length);
-          if (best.step && rating > best.rating) continue;
+          if (!best.takes(rating, length, family_key(x, y))) continue;  // a loop found before wins ties
           std::vector<int> path = prop.ancestors({q});
           path.push_back(p);
           if (auto step = loop_step(ctx, path, name)) {
@@ -794,7 +794,7 @@ std::optional<Step> find_nishio(const Context& ctx) {
       Step s;
       s.technique = "Nishio forcing chain";
       const Tenths rating = rating_of(Technique::nishio) + chain_length_bonus_tenths(length);
-      if (best.step && rating > best.rating) continue;
+      if (!best.takes(rating, length)) continue;
       s.detail = "assuming " + pot_text(ctx, start) + " leaves a house without " + digit_char(d);
       s.eliminations.push_back({cell, d});
       s.chains.push_back(chain_text(ctx, chain));
@@ -832,7 +832,7 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
         Step s;
         s.technique = name;
         const Tenths rating = base + chain_length_bonus_tenths(length);
-        if (best.step && rating > best.rating) continue;
+        if (!best.takes(rating, length, family_key(x, y))) continue;
         s.detail = on ? "assuming " + pot_text(ctx, start) + " leads to its own negation"
                       : "assuming " + pot_text(ctx, start) + " leads to its own truth";
         add_conclusion(ctx, s, target);

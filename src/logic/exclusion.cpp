@@ -25,8 +25,6 @@
 namespace nonet::logic {
 
 namespace {
-// Cells as bits, in words of 64 (any grid size).
-using CellSet = std::vector<std::uint64_t>;
 
 // out = a & b & c, word by word; returns how many cells out holds.
 int intersect(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::span<const std::uint64_t> c,
@@ -35,15 +33,6 @@ int intersect(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b
   for (std::size_t w = 0; w < out.size(); ++w) count += bits::bit_count(out[w] = a[w] & b[w] & c[w]);
   return count;
 }
-
-std::vector<int> cells_of(const CellSet& set) {
-  std::vector<int> out;
-  for (std::size_t w = 0; w < set.size(); ++w)
-    for (int bit : bits::SetBits<>(set[w])) out.push_back(static_cast<int>(w * 64) + bit);
-  return out;
-}
-
-CellSet no_cells(const Context& ctx) { return CellSet((static_cast<std::size_t>(ctx.cells()) + 63) / 64, 0); }
 
 bool combination_possible(const Context& ctx, int a, int da, int b, int db, const std::vector<int>& excluders) {
   if (da == db && ctx.tables.sees(a, b)) return false;

@@ -133,7 +133,7 @@ std::optional<Step> find_fish(const Context& ctx, int k) {
     Mask best_lines = ~Mask{0};  // the earliest tuple of base lines with a fish, as a mask
     int best_digit = 0;
     for (int d = 1; d <= n; ++d) {
-      if (placed[d] + 2 * k > n) continue;
+      if (placed[d] + 2 * k > n || !ctx.searches_digit(d)) continue;
       Mask masks[kMaxSize];  // per pool line: its covers holding d
       int pool[kMaxSize], count = 0;
       for (int i = 0; i < static_cast<int>(lines.size()); ++i) {
@@ -178,8 +178,11 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
   auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
   const int nh = static_cast<int>(houses.size());
+  CellSet targets = no_cells(ctx);
   for (int d = 1; d <= ctx.n(); ++d) {
+    if (!ctx.searches_digit(d)) continue;
     const std::vector<StrongLink> links = strong_links(ctx, d);
+    const CellSet holding = cells_holding(ctx, d);
     for (int b = 0; b < nh; ++b) {
       if (line(houses[b].kind) || ctx.placed_in(b, d)) continue;
       std::vector<int> bc;
@@ -191,8 +194,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
       for (int l = 0; l < nh; ++l) {
         const HouseKind kind = houses[l].kind;
         if (kind != HouseKind::row && kind != HouseKind::column) continue;
-        if (std::any_of(houses[b].cells.begin(), houses[b].cells.end(), [&](int c) { return ctx.tables.in_house(l, c); }))
-          (kind == HouseKind::row ? rows : columns).push_back(l);
+        if (ctx.tables.intersection_order().crossing(b, l)) (kind == HouseKind::row ? rows : columns).push_back(l);
       }
       for (int l1 : rows) {
         for (int l2 : columns) {
@@ -225,16 +227,17 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
                 bool ok = true;
                 for (int c : a1) ok &= ctx.tables.sees(p, c);
                 if (!ok) continue;
-                std::vector<int> targets;
-                for (int x = 0; x < ctx.cells(); ++x) {
-                  if (x == q || x == p || !ctx.grid.has(x, d) || ctx.tables.in_house(b, x)) continue;
-                  if (!ctx.tables.sees(x, q)) continue;
-                  bool all = true;
-                  for (int c : a2) all &= ctx.tables.sees(x, c);
-                  if (all) targets.push_back(x);
+                // The cells outside B holding d that see q and all of B's d on the second line.
+                bool any = false;
+                for (std::size_t w = 0; w < targets.size(); ++w) {
+                  std::uint64_t word = holding[w] & ctx.tables.peer_words(q)[w] & ~ctx.geo.house_bits(b)[w];
+                  for (int c : a2) word &= ctx.tables.peer_words(c)[w];
+                  if (w == static_cast<std::size_t>(p >> 6)) word &= ~(std::uint64_t{1} << (p & 63));
+                  any |= (targets[w] = word) != 0;
                 }
+                if (!any) continue;
                 Step s;
-                if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
+                if (!add_eliminations(ctx, s, cells_of(targets), digit_bit(d))) continue;
                 s.technique = "Empty rectangle";
                 s.rating = step_rating(Technique::empty_rectangle);
                 s.detail = cat({std::string(1, digit_char(d)), " in ", house_name(houses[b]), " only in ",
@@ -527,6 +530,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
   std::optional<Step> best;
   int best_class = 4;
   for (int d = 1; d <= ctx.n(); ++d) {
+    if (!ctx.searches_digit(d)) continue;
     const std::vector<ChainLink> links = chain_links(ctx, d);
     const int nl = static_cast<int>(links.size());
     const std::vector<char> linked = weakly_linked(ctx, links);
@@ -563,6 +567,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
 std::optional<Step> find_grouped_two_link_chain(const Context& ctx) {
   std::optional<Step> best;
   for (int d = 1; d <= ctx.n(); ++d) {
+    if (!ctx.searches_digit(d)) continue;
     const std::vector<ChainLink> links = chain_links(ctx, d);
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = i + 1; j < links.size(); ++j) {
@@ -592,7 +597,10 @@ std::optional<Step> find_two_link_pattern(const Context& ctx, TwoLinkPattern pat
   // those), and no turbot fish from two boxes (it pairs a line with a box).
   std::optional<Step> best;
   for (int d = 1; d <= ctx.n(); ++d) {
+    if (!ctx.searches_digit(d)) continue;
     const std::vector<StrongLink> links = strong_links(ctx, d);
+    const CellSet holding = cells_holding(ctx, d);
+    CellSet seeing_ends = no_cells(ctx);
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = i + 1; j < links.size(); ++j)
         for (int flip1 = 0; flip1 < 2; ++flip1)
@@ -603,6 +611,11 @@ std::optional<Step> find_two_link_pattern(const Context& ctx, TwoLinkPattern pat
             const int c = flip2 ? l2.b : l2.a, e = flip2 ? l2.a : l2.b;
             if (a == c || a == e || b == c || b == e) continue;
             if (!ctx.tables.sees(b, c)) continue;
+            // The cells holding d that see both ends (a step needs one).
+            bool any = false;
+            for (std::size_t w = 0; w < seeing_ends.size(); ++w)
+              any |= (seeing_ends[w] = holding[w] & ctx.tables.peer_words(a)[w] & ctx.tables.peer_words(e)[w]) != 0;
+            if (!any) continue;
             // Classify.
             const HouseKind k1 = houses[l1.h].kind, k2 = houses[l2.h].kind;
             int kind = 2;
@@ -613,11 +626,8 @@ std::optional<Step> find_two_link_pattern(const Context& ctx, TwoLinkPattern pat
               if (same_box) kind = 1;
             }
             if (kind != want || (!line(k1) && !line(k2))) continue;
-            std::vector<int> targets;
-            for (int x = 0; x < ctx.cells(); ++x)
-              if (x != a && x != e && ctx.tables.sees(x, a) && ctx.tables.sees(x, e)) targets.push_back(x);
             Step s;
-            if (!add_eliminations(ctx, s, targets, digit_bit(d))) continue;
+            if (!add_eliminations(ctx, s, cells_of(seeing_ends), digit_bit(d))) continue;
             s.technique = names[kind];
             s.rating = step_rating(techniques[kind]);
             const std::string dc(1, digit_char(d));

@@ -23,41 +23,35 @@
 
 namespace nonet::logic {
 
-// Per-geometry tables built once per solve.
+// The geometry's lookups the techniques ask most, and SE's orders of houses,
+// per solve (the geometry holds the bit sets; the orders are built here).
 class Tables {
  public:
   explicit Tables(const Geometry& geometry);
-  bool sees(int a, int b) const { return (sees_[a * words_ + (b >> 6)] >> (b & 63)) & 1; }
+  bool sees(int a, int b) const { return (geometry_.peer_bits(a)[b >> 6] >> (b & 63)) & 1; }
   // Houses containing both cells (index list), small.
   std::vector<int> common_houses(int a, int b) const;
   int house_pos(int house, int cell) const;  // index of cell in house.cells, -1 if absent
-  bool in_house(int house, int cell) const {
-    return (house_cells_[static_cast<std::size_t>(house) * words_ + (cell >> 6)] >> (cell & 63)) & 1;
-  }
+  bool in_house(int house, int cell) const { return (geometry_.house_bits(house)[cell >> 6] >> (cell & 63)) & 1; }
   const IntersectionOrder& intersection_order() const { return intersection_order_; }
+  // The houses in the order SE's subsets take them: boxes (or jigsaw
+  // regions), columns, rows, then the rest.
+  const std::vector<int>& subset_houses() const { return subset_houses_; }
   // The cells a cell sees, as bits (words of 64 cells).
-  std::span<const std::uint64_t> peer_words(int cell) const {
-    return {sees_.data() + static_cast<std::size_t>(cell) * words_, static_cast<std::size_t>(words_)};
-  }
+  std::span<const std::uint64_t> peer_words(int cell) const { return geometry_.peer_bits(cell); }
   // A cell's index in each of its houses, aligned with houses_of(cell).
-  std::span<const int> positions_in_houses(int cell) const {
-    const int first = position_start_[cell], count = position_start_[cell + 1] - first;
-    return std::span<const int>(positions_).subspan(first, count);
-  }
+  std::span<const int> positions_in_houses(int cell) const { return geometry_.positions_in_houses(cell); }
   // A cell's houses in the order SE's chaining takes them: box (or region),
   // row, column, then the others.
   std::span<const int> chaining_houses(int cell) const {
-    const int first = position_start_[cell], count = position_start_[cell + 1] - first;
+    const int first = chaining_start_[cell], count = chaining_start_[cell + 1] - first;
     return std::span<const int>(chaining_houses_).subspan(first, count);
   }
 
  private:
   const Geometry& geometry_;
-  int words_;
-  std::vector<std::uint64_t> sees_;
-  std::vector<std::uint64_t> house_cells_;  // per house, its cells as bits (words_ a house)
-  std::vector<int> positions_, position_start_;  // house_pos(), positions_in_houses(): per cell and house of it
-  std::vector<int> chaining_houses_;             // per cell, at position_start_
+  std::vector<int> chaining_houses_, chaining_start_;  // per cell, from chaining_start_[cell]
+  std::vector<int> subset_houses_;
   IntersectionOrder intersection_order_;
 };
 
@@ -100,15 +94,40 @@ struct Context {
 
   // Every house's places of every digit and its placed digits, mapped on the
   // first ask (the grid does not change while a Context lives): every finder
-  // asks them, many times a step.
+  // asks them, many times a step. A solve keeps one map up to date step by
+  // step (apply_step) and hands it over as kept_map.
   struct HousesMap {
     std::vector<Mask> places;  // per house and digit: house * n + digit - 1
     std::vector<Mask> placed;  // per house: the digits placed in it
   };
-  const HousesMap& houses_map() const { return houses_map_ ? *houses_map_ : map_houses(); }
+  const HousesMap* kept_map = nullptr;
+  const HousesMap& houses_map() const { return kept_map ? *kept_map : houses_map_ ? *houses_map_ : map_houses(); }
   const HousesMap& map_houses() const;
   mutable std::optional<HousesMap> houses_map_{};
+
+  // Where a search digit by digit or house by house need look: a solve
+  // narrows it, per rung, to the digits and houses whose candidates changed
+  // since the rung last found nothing (solver.cpp). Every digit and house
+  // by default.
+  Mask scope_digits = ~Mask{0};
+  std::span<const std::uint64_t> scope_houses{};  // a bit per house; empty: every house
+  bool searches_digit(int d) const { return (scope_digits >> (d - 1)) & 1; }
+  bool searches_house(int h) const { return scope_houses.empty() || ((scope_houses[h >> 6] >> (h & 63)) & 1); }
 };
+
+// The house map of a grid, as Context::houses_map() makes it.
+Context::HousesMap map_houses(const CandidateGrid& grid);
+// What a step changed: the digits that lost a place (or were placed), the
+// houses whose cells changed (a bit per house), how many cells it filled.
+struct StepChange {
+  Mask digits = 0;
+  std::vector<std::uint64_t> houses;
+  int placed = 0;
+};
+// CandidateGrid::apply(step), keeping `map` (the grid's house map) up to date
+// and saying what changed. True if the step breaks a position that was not
+// broken (CandidateGrid::broken()).
+bool apply_step(const Step& step, CandidateGrid& grid, Context::HousesMap& map, StepChange& change);
 
 inline int popcount(Mask m) { return bits::bit_count(m); }
 // Every digit's places in house h at once: out[d - 1] == ctx.where(h, d).
@@ -124,6 +143,13 @@ inline std::string cat(std::initializer_list<std::string_view> parts) {
 }
 std::string digits_text(Mask m);  // "{2,7}" style without braces: "27"
 std::string cells_text(const Geometry& geo, const std::vector<int>& cells);  // "r1c1,r1c5"
+// Cells as bits, Geometry::cell_words() words of 64 (any grid size).
+using CellSet = std::vector<std::uint64_t>;
+CellSet no_cells(const Context& ctx);
+// The cells holding candidate d.
+CellSet cells_holding(const Context& ctx, int d);
+// The cells of a set, in increasing order.
+std::vector<int> cells_of(std::span<const std::uint64_t> set);
 // The unsolved cells that see every cell of `cells` (none of them included).
 std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells);
 // Eliminates `digits` from `cells` where present, appending to the step; true if any.

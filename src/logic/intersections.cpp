@@ -26,8 +26,6 @@ class RaterPosition {
   explicit RaterPosition(const Context& ctx) : ctx_(ctx) {}
   const Geometry& geometry() const { return ctx_.geo; }
   Mask places(int house, int digit) const { return ctx_.where(house, digit); }
-  bool holds(int cell, int digit) const { return ctx_.grid.has(cell, digit); }
-  bool in_house(int house, int cell) const { return ctx_.tables.in_house(house, cell); }
 
  private:
   const Context& ctx_;
@@ -39,10 +37,11 @@ class RaterPosition {
 std::optional<Step> find_intersection(const Context& ctx, bool pointing, bool direct) {
   const auto& houses = ctx.geo.houses();
   const RaterPosition position(ctx);
+  const IntersectionOrder& order = ctx.tables.intersection_order();
   std::optional<Step> found;
-  find_intersections(position, ctx.tables.intersection_order(), pointing, [&](int a, int b, int d, Mask places) {
+  find_intersections(position, order, pointing, ctx.scope_digits, [&](int a, int b, int d, Mask places) {
     std::optional<SingleLeft> single;
-    if (direct && !(single = single_left_after(position, a, b, d))) return false;
+    if (direct && !(single = single_left_after(position, order, a, b, d))) return false;
     Step s;
     s.technique = pointing ? "Pointing" : "Claiming";
     s.rating = step_rating(pointing ? Technique::pointing : Technique::claiming);
@@ -57,7 +56,7 @@ std::optional<Step> find_intersection(const Context& ctx, bool pointing, bool di
       s.placements.push_back({single->cell, d});
     } else {
       for (int c : houses[b].cells)
-        if (!position.in_house(a, c) && ctx.grid.has(c, d)) s.eliminations.push_back({c, d});
+        if (!ctx.tables.in_house(a, c) && ctx.grid.has(c, d)) s.eliminations.push_back({c, d});
     }
     found = std::move(s);
     return true;

@@ -14,45 +14,39 @@
 
 namespace nonet::logic {
 
+// A house with all digits placed but one: its one open cell, if it can still take that digit.
 std::optional<Step> find_full_house(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
+  const auto& placed = ctx.houses_map().placed;
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
-    int empty = -1, count = 0;
-    Mask present = 0;
-    for (int c : houses[h].cells) {
-      if (ctx.grid.value(c)) present |= digit_bit(ctx.grid.value(c));
-      else { empty = c; ++count; }
-    }
-    if (count != 1) continue;
-    const Mask missing = all_digits(ctx.n()) & ~present;
-    if (popcount(missing) != 1 || !(ctx.grid.candidates(empty) & missing)) continue;
+    const Mask missing = all_digits(ctx.n()) & ~placed[h];
+    if (!bits::one_bit(missing) || !ctx.searches_house(h)) continue;
     const int d = lowest_digit(missing);
+    const Mask place = ctx.where(h, d);
+    if (!place) continue;  // the open cell has lost the digit
+    const int cell = houses[h].cells[std::countr_zero(place)];
     Step s;
     s.technique = "Full house";
     s.rating = step_rating(Technique::full_house);
     s.detail = "last cell of " + house_name(houses[h]);
-    s.placements.push_back({empty, d});
-    s.cells = {empty};
+    s.placements.push_back({cell, d});
+    s.cells = {cell};
     s.houses = {h};
     return s;
   }
   return std::nullopt;
 }
 
+// The lowest digit with one place left in a house (solved cells hold no candidates).
 std::optional<Step> find_hidden_single(const Context& ctx, bool want_box_like) {
   const auto& houses = ctx.geo.houses();
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
-    if (box_like(houses[h].kind) != want_box_like) continue;
-    // The digits with exactly one place (solved cells hold no candidates),
-    // in one pass over the house; the lowest such digit is the step.
-    bits::CountToTwo<Mask> places;
-    for (int c : houses[h].cells) places.add(ctx.grid.candidates(c));
-    const Mask singles = places.exactly_once();
-    if (!singles) continue;
-    const int d = lowest_digit(singles);
-    int cell = -1;
-    for (int c : houses[h].cells)
-      if (ctx.grid.has(c, d)) cell = c;
+    if (box_like(houses[h].kind) != want_box_like || !ctx.searches_house(h)) continue;
+    const Mask* places = &ctx.houses_map().places[static_cast<std::size_t>(h) * ctx.n()];
+    int d = 1;
+    while (d <= ctx.n() && !bits::one_bit(places[d - 1])) ++d;
+    if (d > ctx.n()) continue;
+    const int cell = houses[h].cells[std::countr_zero(places[d - 1])];
     Step s;
     s.technique = "Hidden single";
     s.rating = step_rating(want_box_like ? Technique::hidden_single_box : Technique::hidden_single_line);

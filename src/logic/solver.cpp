@@ -3,6 +3,7 @@
 // search starts again from the top, as Sudoku Explainer does. The rating of a
 // solve: ER the hardest step, EP the hardest up to the first placement, ED the
 // first step.
+#include <algorithm>
 #include <chrono>
 #include <functional>
 
@@ -87,9 +88,46 @@ Finder finder_of(Technique technique) {
   return nullptr;
 }
 
+// What a rung's search reads, so that a solve can ask it again only where
+// that changed: each digit's places alone (single-digit patterns: its finder
+// honours Context::scope_digits), each house's cells alone (singles and
+// subsets in one house: Context::scope_houses), or anything.
+enum class Scope { digits, houses, whole };
+
+Scope scope_of(Technique technique) {
+  switch (technique) {
+    case Technique::full_house:
+    case Technique::hidden_single_box:
+    case Technique::hidden_single_line:
+    case Technique::direct_hidden_pair:
+    case Technique::direct_hidden_triple:
+    case Technique::naked_pair:
+    case Technique::hidden_pair:
+    case Technique::naked_triple:
+    case Technique::hidden_triple:
+    case Technique::naked_quad:
+    case Technique::hidden_quad: return Scope::houses;
+    case Technique::direct_pointing:
+    case Technique::direct_claiming:
+    case Technique::pointing:
+    case Technique::claiming:
+    case Technique::x_wing:
+    case Technique::swordfish:
+    case Technique::jellyfish:
+    case Technique::skyscraper:
+    case Technique::two_string_kite:
+    case Technique::turbot_fish:
+    case Technique::empty_rectangle:
+    case Technique::grouped_two_link_chain:
+    case Technique::three_link_x_chain: return Scope::digits;
+    default: return Scope::whole;
+  }
+}
+
 struct Rung {
   const logic::TechniqueRow& row;
   Finder find;
+  Scope scope;
 };
 
 // The technique table with a finder on each row, built once.
@@ -97,7 +135,7 @@ const std::vector<Rung>& ladder() {
   static const std::vector<Rung> rungs = [] {
     std::vector<Rung> all;
     for (const logic::TechniqueRow& row : logic::kTechniques) {
-      all.push_back({row, finder_of(row.technique)});
+      all.push_back({row, finder_of(row.technique), scope_of(row.technique)});
       NONET_EXPECTS(all.back().find != nullptr);  // every technique has its finder
     }
     return all;
@@ -114,13 +152,74 @@ bool on_scale(const logic::TechniqueRow& r, Scale scale, bool extras) {
 constexpr logic::Tenths kNoLimit = 1000;
 logic::Tenths limit_of(double max_rating) { return max_rating > 0 ? logic::tenths_at_most(max_rating) : kNoLimit; }
 
-std::optional<Step> first_step(const Context& ctx, double max_rating) {
+// Per rung, the digits and houses where its search may find something: those
+// changed since it last found nothing (a search that found nothing stays
+// empty where nothing it reads has changed).
+class Unsearched {
+ public:
+  explicit Unsearched(const Geometry& geometry) : words_((geometry.houses().size() + 63) / 64) {
+    std::vector<std::uint64_t> every_house(words_, 0);
+    for (std::size_t h = 0; h < geometry.houses().size(); ++h) every_house[h >> 6] |= std::uint64_t{1} << (h & 63);
+    for (const Rung& rung : ladder()) {
+      if (rung.scope == Scope::digits) {
+        slot_.push_back(static_cast<int>(digits_.size()));
+        digits_.push_back(all_digits(geometry.size()));
+      } else if (rung.scope == Scope::houses) {
+        slot_.push_back(static_cast<int>(houses_.size() / words_));
+        houses_.insert(houses_.end(), every_house.begin(), every_house.end());
+      } else {
+        slot_.push_back(-1);
+      }
+    }
+  }
+  // Narrows ctx to rung i's unsearched part; false if there is none.
+  bool narrow(std::size_t i, Context& ctx) const {
+    const int slot = slot_[i];
+    switch (ladder()[i].scope) {
+      case Scope::digits: ctx.scope_digits = digits_[slot]; return digits_[slot] != 0;
+      case Scope::houses: {
+        ctx.scope_houses = std::span<const std::uint64_t>(houses_).subspan(slot * words_, words_);
+        return std::any_of(ctx.scope_houses.begin(), ctx.scope_houses.end(), [](std::uint64_t w) { return w != 0; });
+      }
+      case Scope::whole: return true;
+    }
+    return true;
+  }
+  void found_nothing(std::size_t i) {
+    const int slot = slot_[i];
+    if (ladder()[i].scope == Scope::digits) digits_[slot] = 0;
+    if (ladder()[i].scope == Scope::houses)
+      std::fill_n(houses_.begin() + static_cast<std::ptrdiff_t>(slot * words_), words_, 0);
+  }
+  void changed(const logic::StepChange& change) {
+    for (Mask& digits : digits_) digits |= change.digits;
+    for (std::size_t i = 0; i < houses_.size(); i += words_)
+      for (std::size_t w = 0; w < words_; ++w) houses_[i + w] |= change.houses[w];
+  }
+
+ private:
+  std::size_t words_;
+  std::vector<int> slot_;              // per rung: its place in digits_ or houses_ (by its scope)
+  std::vector<Mask> digits_;           // per digit-scoped rung
+  std::vector<std::uint64_t> houses_;  // per house-scoped rung, words_ words: a bit per house
+};
+
+// The first step of the ladder; with `unsearched`, each rung searches only
+// where it may find something.
+std::optional<Step> first_step(Context& ctx, double max_rating, Unsearched* unsearched = nullptr) {
   const logic::Tenths limit = limit_of(max_rating);
-  for (const Rung& r : ladder()) {
+  for (std::size_t i = 0; i < ladder().size(); ++i) {
+    const Rung& r = ladder()[i];
     if (!on_scale(r.row, ctx.scale, ctx.extras) || r.row.rating > limit) continue;
+    if (unsearched && !unsearched->narrow(i, ctx)) continue;
     auto step = r.find(ctx);
+    ctx.scope_digits = ~Mask{0};
+    ctx.scope_houses = {};
     if (ctx.expired()) return std::nullopt;  // a search cut short proves nothing
-    if (!step) continue;
+    if (!step) {
+      if (unsearched) unsearched->found_nothing(i);
+      continue;
+    }
     const logic::Tenths rating = logic::to_tenths(step->rating);
     if (rating > limit) return std::nullopt;
     step->rating = logic::to_rating(rating);
@@ -143,12 +242,18 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
   const Grid* solution = nullptr;
   bool placed = false, guessed = false;
   const auto deadline = deadline_of(options);
-  while (!grid.solved()) {
-    if (grid.broken()) break;
+  // The house map and the broken test kept up to date step by step.
+  Context::HousesMap map = logic::map_houses(grid);
+  logic::StepChange change;
+  Unsearched unsearched(grid.geometry());
+  bool broken = grid.broken();
+  int open = static_cast<int>(std::count(grid.values().begin(), grid.values().end(), 0));
+  while (open > 0 && !broken) {
     Context ctx{grid, grid.geometry(), tables, options.scale, options.assume_unique ? unique : nullptr,
                 options.extras};
     ctx.deadline = deadline;
-    auto step = first_step(ctx, options.max_rating);
+    ctx.kept_map = &map;
+    auto step = first_step(ctx, options.max_rating, &unsearched);
     if (!step && ctx.expired()) break;  // out of time: unsolved
     if (!step) {
       if (!options.allow_guess) break;
@@ -182,7 +287,9 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
       if (!placed) rt.ep = std::max(rt.ep, step->rating);
     }
     if (!step->placements.empty()) placed = true;
-    grid.apply(*step);
+    broken = logic::apply_step(*step, grid, map, change);
+    open -= change.placed;
+    unsearched.changed(change);
     result.steps.push_back(std::move(*step));
   }
   result.solved = grid.solved() && !grid.broken();

@@ -22,25 +22,6 @@
 namespace nonet::logic {
 
 namespace {
-// Houses in SE's order: boxes (or jigsaw regions), columns, rows, then the rest.
-std::vector<int> se_house_order(const Context& ctx) {
-  auto rank = [](HouseKind k) {
-    switch (k) {
-      case HouseKind::box:
-      case HouseKind::region: return 0;
-      case HouseKind::column: return 1;
-      case HouseKind::row: return 2;
-      default: return 3;
-    }
-  };
-  std::vector<int> order(ctx.geo.houses().size());
-  for (std::size_t h = 0; h < order.size(); ++h) order[h] = static_cast<int>(h);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return rank(ctx.geo.houses()[a].kind) < rank(ctx.geo.houses()[b].kind);
-  });
-  return order;
-}
-
 int empty_cells(const Context& ctx, int h) {
   int n = 0;
   for (int c : ctx.geo.houses()[h].cells) n += ctx.grid.value(c) == 0;
@@ -61,7 +42,8 @@ std::optional<Step> find_naked_subset(const Context& ctx, int k) {
                                              Technique::naked_triple, Technique::naked_quad};
   const auto& houses = ctx.geo.houses();
   std::optional<Step> found;
-  for (int h : se_house_order(ctx)) {
+  for (int h : ctx.tables.subset_houses()) {
+    if (!ctx.searches_house(h)) continue;
     // As SE: a house of fewer than 2k empty cells holds the complementary
     // hidden set instead; the digits leave the subset's house only.
     const int empty = empty_cells(ctx, h);
@@ -101,7 +83,8 @@ std::optional<Step> find_hidden_subset(const Context& ctx, int k, bool direct) {
   const auto& houses = ctx.geo.houses();
   const int n = ctx.n();
   std::optional<Step> found;
-  for (int h : se_house_order(ctx)) {
+  for (int h : ctx.tables.subset_houses()) {
+    if (!ctx.searches_house(h)) continue;
     // As SE: more than 2k empty cells (k for a direct one: the single needs one).
     const int empty = empty_cells(ctx, h);
     if (empty <= (direct ? k : 2 * k)) continue;

@@ -13,7 +13,9 @@
 //   pivot r1c1 {1,2} ─ r1c7 {1,3}
 //        │
 //   r3c2 {2,3}              → 3 leaves cells seeing r1c7 and r3c2
+#include <array>
 #include <cstdlib>
+#include <limits>
 #include <functional>
 
 #include "internal.hpp"
@@ -74,6 +76,9 @@ namespace {
 // leaves every cell that sees all the z-cells. Rated by the largest cell of the
 // set (the extremes are easier): base + ((k - 3) - |3 - largest|) / 10; k = 6
 // is rated 6.6 flat.
+// A wing's cells in increasing order; past its k cells, int's largest.
+using WingSet = std::array<int, 6>;
+
 std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, const char* name) {
   const Tenths base = rating_of(rung);
   std::vector<int> pool;
@@ -134,42 +139,58 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
   // holding k digits, and a bivalue cell with two of them. Each is judged in
   // the order of its cells, as SukakuExplainer's search over every set of k
   // cells takes them, so the first of the easiest wins as there.
-  std::vector<std::vector<int>> sets;
-  std::vector<int> clique;
-  const auto grow = [&](const auto& self, std::size_t start, Mask digits) -> void {
-    if (static_cast<int>(clique.size()) == k - 1) {
-      if (popcount(digits) != k) return;
-      for (int b : pool) {
+  std::vector<WingSet> sets;
+  std::vector<int> clique, bivalue;
+  for (int c : pool)
+    if (popcount(ctx.grid.candidates(c)) == 2) bivalue.push_back(c);
+  // common[depth]: the pool's cells that see every cell of the clique so far.
+  std::vector<CellSet> common(k, no_cells(ctx));
+  for (int c : pool) common[0][c >> 6] |= std::uint64_t{1} << (c & 63);
+  const auto grow = [&](const auto& self, int depth, int after, Mask digits) -> void {
+    if (depth == k - 1) {
+      if (popcount(digits) != k || depth >= static_cast<int>(WingSet{}.size())) return;
+      for (int b : bivalue) {
         const Mask pair = ctx.grid.candidates(b);
-        if (popcount(pair) != 2 || (pair & ~digits) || std::find(clique.begin(), clique.end(), b) != clique.end()) continue;
-        std::vector<int> set = clique;
-        set.insert(std::lower_bound(set.begin(), set.end(), b), b);
-        sets.push_back(std::move(set));
+        if ((pair & ~digits) || std::find(clique.begin(), clique.end(), b) != clique.end()) continue;
+        WingSet set;
+        set.fill(std::numeric_limits<int>::max());
+        std::copy(clique.begin(), clique.end(), set.begin());
+        int at = depth;  // b into the clique's increasing order
+        for (; at > 0 && set[at - 1] > b; --at) set[at] = set[at - 1];
+        set[at] = b;
+        sets.push_back(set);
       }
       return;
     }
-    for (std::size_t i = start; i < pool.size(); ++i) {
-      const int c = pool[i];
-      const Mask with = digits | ctx.grid.candidates(c);
-      if (popcount(with) > k) continue;
-      if (!std::all_of(clique.begin(), clique.end(), [&](int o) { return ctx.tables.sees(o, c); })) continue;
-      clique.push_back(c);
-      self(self, i + 1, with);
-      clique.pop_back();
+    const CellSet& can = common[depth];
+    for (std::size_t w = static_cast<std::size_t>(after + 1) >> 6; w < can.size(); ++w) {
+      std::uint64_t word = can[w];
+      if (w == static_cast<std::size_t>(after + 1) >> 6) word &= ~std::uint64_t{0} << ((after + 1) & 63);
+      for (int bit : bits::SetBits<>(word)) {
+        const int c = static_cast<int>(w * 64) + bit;
+        const Mask with = digits | ctx.grid.candidates(c);
+        if (popcount(with) > k) continue;
+        const auto peers = ctx.tables.peer_words(c);
+        for (std::size_t v = 0; v < can.size(); ++v) common[depth + 1][v] = can[v] & peers[v];
+        clique.push_back(c);
+        self(self, depth + 1, c, with);
+        clique.pop_back();
+      }
     }
   };
-  grow(grow, 0, 0);
+  grow(grow, 0, -1, 0);
   std::sort(sets.begin(), sets.end());
   sets.erase(std::unique(sets.begin(), sets.end()), sets.end());
-  for (std::vector<int>& set : sets) {
+  for (const WingSet& cells : sets) {
     if (best && lowest <= base) break;  // the easiest rating possible
+    const std::vector<int> set(cells.begin(), cells.begin() + k);
     Mask digits = 0, loose = 0;
     for (std::size_t a = 0; a < set.size(); ++a) {
       digits |= ctx.grid.candidates(set[a]);
       for (std::size_t b = a + 1; b < set.size(); ++b)
         if (!ctx.tables.sees(set[a], set[b])) loose |= ctx.grid.candidates(set[a]) & ctx.grid.candidates(set[b]);
     }
-    chosen = std::move(set);
+    chosen = set;
     finish(digits, loose);
   }
   return best;

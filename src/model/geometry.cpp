@@ -84,13 +84,18 @@ void Geometry::derive_cell_tables() {
   std::vector<std::vector<int>> houses_of_cell(cells);
   for (int h = 0; h < static_cast<int>(houses_.size()); ++h)
     for (int cell : houses_[h].cells) houses_of_cell[cell].push_back(h);
+  cell_houses_.clear();
+  position_in_house_.clear();
+  peers_.clear();
   cell_house_start_.assign(1, 0);
   peer_start_.assign(1, 0);
   std::vector<int> seen(cells, -1);
   for (int cell = 0; cell < cells; ++cell) {
     for (int h : houses_of_cell[cell]) {
       cell_houses_.push_back(h);
-      for (int other : houses_[h].cells)
+      const auto& members = houses_[h].cells;
+      position_in_house_.push_back(static_cast<int>(std::find(members.begin(), members.end(), cell) - members.begin()));
+      for (int other : members)
         if (other != cell && seen[other] != cell) {
           seen[other] = cell;
           peers_.push_back(other);
@@ -100,7 +105,19 @@ void Geometry::derive_cell_tables() {
     cell_house_start_.push_back(static_cast<int>(cell_houses_.size()));
     peer_start_.push_back(static_cast<int>(peers_.size()));
   }
+  derive_cell_bits();
   derive_intersections();
+}
+
+void Geometry::derive_cell_bits() {
+  cell_words_ = (cell_count() + 63) / 64;
+  const auto set = [](std::uint64_t* words, int cell) { words[cell >> 6] |= std::uint64_t{1} << (cell & 63); };
+  peer_bits_.assign(static_cast<std::size_t>(cell_count()) * cell_words_, 0);
+  for (int cell = 0; cell < cell_count(); ++cell)
+    for (int peer : peers_of(cell)) set(&peer_bits_[static_cast<std::size_t>(cell) * cell_words_], peer);
+  house_bits_.assign(houses_.size() * cell_words_, 0);
+  for (std::size_t h = 0; h < houses_.size(); ++h)
+    for (int cell : houses_[h].cells) set(&house_bits_[h * cell_words_], cell);
 }
 
 void Geometry::derive_intersections() {
