@@ -151,7 +151,8 @@ void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, So
 //     views (the box or column pins its line to one box, then to one cell);
 //   * diagonal variant: a digit with one open place left on a diagonal (and
 //     not placed on it) is placed there, and placing on a diagonal clears it
-//     (the peer table and the batch of row singles include it).
+//     (the peer table and the batch of row singles include it); and locked
+//     candidates between a diagonal and each box it crosses, both ways.
 // A digit whose words have not changed since it was last settled is skipped,
 // and that record travels with the board, so after a guess only the digits
 // the guess touched are looked at again. A digit is settled on a copy of its
@@ -575,6 +576,27 @@ class Engine {
     return empty;
   }
 
+  // Diagonal variant, inside settle: locked candidates between a diagonal and
+  // the three boxes it crosses (one a band: the main diagonal crosses box b of
+  // band b, the anti-diagonal box 2 - b). A digit whose places on a diagonal
+  // lie in one box leaves the rest of that box (keep), and a digit whose
+  // places in such a box lie on the diagonal leaves the diagonal's other
+  // boxes. With cells already placed both are implied by placing (the
+  // diagonals are peers), so the test needs no open-cell mask.
+  template <class V>
+  static void lock_diagonals(V words, V& keep) {
+    constexpr std::uint32_t kBox0 = 0x7u * kRowStarts, kBox1 = kBox0 << 3, kBox2 = kBox0 << 6;
+    constexpr Bands kCrossed[2] = {{kBox0, kBox1, kBox2, 0}, {kBox2, kBox1, kBox0, 0}};
+    for (int diagonal = 0; diagonal < 2; ++diagonal) {
+      const V cells = widen<V>(diagonal_lanes(diagonal)), box = widen<V>(kCrossed[diagonal]);
+      const V on = reinterpret_cast<V>((words & cells) != 0);
+      const V alone = on & ~(next_band(on) | band_after_next(on));
+      const V in_box = words & box;
+      const V inside = reinterpret_cast<V>((in_box != 0) & ((in_box & ~cells) == 0));
+      keep &= ~((alone & box & ~cells) | ((next_band(inside) | band_after_next(inside)) & cells));
+    }
+  }
+
   // Both views and the row singles of one digit (or a pair), until its words
   // stop changing. Every step is branch-free over the three bands (whether a
   // band changed, or has a row single, is hard to predict). False on a
@@ -596,7 +618,10 @@ class Engine {
       // the two run side by side rather than one after the other (settle is
       // one long chain of dependent steps).
       V keep = ~V{};
-      if constexpr (kDiagonal) empty |= take_diagonal_singles(words, unplaced, keep);
+      if constexpr (kDiagonal) {
+        empty |= take_diagonal_singles(words, unplaced, keep);
+        lock_diagonals(words, keep);
+      }
       if (any(empty & bands)) return false;
       place_row_singles(board, words, singles);
       if constexpr (kDiagonal) words &= keep;
