@@ -118,6 +118,7 @@ void run_set(const std::string& name, const std::string& path, nonet::Scale scal
     nonet::LogicOptions options;
     options.scale = scale;
     options.time_limit = filter.time_limit;
+    options.keep_steps = false;
     const nonet::Rating r = nonet::solve_logically(*record.puzzle, options).rating;
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     samples.push_back({published, r.er, r.solved, secs, r.hardest, nonet::to_line(*record.puzzle->geometry, record.puzzle->cells)});

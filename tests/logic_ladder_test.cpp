@@ -54,6 +54,7 @@ void expect_same_map(const logic::Context::HousesMap& kept, const CandidateGrid&
   const logic::Context::HousesMap fresh = logic::map_houses(grid);
   EXPECT_EQ(kept.places, fresh.places);
   EXPECT_EQ(kept.placed, fresh.placed);
+  EXPECT_EQ(kept.singles, fresh.singles);
 }
 
 // Replays the solve of `puzzle` step by step: the map apply_step keeps is the

@@ -669,6 +669,54 @@ TEST(LogicRatings, PublishedSe121) {
   }
 }
 
+// A solve that keeps no steps (rate) rates and counts exactly as one that
+// keeps them: ER/EP/ED (ED is the first step's, not the last), the hardest
+// technique, and each technique's steps in the order first used, guesses too.
+TEST(LogicRatings, SolveWithoutStepsRatesAndCountsTheSame) {
+  const std::pair<const char*, double> cases[] = {
+      {"...456..9..6.......891..45.2.........7..9.....35......397...5.......4.72.....5361", 0},
+      {"1.3.5......6...1...9..1...4..197...5..4....7.....68........2.9883....2.1.4.8..6..", 0},
+      {"..3.5..8..5....1..78...3.6..1.......3..2...91...8.4.....1.3..478...........67..35", 0},
+      {"1.3.5......6...1...9..1...4..197...5..4....7.....68........2.9883....2.1.4.8..6..", 3.0},  // guesses
+  };
+  for (auto [text, limit] : cases) {
+    auto records = nonet::read_all(text);
+    nonet::LogicOptions kept;
+    kept.max_rating = limit;
+    kept.allow_guess = limit > 0;
+    nonet::LogicOptions counted = kept;
+    counted.keep_steps = false;
+    const auto full = nonet::solve_logically(*records[0].puzzle, kept);
+    const auto lean = nonet::solve_logically(*records[0].puzzle, counted);
+    EXPECT_TRUE(lean.steps.empty());
+    EXPECT_EQ(lean.solved, full.solved) << text;
+    EXPECT_EQ(lean.rating.er, full.rating.er) << text;
+    EXPECT_EQ(lean.rating.ep, full.rating.ep) << text;
+    EXPECT_EQ(lean.rating.ed, full.rating.ed) << text;
+    EXPECT_EQ(lean.rating.hardest, full.rating.hardest) << text;
+    EXPECT_EQ(lean.rating.solved, full.rating.solved) << text;
+    EXPECT_EQ(lean.final_state.values(), full.final_state.values()) << text;
+    ASSERT_EQ(full.step_count, static_cast<int>(full.steps.size())) << text;
+    EXPECT_EQ(lean.step_count, full.step_count) << text;
+    std::vector<std::pair<std::string, int>> expected;
+    for (const nonet::Step& step : full.steps) {
+      auto used = std::find_if(expected.begin(), expected.end(), [&](const auto& e) { return e.first == step.technique; });
+      if (used == expected.end()) expected.push_back({step.technique, 1});
+      else ++used->second;
+    }
+    ASSERT_EQ(lean.techniques.size(), expected.size()) << text;
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+      EXPECT_EQ(lean.techniques[i].technique, expected[i].first) << text;
+      EXPECT_EQ(lean.techniques[i].steps, expected[i].second) << text;
+      EXPECT_EQ(full.techniques[i].technique, expected[i].first) << text;
+    }
+    EXPECT_NE(full.rating.ed, 0) << text;
+  }
+  const auto rated = nonet::rate(*nonet::read_all(cases[0].first)[0].puzzle);
+  EXPECT_NEAR(rated.ed, 1.2, 1e-9);  // a hidden single in a box first, then a full house
+  EXPECT_NEAR(rated.er, 2.0, 1e-9);
+}
+
 TEST(LogicRatings, ExplainStopsAtLimit) {
   auto records = nonet::read_all("1.3.5......6...1...9..1...4..197...5..4....7.....68........2.9883....2.1.4.8..6..");
   nonet::LogicOptions o;

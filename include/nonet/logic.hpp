@@ -148,10 +148,22 @@ struct LogicOptions {
   // Seconds after which the solve gives up (unsolved, the step search under
   // way abandoned); 0: no limit. Nested forcing chains (9.5+) can take minutes.
   double time_limit = 0;
+  // Keep every step in LogicResult::steps; off where only the rating and the
+  // technique counts are wanted (rate), which then costs less.
+  bool keep_steps = true;
+};
+
+// A technique a solve used, and how many of its steps.
+struct TechniqueCount {
+  std::string technique;
+  int steps = 0;
 };
 
 struct LogicResult {
-  std::vector<Step> steps;
+  std::vector<Step> steps;  // empty where LogicOptions::keep_steps is off
+  // Each technique used, in the order first used (guesses as "Guess").
+  std::vector<TechniqueCount> techniques;
+  int step_count = 0;
   bool solved = false;
   Rating rating;
   CandidateGrid final_state;

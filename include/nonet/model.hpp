@@ -103,6 +103,8 @@ class Geometry {
   std::span<const std::uint64_t> house_bits(int house) const {
     return {house_bits_.data() + static_cast<std::size_t>(house) * cell_words_, static_cast<std::size_t>(cell_words_)};
   }
+  // Bit i set where house's i-th cell lies in other (every bit for other == house).
+  Mask crossing(int house, int other) const { return crossing_[static_cast<std::size_t>(house) * houses_.size() + other]; }
   std::string cell_name(int cell) const;  // "r3c5", 1-based
   const std::vector<Intersection>& intersections() const { return intersections_; }
 
@@ -123,6 +125,7 @@ class Geometry {
   std::vector<int> peers_, peer_start_;
   int cell_words_ = 0;
   std::vector<std::uint64_t> peer_bits_, house_bits_;
+  std::vector<Mask> crossing_;  // houses × houses
   std::vector<Intersection> intersections_;
 };
 

@@ -59,17 +59,6 @@ json rating_json(const Rating& r) {
               {"ed", std::round(r.ed * 10) / 10}, {"hardest", r.hardest}, {"solved", r.solved}};
 }
 
-// Counts per technique, in the order first used.
-std::vector<std::pair<std::string, int>> technique_counts(const std::vector<Step>& steps) {
-  std::vector<std::pair<std::string, int>> counts;
-  for (const Step& s : steps) {
-    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& c) { return c.first == s.technique; });
-    if (it == counts.end()) counts.push_back({s.technique, 1});
-    else ++it->second;
-  }
-  return counts;
-}
-
 std::string malformed_line(const InputOptions& input, const Record& record) {
   return input.format == "json" ? malformed_json(record) : "!malformed\n";
 }
@@ -241,6 +230,7 @@ struct RateCommand {
     LogicOptions options;
     options.scale = scale_of(scale);
     options.time_limit = time_limit;
+    options.keep_steps = false;
     const auto start = std::chrono::steady_clock::now();
     const LogicResult result = solve_record(record, options, status);
     const Rating& r = result.rating;
@@ -251,14 +241,13 @@ struct RateCommand {
       outcome.err = out_of_time_message(record, time_limit);
       outcome.failed = true;
     }
-    const auto counts = technique_counts(result.steps);
     if (input.format == "json") {
       json c = json::object();
-      for (const auto& [name, n] : counts) c[name] = n;
+      for (const TechniqueCount& used : result.techniques) c[used.technique] = used.steps;
       nlohmann::ordered_json out = record_json(record);
       out["status"] = r.solved ? "rated" : out_of_time ? "gave-up" : "unsolved";
       out["rating"] = rating_json(r);
-      out["steps"] = result.steps.size();
+      out["steps"] = result.step_count;
       out["techniques"] = c;
       outcome.out = json_line(out);
       return outcome;
@@ -267,7 +256,8 @@ struct RateCommand {
                        (r.solved ? "" : out_of_time ? " gave-up" : " unsolved") + " " +
                        (r.hardest.empty() ? "-" : r.hardest);
     std::string tail;
-    for (const auto& [name, n] : counts) tail += (tail.empty() ? "" : ", ") + name + " " + std::to_string(n);
+    for (const TechniqueCount& used : result.techniques)
+      tail += (tail.empty() ? "" : ", ") + used.technique + " " + std::to_string(used.steps);
     line += " [" + tail + "]";
     if (!puzzle.comment.empty()) line += " # " + puzzle.comment;
     outcome.out = line + "\n";

@@ -6,6 +6,7 @@
 #include <array>
 #include <bit>
 #include <concepts>
+#include <cstddef>
 #include <cstdint>
 #include <iterator>
 
@@ -76,6 +77,50 @@ class SetBits {
 
  private:
   std::uint64_t word_;
+};
+
+// The set bits of a row of 64-bit words (word w's bit i: index 64w + i),
+// lowest first: the members of a cell or house set; with `among`, only those
+// also set there (the same number of words).
+class SetBitsOfWords {
+ public:
+  class iterator {
+   public:
+    iterator(const std::uint64_t* word, const std::uint64_t* among, const std::uint64_t* end)
+        : word_(word), among_(among), end_(end) {
+      skip_empty();
+    }
+    int operator*() const { return base_ + std::countr_zero(bits_); }
+    iterator& operator++() {
+      bits_ &= bits_ - 1;
+      skip_empty();
+      return *this;
+    }
+    bool operator==(std::default_sentinel_t) const { return bits_ == 0; }
+
+   private:
+    void skip_empty() {
+      while (bits_ == 0 && word_ != end_) {
+        base_ = next_base_;
+        next_base_ += 64;
+        bits_ = *word_++ & (among_ ? *among_++ : ~std::uint64_t{0});
+      }
+    }
+    const std::uint64_t* word_;
+    const std::uint64_t* among_;
+    const std::uint64_t* end_;
+    std::uint64_t bits_ = 0;
+    int base_ = 0, next_base_ = 0;
+  };
+  SetBitsOfWords(const std::uint64_t* first, std::size_t count, const std::uint64_t* among = nullptr)
+      : first_(first), among_(among), count_(count) {}
+  iterator begin() const { return iterator(first_, among_, first_ + count_); }
+  std::default_sentinel_t end() const { return {}; }
+
+ private:
+  const std::uint64_t* first_;
+  const std::uint64_t* among_;
+  std::size_t count_;
 };
 
 }  // namespace nonet::bits

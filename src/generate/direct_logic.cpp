@@ -68,7 +68,7 @@ bool DirectSolver::singles() {
 bool DirectSolver::direct_intersection() {
   const auto place_direct = [&](bool pointing) {
     return logic::find_intersections(*this, order_, pointing, all_digits(size_), [&](int a, int b, int digit, Mask) {
-      const auto single = logic::single_left_after(*this, order_, a, b, digit);
+      const auto single = logic::single_left_after(*this, a, b, digit);
       if (single) place(single->cell, digit);
       return single.has_value();
     });

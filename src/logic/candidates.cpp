@@ -253,13 +253,16 @@ Context::HousesMap map_houses(const CandidateGrid& grid) {
   const Geometry& geo = grid.geometry();
   const auto& houses = geo.houses();
   const std::size_t n = geo.size();
-  Context::HousesMap map{std::vector<Mask>(houses.size() * n, 0), std::vector<Mask>(houses.size(), 0)};
+  Context::HousesMap map{std::vector<Mask>(houses.size() * n, 0), std::vector<Mask>(houses.size(), 0),
+                         std::vector<Mask>(houses.size(), 0)};
   for (std::size_t h = 0; h < houses.size(); ++h) {
     const auto& cells = houses[h].cells;
     for (std::size_t i = 0; i < cells.size(); ++i) {
       for (Mask m = grid.candidates(cells[i]); m; m &= m - 1) map.places[h * n + std::countr_zero(m)] |= Mask{1} << i;
       if (const int v = grid.value(cells[i])) map.placed[h] |= digit_bit(v);
     }
+    for (std::size_t d = 0; d < n; ++d)
+      if (bits::one_bit(map.places[h * n + d])) map.singles[h] |= Mask{1} << d;
   }
   return map;
 }
@@ -279,6 +282,8 @@ bool unmap(const Geometry& geo, int cell, int digit, Context::HousesMap& map, St
     const int h = houses[k];
     Mask& places = map.places[static_cast<std::size_t>(h) * geo.size() + digit - 1];
     places &= ~(Mask{1} << positions[k]);
+    if (bits::one_bit(places)) map.singles[h] |= digit_bit(digit);
+    else map.singles[h] &= ~digit_bit(digit);
     lost |= places == 0 && !(map.placed[h] & digit_bit(digit));
     change.houses[h >> 6] |= std::uint64_t{1} << (h & 63);
   }
@@ -300,17 +305,20 @@ bool apply_step(const Step& step, CandidateGrid& grid, Context::HousesMap& map, 
   }
   for (const Candidate& p : step.placements) {  // one by one, as CandidateGrid::apply
     if (grid.value(p.cell)) continue;
+    const Mask bit = digit_bit(p.digit);
     for (int h : geo.houses_of(p.cell)) {
-      map.placed[h] |= digit_bit(p.digit);
+      map.placed[h] |= bit;
       change.houses[h >> 6] |= std::uint64_t{1} << (h & 63);
     }
-    change.digits |= digit_bit(p.digit);
+    change.digits |= bit;
     for (int d : digits_of(grid.candidates(p.cell))) broken |= unmap(geo, p.cell, d, map, change);
-    for (int peer : geo.peers_of(p.cell))
-      if (peer != p.cell && grid.has(peer, p.digit)) broken |= unmap(geo, peer, p.digit, map, change);
+    for (int peer : geo.peers_of(p.cell)) {
+      if (!grid.has(peer, p.digit)) continue;  // solved peers hold no candidates
+      broken |= unmap(geo, peer, p.digit, map, change);
+      broken |= grid.candidates(peer) == bit;  // the placement takes its last candidate
+    }
     grid.place(p.cell, p.digit);
     ++change.placed;
-    for (int peer : geo.peers_of(p.cell)) broken |= emptied(peer);
   }
   return broken;
 }
@@ -355,6 +363,25 @@ std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
 }
 
 Tables::Tables(const Geometry& geometry) : geometry_(geometry), intersection_order_(geometry) {
+  const auto subset_rank = [](HouseKind kind) {
+    return kind == HouseKind::box || kind == HouseKind::region ? 0 : kind == HouseKind::column ? 1 : kind == HouseKind::row ? 2 : 3;
+  };
+  for (int rank = 0; rank < 4; ++rank)
+    for (int h = 0; h < static_cast<int>(geometry.houses().size()); ++h)
+      if (subset_rank(geometry.houses()[h].kind) == rank) subset_houses_.push_back(h);
+  const std::size_t words = (geometry.houses().size() + 63) / 64;
+  every_house_.assign(words, 0);
+  box_like_houses_.assign(words, 0);
+  line_houses_.assign(words, 0);
+  for (std::size_t h = 0; h < geometry.houses().size(); ++h) {
+    const std::uint64_t bit = std::uint64_t{1} << (h & 63);
+    every_house_[h >> 6] |= bit;
+    (box_like(geometry.houses()[h].kind) ? box_like_houses_ : line_houses_)[h >> 6] |= bit;
+  }
+}
+
+void Tables::order_chaining_houses() const {
+  const Geometry& geometry = geometry_;
   const auto chaining_rank = [&](int house) {
     const HouseKind kind = geometry.houses()[house].kind;
     return box_like(kind) ? 0 : kind == HouseKind::row ? 1 : kind == HouseKind::column ? 2 : 3;
@@ -374,12 +401,6 @@ Tables::Tables(const Geometry& geometry) : geometry_(geometry), intersection_ord
     }
     chaining_start_.push_back(static_cast<int>(chaining_houses_.size()));
   }
-  const auto subset_rank = [](HouseKind kind) {
-    return kind == HouseKind::box || kind == HouseKind::region ? 0 : kind == HouseKind::column ? 1 : kind == HouseKind::row ? 2 : 3;
-  };
-  for (int rank = 0; rank < 4; ++rank)
-    for (int h = 0; h < static_cast<int>(geometry.houses().size()); ++h)
-      if (subset_rank(geometry.houses()[h].kind) == rank) subset_houses_.push_back(h);
 }
 
 std::vector<int> Tables::common_houses(int a, int b) const {

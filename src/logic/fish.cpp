@@ -194,7 +194,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
       for (int l = 0; l < nh; ++l) {
         const HouseKind kind = houses[l].kind;
         if (kind != HouseKind::row && kind != HouseKind::column) continue;
-        if (ctx.tables.intersection_order().crossing(b, l)) (kind == HouseKind::row ? rows : columns).push_back(l);
+        if (ctx.geo.crossing(b, l)) (kind == HouseKind::row ? rows : columns).push_back(l);
       }
       for (int l1 : rows) {
         for (int l2 : columns) {

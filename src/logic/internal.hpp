@@ -37,21 +37,30 @@ class Tables {
   // The houses in the order SE's subsets take them: boxes (or jigsaw
   // regions), columns, rows, then the rest.
   const std::vector<int>& subset_houses() const { return subset_houses_; }
+  // Every house, a bit each (words of 64 houses); the box-like ones; the others.
+  std::span<const std::uint64_t> every_house() const { return every_house_; }
+  std::span<const std::uint64_t> box_like_houses() const { return box_like_houses_; }
+  std::span<const std::uint64_t> line_houses() const { return line_houses_; }
   // The cells a cell sees, as bits (words of 64 cells).
   std::span<const std::uint64_t> peer_words(int cell) const { return geometry_.peer_bits(cell); }
   // A cell's index in each of its houses, aligned with houses_of(cell).
   std::span<const int> positions_in_houses(int cell) const { return geometry_.positions_in_houses(cell); }
   // A cell's houses in the order SE's chaining takes them: box (or region),
-  // row, column, then the others.
+  // row, column, then the others. Listed on the first ask: most solves
+  // (ratings below 6) never chain.
   std::span<const int> chaining_houses(int cell) const {
+    if (chaining_start_.empty()) order_chaining_houses();
     const int first = chaining_start_[cell], count = chaining_start_[cell + 1] - first;
     return std::span<const int>(chaining_houses_).subspan(first, count);
   }
 
  private:
+  void order_chaining_houses() const;
+
   const Geometry& geometry_;
-  std::vector<int> chaining_houses_, chaining_start_;  // per cell, from chaining_start_[cell]
+  mutable std::vector<int> chaining_houses_, chaining_start_;  // per cell, from chaining_start_[cell]
   std::vector<int> subset_houses_;
+  std::vector<std::uint64_t> every_house_, box_like_houses_, line_houses_;
   IntersectionOrder intersection_order_;
 };
 
@@ -82,6 +91,10 @@ struct Context {
   // A chain search nested in another's propagation: the first step found will
   // do (the easiest one is not looked for).
   bool first_found = false;
+  // Write each step's account (detail, cells, houses); off where the steps
+  // are only applied and rated (a solve that keeps none): the singles and
+  // intersections, most of every solve's steps, then skip it.
+  bool describe = true;
   bool is_unique() const { return unique && unique->get(); }
   bool expired() const {
     return deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() > deadline;
@@ -99,6 +112,7 @@ struct Context {
   struct HousesMap {
     std::vector<Mask> places;  // per house and digit: house * n + digit - 1
     std::vector<Mask> placed;  // per house: the digits placed in it
+    std::vector<Mask> singles;  // per house: the digits with one place left (hidden singles)
   };
   const HousesMap* kept_map = nullptr;
   const HousesMap& houses_map() const { return kept_map ? *kept_map : houses_map_ ? *houses_map_ : map_houses(); }
@@ -113,6 +127,12 @@ struct Context {
   std::span<const std::uint64_t> scope_houses{};  // a bit per house; empty: every house
   bool searches_digit(int d) const { return (scope_digits >> (d - 1)) & 1; }
   bool searches_house(int h) const { return scope_houses.empty() || ((scope_houses[h >> 6] >> (h & 63)) & 1); }
+  // The houses to search, in increasing order; with `among` (a bit per
+  // house), only those among them.
+  bits::SetBitsOfWords searched_houses(std::span<const std::uint64_t> among = {}) const {
+    const std::span<const std::uint64_t> houses = scope_houses.empty() ? tables.every_house() : scope_houses;
+    return bits::SetBitsOfWords(houses.data(), houses.size(), among.empty() ? nullptr : among.data());
+  }
 };
 
 // The house map of a grid, as Context::houses_map() makes it.

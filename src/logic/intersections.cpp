@@ -41,17 +41,20 @@ std::optional<Step> find_intersection(const Context& ctx, bool pointing, bool di
   std::optional<Step> found;
   find_intersections(position, order, pointing, ctx.scope_digits, [&](int a, int b, int d, Mask places) {
     std::optional<SingleLeft> single;
-    if (direct && !(single = single_left_after(position, order, a, b, d))) return false;
+    if (direct && !(single = single_left_after(position, a, b, d))) return false;
     Step s;
     s.technique = pointing ? "Pointing" : "Claiming";
     s.rating = step_rating(pointing ? Technique::pointing : Technique::claiming);
-    s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[a]) + " only in " + house_name(houses[b]);
-    for (Mask x = places; x; x &= x - 1) s.cells.push_back(houses[a].cells[std::countr_zero(x)]);
-    s.houses = {a, b};
+    if (ctx.describe) {
+      s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[a]) + " only in " + house_name(houses[b]);
+      for (Mask x = places; x; x &= x - 1) s.cells.push_back(houses[a].cells[std::countr_zero(x)]);
+      s.houses = {a, b};
+    }
     if (single) {
       s.technique = pointing ? "Direct pointing" : "Direct claiming";
       s.rating = step_rating(pointing ? Technique::direct_pointing : Technique::direct_claiming);
-      s.detail += ", leaving " + std::string(1, digit_char(d)) + " one place in " + house_name(houses[single->house]);
+      if (ctx.describe)
+        s.detail += ", leaving " + std::string(1, digit_char(d)) + " one place in " + house_name(houses[single->house]);
       // SE's direct hints place the single and remove nothing else.
       s.placements.push_back({single->cell, d});
     } else {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/bits.hpp"
+#include "core/contract.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet::logic {
@@ -28,29 +29,18 @@ inline int line_pass(HouseKind kind) { return kind == HouseKind::column ? 0 : ki
 
 // The first houses of the intersections, in the order the search takes them,
 // listed once per geometry: the box-like houses (pointing) and the lines of
-// each of SE's passes (claiming), each in house order; and which cells of
-// each house lie in each other house, so a search works on places alone.
-class IntersectionOrder {
- public:
-  explicit IntersectionOrder(const Geometry& geometry)
-      : houses_(static_cast<int>(geometry.houses().size())), crossing_(static_cast<std::size_t>(houses_) * houses_, 0) {
+// each of SE's passes (claiming), each in house order. The search works on
+// places alone, with Geometry::crossing.
+struct IntersectionOrder {
+  explicit IntersectionOrder(const Geometry& geometry) {
     const auto& houses = geometry.houses();
-    for (int h = 0; h < houses_; ++h) {
+    for (int h = 0; h < static_cast<int>(houses.size()); ++h)
       (box_like(houses[h].kind) ? boxes : lines[line_pass(houses[h].kind)]).push_back(h);
-      for (std::size_t i = 0; i < houses[h].cells.size(); ++i)
-        for (int other : geometry.houses_of(houses[h].cells[i]))
-          crossing_[static_cast<std::size_t>(h) * houses_ + other] |= Mask{1} << i;
-    }
+    NONET_EXPECTS(boxes.size() <= static_cast<std::size_t>(kMaxSize));  // pointing's bit sets of boxes
   }
-  // Bit i set where house's i-th cell lies in other (every bit for other == house).
-  Mask crossing(int house, int other) const { return crossing_[static_cast<std::size_t>(house) * houses_ + other]; }
 
   std::vector<int> boxes;
   std::array<std::vector<int>, 3> lines;
-
- private:
-  int houses_;
-  std::vector<Mask> crossing_;
 };
 
 // Every intersection in SE's order, until `found(a, b, digit, places)` says
@@ -64,21 +54,49 @@ bool find_intersections(const Position& position, const IntersectionOrder& order
                         Found found) {
   const Geometry& geometry = position.geometry();
   const auto& houses = geometry.houses();
-  for (int pass = 0; pass < 3; ++pass)
-    for (int digit = 1; digit <= geometry.size(); ++digit) {
-      if (!((digits >> (digit - 1)) & 1)) continue;
-      for (int a : pointing ? order.boxes : order.lines[pass]) {
-        const Mask places = position.places(a, digit);
-        if (bits::at_most_one_bit(places)) continue;
-        for (int b : geometry.houses_of(houses[a].cells[std::countr_zero(places)])) {
-          // Any other house: on windoku a box and a window cross too (a pass 2 pair).
-          if (b == a || (pointing && line_pass(houses[b].kind) != pass)) continue;
-          const bool inside = (places & ~order.crossing(a, b)) == 0;
-          const bool elsewhere = (position.places(b, digit) & ~order.crossing(b, a)) != 0;
-          if (inside && elsewhere && found(a, b, digit, places)) return true;
+  // Each of a's other houses (of pass `pass` when pointing) that holds all its places.
+  const auto crossings = [&](int pass, int a, int digit, Mask places) {
+    for (int b : geometry.houses_of(houses[a].cells[std::countr_zero(places)])) {
+      // Any other house: on windoku a box and a window cross too (a pass 2 pair).
+      if (b == a || (pointing && line_pass(houses[b].kind) != pass)) continue;
+      if ((places & ~geometry.crossing(a, b)) != 0) continue;  // not all inside b
+      const bool elsewhere = (position.places(b, digit) & ~geometry.crossing(b, a)) != 0;
+      if (elsewhere && found(a, b, digit, places)) return true;
+    }
+    return false;
+  };
+  if (!pointing) {
+    for (int pass = 0; pass < 3; ++pass)
+      for (int digit = 1; digit <= geometry.size(); ++digit) {
+        if (!((digits >> (digit - 1)) & 1)) continue;
+        for (int a : order.lines[pass]) {
+          const Mask places = position.places(a, digit);
+          if (!bits::at_most_one_bit(places) && crossings(pass, a, digit, places)) return true;
         }
       }
+    return false;
+  }
+  // Pointing takes every box in each of its three passes: which boxes'
+  // places of a digit lie in a house of each pass is found once (bit i:
+  // order.boxes[i]; a geometry has at most kMaxSize box-like houses).
+  std::array<std::array<Mask, kMaxSize>, 3> confined{};
+  for (int digit = 1; digit <= geometry.size(); ++digit) {
+    if (!((digits >> (digit - 1)) & 1)) continue;
+    for (std::size_t i = 0; i < order.boxes.size(); ++i) {
+      const int a = order.boxes[i];
+      const Mask places = position.places(a, digit);
+      if (bits::at_most_one_bit(places)) continue;
+      for (int b : geometry.houses_of(houses[a].cells[std::countr_zero(places)]))
+        if (b != a && (places & ~geometry.crossing(a, b)) == 0)
+          confined[line_pass(houses[b].kind)][digit - 1] |= Mask{1} << i;
     }
+  }
+  for (int pass = 0; pass < 3; ++pass)
+    for (int digit = 1; digit <= geometry.size(); ++digit)
+      for (int i : bits::SetBits<>(confined[pass][digit - 1])) {
+        const int a = order.boxes[i];
+        if (crossings(pass, a, digit, position.places(a, digit))) return true;
+      }
   return false;
 }
 
@@ -89,12 +107,12 @@ struct SingleLeft {
   int cell, house;
 };
 template <IntersectionPosition Position>
-std::optional<SingleLeft> single_left_after(const Position& position, const IntersectionOrder& order, int a, int b,
-                                            int digit) {
-  const auto& houses = position.geometry().houses();
+std::optional<SingleLeft> single_left_after(const Position& position, int a, int b, int digit) {
+  const Geometry& geometry = position.geometry();
+  const auto& houses = geometry.houses();
   for (int other = 0; other < static_cast<int>(houses.size()); ++other) {
     if (other == a || houses[other].kind != houses[a].kind) continue;
-    const Mask crossing = order.crossing(other, b), places = position.places(other, digit);
+    const Mask crossing = geometry.crossing(other, b), places = position.places(other, digit);
     const Mask outside = places & ~crossing;
     if (crossing && !bits::at_most_one_bit(places) && bits::one_bit(outside))
       return SingleLeft{houses[other].cells[std::countr_zero(outside)], other};

@@ -18,9 +18,9 @@ namespace nonet::logic {
 std::optional<Step> find_full_house(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
   const auto& placed = ctx.houses_map().placed;
-  for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
+  for (int h : ctx.searched_houses()) {
     const Mask missing = all_digits(ctx.n()) & ~placed[h];
-    if (!bits::one_bit(missing) || !ctx.searches_house(h)) continue;
+    if (!bits::one_bit(missing)) continue;
     const int d = lowest_digit(missing);
     const Mask place = ctx.where(h, d);
     if (!place) continue;  // the open cell has lost the digit
@@ -28,10 +28,12 @@ std::optional<Step> find_full_house(const Context& ctx) {
     Step s;
     s.technique = "Full house";
     s.rating = step_rating(Technique::full_house);
-    s.detail = "last cell of " + house_name(houses[h]);
     s.placements.push_back({cell, d});
-    s.cells = {cell};
-    s.houses = {h};
+    if (ctx.describe) {
+      s.detail = "last cell of " + house_name(houses[h]);
+      s.cells = {cell};
+      s.houses = {h};
+    }
     return s;
   }
   return std::nullopt;
@@ -40,20 +42,20 @@ std::optional<Step> find_full_house(const Context& ctx) {
 // The lowest digit with one place left in a house (solved cells hold no candidates).
 std::optional<Step> find_hidden_single(const Context& ctx, bool want_box_like) {
   const auto& houses = ctx.geo.houses();
-  for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
-    if (box_like(houses[h].kind) != want_box_like || !ctx.searches_house(h)) continue;
-    const Mask* places = &ctx.houses_map().places[static_cast<std::size_t>(h) * ctx.n()];
-    int d = 1;
-    while (d <= ctx.n() && !bits::one_bit(places[d - 1])) ++d;
-    if (d > ctx.n()) continue;
-    const int cell = houses[h].cells[std::countr_zero(places[d - 1])];
+  for (int h : ctx.searched_houses(want_box_like ? ctx.tables.box_like_houses() : ctx.tables.line_houses())) {
+    const Mask singles = ctx.houses_map().singles[h];
+    if (!singles) continue;
+    const int d = lowest_digit(singles);
+    const int cell = houses[h].cells[std::countr_zero(ctx.where(h, d))];
     Step s;
     s.technique = "Hidden single";
     s.rating = step_rating(want_box_like ? Technique::hidden_single_box : Technique::hidden_single_line);
-    s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[h]);
     s.placements.push_back({cell, d});
-    s.cells = {cell};
-    s.houses = {h};
+    if (ctx.describe) {
+      s.detail = std::string(1, digit_char(d)) + " in " + house_name(houses[h]);
+      s.cells = {cell};
+      s.houses = {h};
+    }
     return s;
   }
   return std::nullopt;
@@ -66,9 +68,11 @@ std::optional<Step> find_naked_single(const Context& ctx) {
     Step s;
     s.technique = "Naked single";
     s.rating = step_rating(Technique::naked_single);
-    s.detail = ctx.geo.cell_name(cell) + " can only be " + digit_char(lowest_digit(m));
     s.placements.push_back({cell, lowest_digit(m)});
-    s.cells = {cell};
+    if (ctx.describe) {
+      s.detail = ctx.geo.cell_name(cell) + " can only be " + digit_char(lowest_digit(m));
+      s.cells = {cell};
+    }
     return s;
   }
   return std::nullopt;

@@ -157,9 +157,11 @@ logic::Tenths limit_of(double max_rating) { return max_rating > 0 ? logic::tenth
 // empty where nothing it reads has changed).
 class Unsearched {
  public:
-  explicit Unsearched(const Geometry& geometry) : words_((geometry.houses().size() + 63) / 64) {
-    std::vector<std::uint64_t> every_house(words_, 0);
-    for (std::size_t h = 0; h < geometry.houses().size(); ++h) every_house[h >> 6] |= std::uint64_t{1} << (h & 63);
+  Unsearched(const Geometry& geometry, const logic::Tables& tables) : words_(tables.every_house().size()) {
+    const auto every_house = tables.every_house();
+    slot_.reserve(ladder().size());
+    digits_.reserve(ladder().size());
+    houses_.reserve(ladder().size() * words_);
     for (const Rung& rung : ladder()) {
       if (rung.scope == Scope::digits) {
         slot_.push_back(static_cast<int>(digits_.size()));
@@ -234,9 +236,17 @@ std::chrono::steady_clock::time_point deadline_of(const LogicOptions& options) {
          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.time_limit));
 }
 
+void count_technique(LogicResult& result, const std::string& technique) {
+  ++result.step_count;
+  auto& counts = result.techniques;
+  const auto used = std::find_if(counts.begin(), counts.end(), [&](const TechniqueCount& c) { return c.technique == technique; });
+  if (used == counts.end()) counts.push_back({technique, 1});
+  else ++used->steps;
+}
+
 LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::LazyBool* unique,
                const std::function<std::optional<Grid>()>& solution_of) {
-  LogicResult result{{}, false, {}, grid};
+  LogicResult result{{}, {}, 0, false, {}, grid};
   logic::Tables tables(grid.geometry());
   std::optional<Grid> solution_store;
   const Grid* solution = nullptr;
@@ -245,7 +255,7 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
   // The house map and the broken test kept up to date step by step.
   Context::HousesMap map = logic::map_houses(grid);
   logic::StepChange change;
-  Unsearched unsearched(grid.geometry());
+  Unsearched unsearched(grid.geometry(), tables);
   bool broken = grid.broken();
   int open = static_cast<int>(std::count(grid.values().begin(), grid.values().end(), 0));
   while (open > 0 && !broken) {
@@ -253,6 +263,7 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
                 options.extras};
     ctx.deadline = deadline;
     ctx.kept_map = &map;
+    ctx.describe = options.keep_steps;
     auto step = first_step(ctx, options.max_rating, &unsearched);
     if (!step && ctx.expired()) break;  // out of time: unsolved
     if (!step) {
@@ -279,7 +290,7 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
     }
     Rating& rt = result.rating;
     if (!step->guess) {
-      if (result.steps.empty()) rt.ed = step->rating;
+      if (result.step_count == 0) rt.ed = step->rating;
       if (step->rating > rt.er) {
         rt.er = step->rating;
         rt.hardest = step->technique;
@@ -290,11 +301,12 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
     broken = logic::apply_step(*step, grid, map, change);
     open -= change.placed;
     unsearched.changed(change);
-    result.steps.push_back(std::move(*step));
+    count_technique(result, step->technique);
+    if (options.keep_steps) result.steps.push_back(std::move(*step));
   }
-  result.solved = grid.solved() && !grid.broken();
+  result.solved = open == 0 && !broken;  // kept step by step (apply_step)
   result.rating.solved = result.solved && !guessed;
-  result.final_state = grid;
+  result.final_state = std::move(grid);
   return result;
 }
 
@@ -343,6 +355,7 @@ Rating rate(const Puzzle& puzzle, Scale scale, double max_rating) {
   LogicOptions options;
   options.scale = scale;
   options.max_rating = max_rating;
+  options.keep_steps = false;
   return solve_logically(puzzle, options).rating;
 }
 

@@ -101,13 +101,14 @@ std::optional<Step> find_hidden_subset(const Context& ctx, int k, bool direct) {
     const auto eliminating = [&](Mask chosen, Mask positions) {
       Mask digits = 0;
       for (Mask x = chosen; x; x &= x - 1) digits |= digit_bit(pool[std::countr_zero(x)]);
+      // The direct form's single first: it reads the places alone, and most sets have none.
+      std::optional<PlacedDigit> single;
+      if (direct && !(single = single_beside_subset(std::span<const Mask>(places, n), positions, digits)))
+        return false;
       std::vector<int> cells;
       for (Mask x = positions; x; x &= x - 1) cells.push_back(houses[h].cells[std::countr_zero(x)]);
       Step s;
       if (!add_eliminations(ctx, s, cells, ~digits & all_digits(n))) return false;
-      std::optional<PlacedDigit> single;
-      if (direct && !(single = single_beside_subset(std::span<const Mask>(places, n), positions, digits)))
-        return false;
       s.technique = cat({"Hidden ", size_name(k)});
       s.rating = step_rating(techniques[k]);
       s.detail = cat({"{", digits_text(digits), "} in ", cells_text(ctx.geo, cells), " (", house_name(houses[h]), ")"});

@@ -118,6 +118,10 @@ void Geometry::derive_cell_bits() {
   house_bits_.assign(houses_.size() * cell_words_, 0);
   for (std::size_t h = 0; h < houses_.size(); ++h)
     for (int cell : houses_[h].cells) set(&house_bits_[h * cell_words_], cell);
+  crossing_.assign(houses_.size() * houses_.size(), 0);
+  for (std::size_t h = 0; h < houses_.size(); ++h)
+    for (std::size_t i = 0; i < houses_[h].cells.size(); ++i)
+      for (int other : houses_of(houses_[h].cells[i])) crossing_[h * houses_.size() + other] |= Mask{1} << i;
 }
 
 void Geometry::derive_intersections() {

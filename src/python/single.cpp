@@ -191,6 +191,7 @@ Rating rate_unique(const Puzzle& puzzle, Scale scale, double time_limit) {
   LogicOptions options;
   options.scale = scale;
   options.time_limit = time_limit;
+  options.keep_steps = false;
   return solve_logically(puzzle, options).rating;
 }
 

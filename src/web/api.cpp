@@ -622,17 +622,15 @@ json rate_endpoint(const nlohmann::json& request, const ApiLimits& limits) {
     return out;
   }
   options.time_limit = seconds_left(start, seconds);
+  options.keep_steps = false;
   const LogicResult result = solve_logically(position.puzzle, options);
   json techniques_used = json::object();
-  for (const Step& step : result.steps) {
-    auto& n = techniques_used[step.technique];
-    n = n.is_null() ? 1 : n.get<int>() + 1;
-  }
+  for (const TechniqueCount& used : result.techniques) techniques_used[used.technique] = used.steps;
   const bool out_of_time = !result.solved && past(start, seconds);
   return json{{"status", result.solved ? "rated" : out_of_time ? "gave-up" : "unsolved"},
               {"scale", options.scale == Scale::se ? "se" : "sukaku"},
               {"rating", rating_json(result.rating)},
-              {"steps", result.steps.size()},
+              {"steps", result.step_count},
               {"techniques", std::move(techniques_used)}};
 }
 
@@ -680,6 +678,7 @@ json generate(const nlohmann::json& request, const ApiLimits& limits) {
         LogicOptions logic;
         logic.max_rating = max_rating;
         logic.time_limit = seconds_left(start, seconds);
+        logic.keep_steps = false;
         return solve_logically(puzzle, logic).rating;
       };
     options.time_limit = seconds;
