@@ -78,6 +78,15 @@ double spearman(const std::vector<Sample>& s) {
 
 int band(double r) { return std::clamp(static_cast<int>(std::floor(r + 1e-9)), 1, 10); }
 
+// Puzzles per second: whole numbers from 100 up, a decimal below (the
+// hardest bands rate a few a second).
+std::string speed_text(double puzzles, double seconds) {
+  const double speed = puzzles / std::max(seconds, 1e-9);
+  char text[32];
+  std::snprintf(text, sizeof text, speed >= 100 ? "%.0f" : "%.1f", speed);
+  return text;
+}
+
 void print_mismatches(std::vector<Sample> samples) {
   std::erase_if(samples, [](const Sample& s) { return s.solved && std::abs(s.ours - s.published) < 0.05; });
   std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
@@ -143,13 +152,13 @@ void run_set(const std::string& name, const std::string& path, nonet::Scale scal
       secs += s->seconds;
     }
     exact_all += exact, near_all += near, unsolved_all += unsolved, secs_all += secs;
-    std::printf("| %d.0-%d.9 | %zu | %.1f%% | %.1f%% | %d | %.0f |\n", b, b, list.size(),
+    std::printf("| %d.0-%d.9 | %zu | %.1f%% | %.1f%% | %d | %s |\n", b, b, list.size(),
                 100.0 * exact / static_cast<double>(list.size()), 100.0 * near / static_cast<double>(list.size()),
-                unsolved, static_cast<double>(list.size()) / std::max(secs, 1e-9));
+                unsolved, speed_text(static_cast<double>(list.size()), secs).c_str());
   }
   const double n = static_cast<double>(std::max<std::size_t>(samples.size(), 1));
-  std::printf("| all | %zu | %.1f%% | %.1f%% | %d | %.0f |\n", samples.size(), 100.0 * exact_all / n,
-              100.0 * near_all / n, unsolved_all, n / std::max(secs_all, 1e-9));
+  std::printf("| all | %zu | %.1f%% | %.1f%% | %d | %s |\n", samples.size(), 100.0 * exact_all / n,
+              100.0 * near_all / n, unsolved_all, speed_text(n, secs_all).c_str());
   if (samples.size() > 2) std::printf("\nSpearman correlation (unsolved ranked highest): %.4f\n", spearman(samples));
   // Confusion table: published band (rows) × nonet band (columns, U = unsolved).
   std::printf("\nConfusion (rows: published band, columns: nonet band; U: unsolved)\n\n|   |");

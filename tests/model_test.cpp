@@ -32,6 +32,30 @@ TEST(Geometry, EveryHouseHasNDistinctCells) {
   }
 }
 
+// What the searches read from the geometry: peers ascending and each once
+// (the chain searches list them in this order), the crossing masks.
+TEST(Geometry, PeersAscendingAndCrossingsOfEveryHousePair) {
+  for (const Geometry& g : {Geometry::classic(2, 2), Geometry::classic(2, 3), Geometry::classic(3, 3),
+                            Geometry::classic(4, 4), Geometry::diagonal(3, 3), Geometry::windoku()}) {
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      const auto peers = g.peers_of(cell);
+      EXPECT_TRUE(std::is_sorted(peers.begin(), peers.end()));
+      EXPECT_EQ(std::adjacent_find(peers.begin(), peers.end()), peers.end());
+      EXPECT_EQ(std::find(peers.begin(), peers.end(), cell), peers.end());
+    }
+    const int houses = static_cast<int>(g.houses().size());
+    for (int a = 0; a < houses; ++a)
+      for (int b = 0; b < houses; ++b) {
+        Mask expected = 0;
+        const auto& cells = g.houses()[a].cells;
+        const auto& other = g.houses()[b].cells;
+        for (std::size_t i = 0; i < cells.size(); ++i)
+          if (std::find(other.begin(), other.end(), cells[i]) != other.end()) expected |= Mask{1} << i;
+        EXPECT_EQ(g.crossing(a, b), expected) << a << " " << b;
+      }
+  }
+}
+
 TEST(Geometry, BoxesOfSixBySixAreTwoRowsByThreeColumns) {
   const Geometry g = Geometry::classic(2, 3);
   const House& first_box = g.houses()[12];

@@ -86,6 +86,7 @@ class Geometry {
     return {cell_houses_.data() + cell_house_start_[cell],
             cell_houses_.data() + cell_house_start_[cell + 1]};
   }
+  // The cells sharing a house with cell (not cell itself), ascending.
   std::span<const int> peers_of(int cell) const {
     return {peers_.data() + peer_start_[cell], peers_.data() + peer_start_[cell + 1]};
   }

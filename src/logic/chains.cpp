@@ -46,6 +46,7 @@
 // not always equal. Aligned triplet exclusion (7.5) is not built.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <array>
 #include <span>
 
@@ -104,6 +105,27 @@ class PotentialList {
   std::size_t size_ = 0;
 };
 
+// The implications of a static run (no dynamic changes): per potential, and
+// one past the last, where its implications start in `list`.
+struct StaticImplications {
+  struct Implication {
+    int to, why;
+  };
+  std::vector<int> at;
+  std::vector<Implication> list;
+};
+
+using SharedImplications = std::shared_ptr<const StaticImplications>;
+
+// The per-potential arrays of static runs, handed from one search of a
+// chaining pass to the next, so that they are sized and cleared once. `order`
+// goes with them: a run clears what the last run reached.
+struct RunArrays {
+  std::vector<char> reached;
+  std::vector<int> parent_at, parent_count, position, weight, nest, single;
+  PotentialList order, queue, offs;
+};
+
 struct Propagation {
   const Context& ctx;
   int n, cells;
@@ -147,6 +169,28 @@ struct Propagation {
 
   Propagation(const Context& c, bool dyn, bool x, bool y)
       : ctx(c), n(c.n()), cells(c.cells()), dynamic(dyn), x_links(x), y_links(y) {}
+  // Runs on `arrays` (left as the last run leaves them, for the next search).
+  Propagation(const Context& c, bool dyn, bool x, bool y, RunArrays* arrays) : Propagation(c, dyn, x, y) {
+    if ((lent = arrays)) swap_arrays();
+  }
+  ~Propagation() {
+    if (lent) swap_arrays();
+  }
+  Propagation(const Propagation&) = delete;
+  Propagation& operator=(const Propagation&) = delete;
+  RunArrays* lent = nullptr;
+  void swap_arrays() {
+    std::swap(reached, lent->reached);
+    std::swap(parent_at, lent->parent_at);
+    std::swap(parent_count, lent->parent_count);
+    std::swap(position, lent->position);
+    std::swap(weight, lent->weight);
+    std::swap(nest, lent->nest);
+    std::swap(single, lent->single);
+    std::swap(order, lent->order);
+    std::swap(queue, lent->queue);
+    std::swap(offs, lent->offs);
+  }
 
   std::span<const int> houses_in_order(int cell) const {
     return se_order ? ctx.tables.chaining_houses(cell) : ctx.geo.houses_of(cell);
@@ -170,7 +214,7 @@ struct Propagation {
 
 
   void prepare_static() {
-    if (!implied_at.empty()) return;
+    if (links) return;
     list_implications();
     depth.assign(total(), 0);
   }
@@ -194,6 +238,8 @@ struct Propagation {
   // component it leads to: a component's reach is its members and the reach
   // of the components their implications enter.
   void list_reach() {
+    const std::vector<int>& implied_at = links->at;
+    const auto& implied = links->list;
     const int count = total();
     live.assign(count, -1);
     int lives = 0;
@@ -256,13 +302,18 @@ struct Propagation {
   }
 
   // A static run's implications never change: each potential's are listed on
-  // the first run, in the order a run follows them.
-  struct Implication {
-    int to, why;
-  };
-  std::vector<int> implied_at;  // per potential, and one past the last: where its implications start
-  std::vector<Implication> implied;
+  // the first run, in the order a run follows them, or taken from `shared`
+  // where another search of the same links listed them in this position.
+  SharedImplications links;
+  SharedImplications* shared = nullptr;
   void list_implications() {
+    if (shared && *shared) {
+      links = *shared;
+      return;
+    }
+    auto listed = std::make_shared<StaticImplications>();
+    std::vector<int>& implied_at = listed->at;
+    std::vector<StaticImplications::Implication>& implied = listed->list;
     implied_at.assign(static_cast<std::size_t>(total()) + 1, 0);
     // Per digit, the cells that hold it, as bits: a cell's peers holding it,
     // lowest first, are the geometry's peer order.
@@ -301,6 +352,8 @@ struct Propagation {
       }
     }
     implied_at[total()] = static_cast<int>(implied.size());
+    links = std::move(listed);
+    if (shared) *shared = links;
   }
 
   void run(int start) {
@@ -367,8 +420,9 @@ struct Propagation {
       if (!dynamic) {  // a static run follows the implications listed once
         const int next = depth[p] + 1;
         if (max_depth >= 0 && next > max_depth) continue;
+        const std::vector<int>& implied_at = links->at;
         for (int i = implied_at[p]; i < implied_at[p + 1]; ++i) {
-          const auto [to, why] = implied[i];
+          const auto [to, why] = links->list[i];
           if (reached[to] || ((to >> 1) == blocked && to != start)) continue;
           depth[to] = next;  // add_from's work, less what a static run never meets
           reached[to] = 1;
@@ -694,12 +748,14 @@ std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, 
 //   X-cycle 6.5 (one digit), Y-cycle 6.5 (bivalue cells), XY-cycle 7.0, + length
 //   (the loop's candidates less two).
 namespace {
-void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
+void collect_cycles(const Context& ctx, bool x, bool y, Best& best, SharedImplications* shared = nullptr,
+                    RunArrays* arrays = nullptr) {
   const int n = ctx.n();
   // SE rates X- and Y-cycles alike (6.5); only mixing both link kinds costs more.
   const Tenths base = (x && y) ? kForcingChainBase : kCycleBase;
   const char* name = (x && !y) ? "X-cycle" : (y && !x) ? "Y-cycle" : "XY-cycle";
-  Propagation prop(ctx, false, x, y);
+  Propagation prop(ctx, false, x, y, arrays);
+  prop.shared = shared;
   // The peers linked strongly to a candidate (cell, d): the other place of d
   // in each house of the cell where d has two places (X links only).
   std::vector<int> strong_peers;
@@ -729,6 +785,7 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
     }
     std::sort(closers.begin(), closers.end());
   };
+  std::vector<int> partners;
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
       if (done(ctx, best)) return;
@@ -738,13 +795,14 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best) {
       const int start = Propagation::pot(cell, d, kOn, n);
       prop.blocked = start >> 1;  // a loop passes its start candidate once
       // Each strong partner y of the start closes a loop on(s) … off(y) = on(s).
-      std::vector<int> partners;
+      partners.clear();
       if (y && popcount(ctx.grid.candidates(cell)) == 2)  // the bivalue cell's other digit
         for (int e : digits_of(ctx.grid.candidates(cell) & ~digit_bit(d))) partners.push_back(Propagation::pot(cell, e, kOff, n));
       list_strong_peers(cell, d);
-      for (int peer : ctx.geo.peers_of(cell))
-        if (std::find(strong_peers.begin(), strong_peers.end(), peer) != strong_peers.end())
-          partners.push_back(Propagation::pot(peer, d, kOff, n));
+      // In peer order (the geometry's peers are sorted), each once.
+      std::sort(strong_peers.begin(), strong_peers.end());
+      strong_peers.erase(std::unique(strong_peers.begin(), strong_peers.end()), strong_peers.end());
+      for (int peer : strong_peers) partners.push_back(Propagation::pot(peer, d, kOff, n));
       if (partners.empty()) continue;
       prop.run(start);
       // As SE does, every "on" potential q reached, followed by a weak link to
@@ -805,11 +863,13 @@ std::optional<Step> find_nishio(const Context& ctx) {
 }
 
 namespace {
-void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best) {
+void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best, SharedImplications* shared = nullptr,
+                            RunArrays* arrays = nullptr) {
   const int n = ctx.n();
   const Tenths base = (x && !y) ? kForcingXChainBase : (y && !x) ? kYChainBase : kForcingChainBase;
   const char* name = (x && !y) ? "Forcing X-chain" : (y && !x) ? "Forcing Y-chain" : "Forcing chain";
-  Propagation prop(ctx, false, x, y);
+  Propagation prop(ctx, false, x, y, arrays);
+  prop.shared = shared;
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell)))
       for (int on : {kOn, kOff}) {
@@ -858,11 +918,15 @@ std::optional<Step> find_forcing_chain(const Context& ctx, bool x, bool y) {
 // forcing Y-chains: SE has none); the easiest, then shortest, wins.
 std::optional<Step> find_chains(const Context& ctx) {
   Best best;
-  collect_cycles(ctx, true, false, best);
-  collect_cycles(ctx, false, true, best);
-  collect_cycles(ctx, true, true, best);
-  collect_forcing_chains(ctx, true, false, best);
-  collect_forcing_chains(ctx, true, true, best);
+  // X-cycles and forcing X-chains follow the same links, as XY-cycles and
+  // forcing chains do: each list is made once.
+  SharedImplications x_links, xy_links;
+  RunArrays arrays;
+  collect_cycles(ctx, true, false, best, &x_links, &arrays);
+  collect_cycles(ctx, false, true, best, nullptr, &arrays);
+  collect_cycles(ctx, true, true, best, &xy_links, &arrays);
+  collect_forcing_chains(ctx, true, false, best, &x_links, &arrays);
+  collect_forcing_chains(ctx, true, true, best, &xy_links, &arrays);
   return best.step;
 }
 

@@ -129,6 +129,10 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
     if (popcount(ctx.grid.candidates(c)) <= 3) small[c / 64] |= std::uint64_t{1} << (c % 64);
   // As SE: the third cell has two or three candidates and sees one of the
   // first two; two or more cells must see all three.
+  const auto is_small = [&](int x) { return (small[x >> 6] >> (x & 63)) & 1; };
+  const auto examined_as = [&](int third, int p, int q) {
+    return is_small(third) && (ctx.tables.sees(third, p) || ctx.tables.sees(third, q));
+  };
   for (std::size_t i = 0; i < base.size(); ++i)
     for (std::size_t j = i + 1; j < base.size(); ++j) {
       const int a = base[i], b = base[j];
@@ -139,6 +143,11 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
         for (int bit : bits::SetBits<>(third[w])) {
           const int c = static_cast<int>(w * 64) + bit;
           if (c == a || c == b) continue;
+          // The same three cells in other roles came first (base is in cell
+          // order: pair a, c with third b; for c < a also pair c, b with
+          // third a) where that third is small and sees one of its pair: the
+          // exclusion found nothing there, and finds the same in any roles.
+          if (c < b && (examined_as(b, a, c) || (c < a && examined_as(a, c, b)))) continue;
           if (intersect(both, ctx.tables.peer_words(c), small, all) < 2) continue;
           if (auto s = exclude_triplet(ctx, {a, b, c}, all, excluded)) return s;
         }
