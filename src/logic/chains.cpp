@@ -713,17 +713,24 @@ std::optional<Step> loop_step(const Context& ctx, const std::vector<int>& path, 
   }
   std::sort(cands.begin(), cands.end());
   if (std::adjacent_find(cands.begin(), cands.end()) != cands.end()) return std::nullopt;
+  // Per digit (words of cells), the cells that see an "on" loop candidate of
+  // it, and those that see an "off" one.
+  const std::size_t words = static_cast<std::size_t>(ctx.geo.cell_words());
+  std::vector<std::uint64_t> sees_on(static_cast<std::size_t>(n) * words, 0), sees_off(sees_on.size(), 0);
+  for (int p : path) {
+    const int v = p >> 1;
+    std::uint64_t* seeing = &(p & 1 ? sees_on : sees_off)[static_cast<std::size_t>(v % n) * words];
+    const auto peers = ctx.tables.peer_words(v / n);
+    for (std::size_t w = 0; w < words; ++w) seeing[w] |= peers[w];
+  }
   Step s;
   for (int t = 0; t < ctx.cells(); ++t) {
     if (ctx.grid.value(t) || std::find(loop_cells.begin(), loop_cells.end(), t) != loop_cells.end()) continue;
+    const std::size_t w = static_cast<std::size_t>(t) >> 6;
+    const std::uint64_t bit = std::uint64_t{1} << (t & 63);
     for (int d : digits_of(ctx.grid.candidates(t))) {
-      bool sees_on = false, sees_off = false;
-      for (int p : path) {
-        const int v = p >> 1;
-        if (v % n + 1 != d || !ctx.tables.sees(t, v / n)) continue;
-        (p & 1 ? sees_on : sees_off) = true;
-      }
-      if (sees_on && sees_off) s.eliminations.push_back({t, d});
+      const std::size_t at = static_cast<std::size_t>(d - 1) * words + w;
+      if (sees_on[at] & sees_off[at] & bit) s.eliminations.push_back({t, d});
     }
   }
   if (s.eliminations.empty()) return std::nullopt;

@@ -34,23 +34,27 @@ int intersect(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b
   return count;
 }
 
-bool combination_possible(const Context& ctx, int a, int da, int b, int db, const std::vector<int>& excluders) {
+bool combination_possible(const Context& ctx, int a, int da, int b, int db, std::span<const std::uint64_t> excluders) {
   if (da == db && ctx.tables.sees(a, b)) return false;
   const Mask both = digit_bit(da) | digit_bit(db);
-  for (int x : excluders)
-    if ((ctx.grid.candidates(x) & ~both) == 0) return false;
+  for (std::size_t w = 0; w < excluders.size(); ++w)
+    for (int bit : bits::SetBits<>(excluders[w]))
+      if ((ctx.grid.candidates(static_cast<int>(w * 64) + bit) & ~both) == 0) return false;
   return true;
 }
 
-// The digits of each base cell that no possible combination uses.
-std::optional<Step> exclude_pair(const Context& ctx, int a, int b, const std::vector<int>& excluders) {
+// The digits of each base cell that no possible combination uses (the step
+// is built only where some go: most pairs exclude nothing).
+std::optional<Step> exclude_pair(const Context& ctx, int a, int b, std::span<const std::uint64_t> excluder_set) {
   Mask used_a = 0, used_b = 0;
   for (int da : digits_of(ctx.grid.candidates(a)))
     for (int db : digits_of(ctx.grid.candidates(b)))
-      if (combination_possible(ctx, a, da, b, db, excluders)) {
+      if (combination_possible(ctx, a, da, b, db, excluder_set)) {
         used_a |= digit_bit(da);
         used_b |= digit_bit(db);
       }
+  if (used_a == ctx.grid.candidates(a) && used_b == ctx.grid.candidates(b)) return std::nullopt;
+  const std::vector<int> excluders = cells_of(excluder_set);
   Step s;
   bool any = add_eliminations(ctx, s, {a}, ctx.grid.candidates(a) & ~used_a);
   any |= add_eliminations(ctx, s, {b}, ctx.grid.candidates(b) & ~used_b);
@@ -165,7 +169,7 @@ std::optional<Step> find_aligned_pair_exclusion(const Context& ctx) {
     for (std::size_t j = i + 1; j < base.size(); ++j) {
       const int a = base[i], b = base[j];
       if (intersect(ctx.tables.peer_words(a), ctx.tables.peer_words(b), bivalue, excluders) < 2) continue;
-      if (auto s = exclude_pair(ctx, a, b, cells_of(excluders))) return s;
+      if (auto s = exclude_pair(ctx, a, b, excluders)) return s;
     }
   return std::nullopt;
 }
