@@ -258,18 +258,25 @@ bool deadly_loop(const Context& ctx, const std::vector<int>& loop) {
 std::optional<Ranked> rectangle_step(const Context& ctx) {
   const int n = ctx.n();
   std::optional<Ranked> best;
+  // Per row and pair of columns, the candidates both cells share (none where one is solved).
+  std::vector<Mask> shared(static_cast<std::size_t>(n) * n * n, 0);
+  const auto in_row = [&](int r, int c1, int c2) -> Mask& { return shared[(static_cast<std::size_t>(r) * n + c1) * n + c2]; };
+  for (int r = 0; r < n; ++r)
+    for (int c1 = 0; c1 < n; ++c1)
+      for (int c2 = c1 + 1; c2 < n; ++c2) {
+        const int a = r * n + c1, b = r * n + c2;
+        if (!ctx.grid.value(a) && !ctx.grid.value(b)) in_row(r, c1, c2) = ctx.grid.candidates(a) & ctx.grid.candidates(b);
+      }
+  Pattern p;
+  p.name = "Unique rectangle";
+  p.base = pattern_base(4);
   for (int r1 = 0; r1 < n; ++r1)
     for (int r2 = r1 + 1; r2 < n; ++r2)
       for (int c1 = 0; c1 < n; ++c1)
         for (int c2 = c1 + 1; c2 < n; ++c2) {
-          const std::array<int, 4> cells = {r1 * n + c1, r1 * n + c2, r2 * n + c2, r2 * n + c1};
-          Mask common = all_digits(ctx.n());
-          for (int x : cells) common &= ctx.grid.value(x) ? 0 : ctx.grid.candidates(x);
+          const Mask common = in_row(r1, c1, c2) & in_row(r2, c1, c2);
           if (popcount(common) < 2) continue;
-          Pattern p;
-          p.cells.assign(cells.begin(), cells.end());
-          p.name = "Unique rectangle";
-          p.base = pattern_base(4);
+          p.cells = {r1 * n + c1, r1 * n + c2, r2 * n + c2, r2 * n + c1};
           if (!deadly_loop(ctx, p.cells)) continue;
           for (int x : digits_of(common))
             for (int y : digits_of(common)) {
@@ -344,28 +351,22 @@ std::optional<Step> find_unique_rectangle(const Context& ctx) {
 namespace {
 // True where, with the candidates in `removed` taken out, the grid is a BUG:
 // every unsolved cell bivalue, every unplaced digit twice in every house.
+// (Read from the places: every step of a solve past 5.6 asks it.)
 bool bug_after(const Context& ctx, const std::vector<Candidate>& removed) {
-  auto has = [&](int cell, int d) {
-    if (!ctx.grid.has(cell, d)) return false;
-    for (const Candidate& r : removed)
-      if (r.cell == cell && r.digit == d) return false;
-    return true;
-  };
   for (int cell = 0; cell < ctx.cells(); ++cell) {
     if (ctx.grid.value(cell)) continue;
-    int count = 0;
-    for (int d = 1; d <= ctx.n(); ++d) count += has(cell, d);
-    if (count != 2) return false;
+    Mask left = ctx.grid.candidates(cell);
+    for (const Candidate& r : removed)
+      if (r.cell == cell) left &= ~digit_bit(r.digit);
+    if (popcount(left) != 2) return false;
   }
-  for (const House& house : ctx.geo.houses())
+  for (int h = 0; h < static_cast<int>(ctx.geo.houses().size()); ++h)
     for (int d = 1; d <= ctx.n(); ++d) {
-      int count = 0;
-      bool placed = false;
-      for (int c : house.cells) {
-        count += has(c, d);
-        placed |= ctx.grid.value(c) == d;
-      }
-      if (!placed && count != 2) return false;
+      if (ctx.placed_in(h, d)) continue;
+      Mask places = ctx.where(h, d);
+      for (const Candidate& r : removed)
+        if (const int at = r.digit == d ? ctx.tables.house_pos(h, r.cell) : -1; at >= 0) places &= ~(Mask{1} << at);
+      if (popcount(places) != 2) return false;
     }
   return true;
 }
