@@ -41,6 +41,7 @@
 #include <cstdint>
 #include <span>
 
+#include "core/contract.hpp"
 #include "internal.hpp"
 #include "locked_sets.hpp"
 
@@ -179,18 +180,21 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
   const int nh = static_cast<int>(houses.size());
   CellSet targets = no_cells(ctx);
+  // Scratch, reused from box to box (the search runs at every step past 4.5).
+  std::vector<int> bc, rows, columns, on1, on2, a1, a2;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
     const std::vector<StrongLink> links = strong_links(ctx, d);
     const CellSet holding = cells_holding(ctx, d);
     for (int b = 0; b < nh; ++b) {
       if (line(houses[b].kind) || ctx.placed_in(b, d)) continue;
-      std::vector<int> bc;
+      bc.clear();
       for (int c : houses[b].cells)
         if (ctx.grid.has(c, d)) bc.push_back(c);
       if (bc.size() < 2) continue;
       // The rows and columns that cross the box: the pattern's two lines cross in it.
-      std::vector<int> rows, columns;
+      rows.clear();
+      columns.clear();
       for (int l = 0; l < nh; ++l) {
         const HouseKind kind = houses[l].kind;
         if (kind != HouseKind::row && kind != HouseKind::column) continue;
@@ -198,7 +202,8 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
       }
       for (int l1 : rows) {
         for (int l2 : columns) {
-          std::vector<int> on1, on2;  // on1: on l1 off l2; on2: on l2 (crossing included)
+          on1.clear();  // on l1 off l2
+          on2.clear();  // on l2 (crossing included)
           bool inside = true, cross_in_box = false;
           for (int c : houses[b].cells) {
             const bool in1 = ctx.tables.in_house(l1, c), in2 = ctx.tables.in_house(l2, c);
@@ -214,7 +219,8 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
           if (!off_cross) continue;
           for (int swap = 0; swap < 2; ++swap) {
             // swap: the roles of l1 and l2 exchanged.
-            std::vector<int> a1 = on1, a2 = on2;
+            a1.assign(on1.begin(), on1.end());
+            a2.assign(on2.begin(), on2.end());
             if (swap) {
               a1.clear();
               a2.clear();
@@ -382,7 +388,7 @@ int three_link_class(const Context& ctx, const ChainLink* const links[3]) {
 // ends, outside every base and weak-link house (SE's rule; it keeps an empty
 // rectangle's end at its heart to the right line).
 std::vector<int> chain_targets(const Context& ctx, int d, const std::vector<int>& start, const std::vector<int>& end,
-                               const std::vector<int>& houses) {
+                               std::span<const int> houses) {
   std::vector<int> targets;
   for (int x : ctx.geo.peers_of(start.front())) {
     if (!ctx.grid.has(x, d)) continue;
@@ -438,18 +444,23 @@ std::string link_end_text(const Context& ctx, const ChainLink& l, const std::vec
 // or nothing goes.
 std::optional<Step> chain_step(const Context& ctx, int d, std::span<const ChainLink* const> links,
                                std::span<const std::array<const std::vector<int>*, 2>> ends) {
-  std::vector<int> houses;
-  for (const ChainLink* l : links) houses.push_back(l->h);
-  const std::size_t bases = houses.size();
+  // The links' houses, then the houses joining them (a chain of at most three links).
+  std::array<int, 5> houses{};
+  NONET_EXPECTS(links.size() <= 3);
+  std::size_t count = 0;
+  for (const ChainLink* l : links) houses[count++] = l->h;
+  const std::size_t bases = count;
   for (std::size_t i = 0; i + 1 < links.size(); ++i) {
     const int share = share_house(ctx, *ends[i][1], *ends[i + 1][0]);
     if (share < 0 || std::find(houses.begin(), houses.begin() + bases, share) != houses.begin() + bases)
       return std::nullopt;
-    houses.push_back(share);
+    houses[count++] = share;
   }
+  const std::vector<int> targets =
+      chain_targets(ctx, d, *ends.front()[0], *ends.back()[1], std::span<const int>(houses.data(), count));
+  if (targets.empty()) return std::nullopt;  // each target holds d
   Step s;
-  if (!add_eliminations(ctx, s, chain_targets(ctx, d, *ends.front()[0], *ends.back()[1], houses), digit_bit(d)))
-    return std::nullopt;
+  add_eliminations(ctx, s, targets, digit_bit(d));
   std::string text(1, digit_char(d));
   text += " in ";
   for (std::size_t i = 0; i < links.size(); ++i) {
