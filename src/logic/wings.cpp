@@ -86,7 +86,7 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
     if (!ctx.grid.value(c) && popcount(ctx.grid.candidates(c)) >= 2 && popcount(ctx.grid.candidates(c)) <= k)
       pool.push_back(c);
   std::optional<Step> best;
-  std::vector<int> chosen;
+  std::vector<int> chosen, zcells;
   Tenths lowest = base + 100;
   // u: the set's digits; loose: its non-restricted ones (on cells that do not see each other).
   auto finish = [&](Mask u, Mask loose) {
@@ -117,7 +117,7 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
     Step s;
     bool any = false;
     for (int z : digits_of(loose ? loose : u)) {
-      std::vector<int> zcells;
+      zcells.clear();
       for (int c : chosen)
         if (ctx.grid.has(c, z)) zcells.push_back(c);
       any |= add_eliminations(ctx, s, seeing_all(ctx, zcells), digit_bit(z));
@@ -183,14 +183,14 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
   sets.erase(std::unique(sets.begin(), sets.end()), sets.end());
   for (const WingSet& cells : sets) {
     if (best && lowest <= base) break;  // the easiest rating possible
-    const std::vector<int> set(cells.begin(), cells.begin() + k);
+    chosen.assign(cells.begin(), cells.begin() + k);
+    const std::vector<int>& set = chosen;
     Mask digits = 0, loose = 0;
     for (std::size_t a = 0; a < set.size(); ++a) {
       digits |= ctx.grid.candidates(set[a]);
       for (std::size_t b = a + 1; b < set.size(); ++b)
         if (!ctx.tables.sees(set[a], set[b])) loose |= ctx.grid.candidates(set[a]) & ctx.grid.candidates(set[b]);
     }
-    chosen = set;
     finish(digits, loose);
   }
   return best;
