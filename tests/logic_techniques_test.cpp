@@ -696,8 +696,8 @@ TEST(LogicRatings, SolveWithoutStepsRatesAndCountsTheSame) {
     EXPECT_EQ(lean.rating.hardest, full.rating.hardest) << text;
     EXPECT_EQ(lean.rating.solved, full.rating.solved) << text;
     EXPECT_EQ(lean.final_state.values(), full.final_state.values()) << text;
-    ASSERT_EQ(full.step_count, static_cast<int>(full.steps.size())) << text;
-    EXPECT_EQ(lean.step_count, full.step_count) << text;
+    ASSERT_EQ(full.step_count(), static_cast<int>(full.steps.size())) << text;
+    EXPECT_EQ(lean.step_count(), full.step_count()) << text;
     std::vector<std::pair<std::string, int>> expected;
     for (const nonet::Step& step : full.steps) {
       auto used = std::find_if(expected.begin(), expected.end(), [&](const auto& e) { return e.first == step.technique; });

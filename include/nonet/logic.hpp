@@ -163,10 +163,15 @@ struct LogicResult {
   std::vector<Step> steps;  // empty where LogicOptions::keep_steps is off
   // Each technique used, in the order first used (guesses as "Guess").
   std::vector<TechniqueCount> techniques;
-  int step_count = 0;
   bool solved = false;
   Rating rating;
   CandidateGrid final_state;
+  // Steps taken (kept or not): the techniques' counts summed.
+  int step_count() const {
+    int total = 0;
+    for (const TechniqueCount& used : techniques) total += used.steps;
+    return total;
+  }
 };
 
 // Steps until the grid is solved or no technique applies.

@@ -247,7 +247,7 @@ struct RateCommand {
       nlohmann::ordered_json out = record_json(record);
       out["status"] = r.solved ? "rated" : out_of_time ? "gave-up" : "unsolved";
       out["rating"] = rating_json(r);
-      out["steps"] = result.step_count;
+      out["steps"] = result.step_count();
       out["techniques"] = c;
       outcome.out = json_line(out);
       return outcome;

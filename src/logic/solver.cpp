@@ -237,7 +237,6 @@ std::chrono::steady_clock::time_point deadline_of(const LogicOptions& options) {
 }
 
 void count_technique(LogicResult& result, const std::string& technique) {
-  ++result.step_count;
   auto& counts = result.techniques;
   const auto used = std::find_if(counts.begin(), counts.end(), [&](const TechniqueCount& c) { return c.technique == technique; });
   if (used == counts.end()) counts.push_back({technique, 1});
@@ -246,7 +245,7 @@ void count_technique(LogicResult& result, const std::string& technique) {
 
 LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::LazyBool* unique,
                const std::function<std::optional<Grid>()>& solution_of) {
-  LogicResult result{{}, {}, 0, false, {}, grid};
+  LogicResult result{{}, {}, false, {}, grid};
   logic::Tables tables(grid.geometry());
   std::optional<Grid> solution_store;
   const Grid* solution = nullptr;
@@ -290,7 +289,7 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
     }
     Rating& rt = result.rating;
     if (!step->guess) {
-      if (result.step_count == 0) rt.ed = step->rating;
+      if (result.techniques.empty()) rt.ed = step->rating;  // the first step
       if (step->rating > rt.er) {
         rt.er = step->rating;
         rt.hardest = step->technique;

@@ -630,7 +630,7 @@ json rate_endpoint(const nlohmann::json& request, const ApiLimits& limits) {
   return json{{"status", result.solved ? "rated" : out_of_time ? "gave-up" : "unsolved"},
               {"scale", options.scale == Scale::se ? "se" : "sukaku"},
               {"rating", rating_json(result.rating)},
-              {"steps", result.step_count},
+              {"steps", result.step_count()},
               {"techniques", std::move(techniques_used)}};
 }
 
