@@ -929,11 +929,29 @@ std::optional<Step> find_chains(const Context& ctx) {
   // forcing chains do: each list is made once.
   SharedImplications x_links, xy_links;
   RunArrays arrays;
-  collect_cycles(ctx, true, false, best, &x_links, &arrays);
-  collect_cycles(ctx, false, true, best, nullptr, &arrays);
-  collect_cycles(ctx, true, true, best, &xy_links, &arrays);
-  collect_forcing_chains(ctx, true, false, best, &x_links, &arrays);
-  collect_forcing_chains(ctx, true, true, best, &xy_links, &arrays);
+  const auto x_cycles = [&] { collect_cycles(ctx, true, false, best, &x_links, &arrays); };
+  const auto y_cycles = [&] { collect_cycles(ctx, false, true, best, nullptr, &arrays); };
+  const auto xy_cycles = [&] { collect_cycles(ctx, true, true, best, &xy_links, &arrays); };
+  const auto forcing_x_chains = [&] { collect_forcing_chains(ctx, true, false, best, &x_links, &arrays); };
+  const auto forcing_chains = [&] { collect_forcing_chains(ctx, true, true, best, &xy_links, &arrays); };
+  if (ctx.first_found) {  // a nested search takes the first step found: SE's order
+    x_cycles();
+    y_cycles();
+    xy_cycles();
+    forcing_x_chains();
+    forcing_chains();
+    return best.step;
+  }
+  // The easiest step does not depend on the order of families whose sort
+  // keys differ (no two of their steps tie), so the cheaper searches go
+  // first and bound the depth of the later ones, or skip them: a forcing
+  // X-chain (from 6.6) found before the XY-cycles (from 7.0) often does.
+  // XY-cycles and forcing chains share a key, and keep SE's order.
+  x_cycles();
+  forcing_x_chains();
+  y_cycles();
+  xy_cycles();
+  forcing_chains();
   return best.step;
 }
 
