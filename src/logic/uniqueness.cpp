@@ -289,43 +289,71 @@ std::optional<Ranked> rectangle_step(const Context& ctx) {
   return best;
 }
 
+class LoopSearch {
+ public:
+  explicit LoopSearch(const Context& ctx)
+      : ctx_(ctx), words_(static_cast<std::size_t>(ctx.geo.cell_words())), house_count_(ctx.geo.houses().size(), 0),
+        holders_(words_, 0), holding_(static_cast<std::size_t>(ctx.n()) * words_, 0) {
+    for (int c = 0; c < ctx.cells(); ++c)
+      if (!ctx.grid.value(c))
+        for (int d : digits_of(ctx.grid.candidates(c))) holding_[(d - 1) * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
+  }
+
+  std::optional<Ranked> run() {
+    for (start_ = 0; start_ < ctx_.cells(); ++start_) {
+      xy_ = ctx_.grid.candidates(start_);
+      if (ctx_.grid.value(start_) || popcount(xy_) != 2) continue;
+      // The open cells holding both digits (the start among them): the
+      // only cells a loop on them can enter.
+      const std::uint64_t* x = &holding_[(lowest_digit(xy_) - 1) * words_];
+      const std::uint64_t* y = &holding_[(lowest_digit(xy_ & (xy_ - 1)) - 1) * words_];
+      for (std::size_t w = 0; w < words_; ++w) holders_[w] = x[w] & y[w];
+      extend(start_, 0, 0);
+    }
+    return std::move(best_);
+  }
+
+ private:
+  static constexpr std::size_t kMaxLoop = 14;
+
+  void extend(int cell, int extra_cells, Mask extras) {
+    loop_.push_back(cell);
+    bool crowded = false;
+    for (int h : ctx_.geo.houses_of(cell)) crowded |= ++house_count_[h] > 2;
+    if (!crowded) {
+      // In peer order, as the geometry lists them.
+      for (int next : bits::SetBitsOfWords(ctx_.tables.peer_words(cell).data(), holders_.size(), holders_.data())) {
+        if (next == start_ && loop_.size() >= 6 && loop_.size() % 2 == 0 && deadly_loop(ctx_, loop_)) {
+          Pattern p{loop_, xy_, pattern_base(loop_.size()), "Unique loop"};
+          keep_best(best_, pattern_step(ctx_, p));
+        }
+        // Each loop is searched from its first bivalue cell.
+        const bool earlier_start = next < start_ && ctx_.grid.candidates(next) == xy_;
+        if (loop_.size() >= kMaxLoop || earlier_start || std::find(loop_.begin(), loop_.end(), next) != loop_.end())
+          continue;
+        const Mask more = ctx_.grid.candidates(next) & ~xy_;
+        const int e = extra_cells + (more != 0);
+        if (e > 2 && popcount(extras | more) > 1) continue;
+        extend(next, e, extras | more);
+      }
+    }
+    for (int h : ctx_.geo.houses_of(cell)) --house_count_[h];
+    loop_.pop_back();
+  }
+
+  const Context& ctx_;
+  std::size_t words_;
+  std::optional<Ranked> best_;
+  std::vector<int> loop_, house_count_;
+  // holding_: per digit, the open cells holding it (digit - 1, then a word).
+  std::vector<std::uint64_t> holders_, holding_;
+  int start_ = 0;
+  Mask xy_ = 0;
+};
+
 // Loops of 6 to 14 cells on {x, y} from a bivalue cell, as SE searches them:
 // at most two cells with extra digits, or any number sharing one extra digit.
-std::optional<Ranked> loop_step(const Context& ctx) {
-  constexpr std::size_t kMaxLoop = 14;
-  std::optional<Ranked> best;
-  std::vector<int> loop, house_count(ctx.geo.houses().size(), 0);
-  for (int start = 0; start < ctx.cells(); ++start) {
-    const Mask xy = ctx.grid.candidates(start);
-    if (ctx.grid.value(start) || popcount(xy) != 2) continue;
-    std::function<void(int, int, Mask)> extend = [&](int cell, int extra_cells, Mask extras) {
-      loop.push_back(cell);
-      bool crowded = false;
-      for (int h : ctx.geo.houses_of(cell)) crowded |= ++house_count[h] > 2;
-      if (!crowded) {
-        for (int next : ctx.geo.peers_of(cell)) {
-          if (next == start && loop.size() >= 6 && loop.size() % 2 == 0 && deadly_loop(ctx, loop)) {
-            Pattern p{loop, xy, pattern_base(loop.size()), "Unique loop"};
-            keep_best(best, pattern_step(ctx, p));
-          }
-          // Each loop is searched from its first bivalue cell.
-          const bool earlier_start = next < start && ctx.grid.candidates(next) == xy;
-          if (loop.size() >= kMaxLoop || ctx.grid.value(next) || (ctx.grid.candidates(next) & xy) != xy ||
-              earlier_start || std::find(loop.begin(), loop.end(), next) != loop.end())
-            continue;
-          const Mask more = ctx.grid.candidates(next) & ~xy;
-          const int e = extra_cells + (more != 0);
-          if (e > 2 && popcount(extras | more) > 1) continue;
-          extend(next, e, extras | more);
-        }
-      }
-      for (int h : ctx.geo.houses_of(cell)) --house_count[h];
-      loop.pop_back();
-    };
-    extend(start, 0, 0);
-  }
-  return best;
-}
+std::optional<Ranked> loop_step(const Context& ctx) { return LoopSearch(ctx).run(); }
 
 std::optional<Step> step_of(std::optional<Ranked> r) {
   if (!r) return std::nullopt;
