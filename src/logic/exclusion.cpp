@@ -34,25 +34,29 @@ int intersect(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b
   return count;
 }
 
-bool combination_possible(const Context& ctx, int a, int da, int b, int db, std::span<const std::uint64_t> excluders) {
-  if (da == db && ctx.tables.sees(a, b)) return false;
-  const Mask both = digit_bit(da) | digit_bit(db);
-  for (std::size_t w = 0; w < excluders.size(); ++w)
-    for (int bit : bits::SetBits<>(excluders[w]))
-      if ((ctx.grid.candidates(static_cast<int>(w * 64) + bit) & ~both) == 0) return false;
-  return true;
-}
-
 // The digits of each base cell that no possible combination uses (the step
 // is built only where some go: most pairs exclude nothing).
 std::optional<Step> exclude_pair(const Context& ctx, int a, int b, std::span<const std::uint64_t> excluder_set) {
+  // With x in a, b may not take forbidden[x]: each y where {x, y} are an
+  // excluder's two candidates (it would be left empty), and x itself where
+  // the two cells see each other. Only a's digits are looked up, so only
+  // they are cleared.
+  const Mask digits_a = ctx.grid.candidates(a);
+  std::array<Mask, 65> forbidden;
+  for (int x : digits_of(digits_a)) forbidden[x] = 0;
+  for (std::size_t w = 0; w < excluder_set.size(); ++w)
+    for (int bit : bits::SetBits<>(excluder_set[w])) {
+      const Mask pair = ctx.grid.candidates(static_cast<int>(w * 64) + bit);
+      for (int x : digits_of(pair & digits_a)) forbidden[x] |= pair & ~digit_bit(x);
+    }
+  const bool same_house = ctx.tables.sees(a, b);
   Mask used_a = 0, used_b = 0;
-  for (int da : digits_of(ctx.grid.candidates(a)))
-    for (int db : digits_of(ctx.grid.candidates(b)))
-      if (combination_possible(ctx, a, da, b, db, excluder_set)) {
-        used_a |= digit_bit(da);
-        used_b |= digit_bit(db);
-      }
+  for (int da : digits_of(digits_a)) {
+    const Mask with = ctx.grid.candidates(b) & ~forbidden[da] & ~(same_house ? digit_bit(da) : Mask{0});
+    if (!with) continue;
+    used_a |= digit_bit(da);
+    used_b |= with;
+  }
   if (used_a == ctx.grid.candidates(a) && used_b == ctx.grid.candidates(b)) return std::nullopt;
   const std::vector<int> excluders = cells_of(excluder_set);
   Step s;
