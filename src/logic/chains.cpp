@@ -145,6 +145,10 @@ struct Propagation {
   // Static runs: how many implications from the start a run follows at most
   // (-1: all). Runs are breadth first, so a bound changes nothing within it.
   int max_depth = -1;
+  // Static runs: "off" potentials that imply nothing are not followed (a
+  // search for loops, which close on "on" potentials, needs none of them;
+  // the others keep their order, depths and parents).
+  bool skip_dead_ends = false;
   std::vector<int> depth;  // static runs: per reached potential, implications from the start
   // Dynamic+ and nested (SE's levels 1-5): when nothing more follows, the
   // rules of the level are applied to the assumed position (see rule_step)
@@ -321,6 +325,14 @@ struct Propagation {
     std::vector<std::uint64_t> holding(static_cast<std::size_t>(n) * words, 0);
     for (int c = 0; c < cells; ++c)
       for (int d : digits_of(ctx.grid.candidates(c))) holding[(d - 1) * words + (c >> 6)] |= std::uint64_t{1} << (c & 63);
+    // The cells whose "off" potentials imply something: with Y links only,
+    // the bivalue cells; a run that skips dead ends need not list the others.
+    std::vector<std::uint64_t> leading(words, ~std::uint64_t{0});
+    if (skip_dead_ends && !x_links) {
+      std::fill(leading.begin(), leading.end(), 0);
+      for (int c = 0; c < cells; ++c)
+        if (popcount(ctx.grid.candidates(c)) == 2) leading[c >> 6] |= std::uint64_t{1} << (c & 63);
+    }
     for (int p = 0; p < total(); ++p) {
       implied_at[p] = static_cast<int>(implied.size());
       const int cell = (p >> 1) / n, d = (p >> 1) % n + 1;
@@ -337,7 +349,7 @@ struct Propagation {
         }
         const auto peers = ctx.tables.peer_words(cell);
         for (std::size_t w = 0; w < words; ++w)
-          for (int bit : bits::SetBits<>(peers[w] & holding[(d - 1) * words + w]))
+          for (int bit : bits::SetBits<>(peers[w] & holding[(d - 1) * words + w] & leading[w]))
             implied.push_back({pot(static_cast<int>(w * 64) + bit, d, kOff), kNoSingle});
         continue;
       }
@@ -424,6 +436,7 @@ struct Propagation {
         for (int i = implied_at[p]; i < implied_at[p + 1]; ++i) {
           const auto [to, why] = links->list[i];
           if (reached[to] || ((to >> 1) == blocked && to != start)) continue;
+          if (skip_dead_ends && !(to & 1) && implied_at[to] == implied_at[to + 1]) continue;
           depth[to] = next;  // add_from's work, less what a static run never meets
           reached[to] = 1;
           single[to] = why;
@@ -763,6 +776,7 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best, SharedImplic
   const char* name = (x && !y) ? "X-cycle" : (y && !x) ? "Y-cycle" : "XY-cycle";
   Propagation prop(ctx, false, x, y, arrays);
   prop.shared = shared;
+  prop.skip_dead_ends = true;
   // The peers linked strongly to a candidate (cell, d): the other place of d
   // in each house of the cell where d has two places (X links only).
   std::vector<int> strong_peers;
