@@ -1031,16 +1031,21 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
       o.reached[p >> 6] &= ~(std::uint64_t{1} << (p & 63));
     }
   };
-  // The outcomes of one set of assumptions (a cell's candidates, a region's
-  // places: at most n), and of a candidate's "off", kept from set to set.
-  std::vector<Outcome> outs(static_cast<std::size_t>(n));
-  std::size_t set_size = 0;
-  Outcome off;
-  const auto set_of = [&] {
-    std::vector<const Outcome*> out;
-    for (std::size_t i = 0; i < set_size; ++i) out.push_back(&outs[i]);
-    return out;
+  // Each assumption's outcome, run on the first ask: a candidate's "on" is
+  // one of its cell's set and of a region's set in each of its houses, and a
+  // run depends only on the position and the start. A candidate's "off" is
+  // asked once; its buffers are kept from one to the next.
+  std::vector<std::unique_ptr<Outcome>> outcomes(static_cast<std::size_t>(prop.total()));
+  const auto outcome_of = [&](int start) -> const Outcome& {
+    std::unique_ptr<Outcome>& o = outcomes[static_cast<std::size_t>(start)];
+    if (!o) {
+      o = std::make_unique<Outcome>();
+      run_into(start, *o);
+    }
+    return *o;
   };
+  std::vector<const Outcome*> set;  // one set of assumptions: a cell's candidates, a region's places
+  Outcome off;
   auto chain_of = [&](const Outcome& o, const std::vector<int>& targets) {
     return prop.ancestors_of(
         [&](int p) {
@@ -1132,10 +1137,10 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   for (int cell = 0; cell < ctx.cells(); ++cell) {
     if (done(ctx, best)) return ctx.expired() ? std::nullopt : best.step;
     if (ctx.grid.value(cell) || popcount(ctx.grid.candidates(cell)) < min_start) continue;
-    set_size = 0;
+    set.clear();
     for (int d : digits_of(ctx.grid.candidates(cell))) {
-      const Outcome& on = outs[set_size++];
-      run_into(Propagation::pot(cell, d, kOn, n), outs[set_size - 1]);
+      const Outcome& on = outcome_of(Propagation::pot(cell, d, kOn, n));
+      set.push_back(&on);
       if (dynamic && !on.contradiction.empty()) {
         // The assumption is impossible: the candidate goes.
         const Outcome& o = on;
@@ -1179,9 +1184,9 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         }
       }
     }
-    if (set_size >= 2)
+    if (set.size() >= 2)
       common(
-          set_of(), [&] { return cat({prefix, "Cell forcing chains", suffix}); },
+          set, [&] { return cat({prefix, "Cell forcing chains", suffix}); },
           [&] { return "every candidate of " + ctx.geo.cell_name(cell) + " leads there"; }, {cell},
           Propagation::kLastInCell, 5);
   }
@@ -1196,14 +1201,14 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
         const Mask w = ctx.where(h, d);
         if (popcount(w) < 2 || houses[h].cells[std::countr_zero(w)] != first) continue;
         std::vector<int> cells;
-        set_size = 0;
+        set.clear();
         for (Mask m = w; m; m &= m - 1) {
           const int cell = houses[h].cells[std::countr_zero(m)];
           cells.push_back(cell);
-          run_into(Propagation::pot(cell, d, kOn, n), outs[set_size++]);
+          set.push_back(&outcome_of(Propagation::pot(cell, d, kOn, n)));
         }
         common(
-            set_of(), [&] { return cat({prefix, "Region forcing chains", suffix}); },
+            set, [&] { return cat({prefix, "Region forcing chains", suffix}); },
             [&] {
               return "every place of " + std::string(1, digit_char(d)) + " in " + house_name(houses[h]) + " leads there";
             },
