@@ -1086,44 +1086,47 @@ std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic
   // 1, cell 5, region 6, contradiction 7); SE offers the "on" conclusions of a
   // set before its "off" ones, each in the order reached.
   // technique_of() and detail_of() give the step's names, written only for a step.
+  std::vector<std::uint64_t> implied_by_all;  // common's scratch
+  std::vector<std::vector<int>> chains;
   auto common = [&](const std::vector<const Outcome*>& set, const auto& technique_of, const auto& detail_of,
                     const std::vector<int>& cells, int start_why, int key) {
     if (!better_possible(base)) return;
-    std::vector<int> conclusions;
+    // What every outcome implies, as bits over the potentials.
+    implied_by_all = set[0]->reached;
+    for (const Outcome* o : set)
+      for (std::size_t w = 0; w < words; ++w) implied_by_all[w] &= o->reached[w];
     for (int on : {kOn, kOff})
-      for (int p : set[0]->order)
-        if ((p & 1) == on) conclusions.push_back(p);
-    for (int p : conclusions) {
-      if (!useful(ctx, p)) continue;
-      bool all = true;
-      for (const Outcome* o : set) all &= o->has(p);
-      if (!all) continue;
-      bool is_start = false;
-      for (const Outcome* o : set) is_start |= o->start == p;
-      if (is_start) continue;
-      int length = 0;
-      std::vector<std::vector<int>> chains;
-      for (const Outcome* o : set) {
-        chains.push_back(chain_of(*o, {p}));
-        length += measure(*o, chains.back());
-      }
-      length -= 2;
-      const Tenths rating = base + chain_length_bonus_tenths(length);
-      if (!best.takes(rating, length, key)) continue;
-      Step s;
-      s.technique = technique_of();
-      for (std::size_t i = 0; i < set.size(); ++i) s.chains.push_back(chain_text(ctx, chains[i], &set[i]->causes));
-      if (ctx.first_found) {  // what a search that nests this one needs
-        for (std::size_t i = 0; i < set.size(); ++i) {
-          singles_of(s, *set[i], chains[i]);
-          if (start_why != Propagation::kNoSingle) record_singles(s, {set[i]->start}, n, [&](int) { return start_why; });
+      for (int p : set[0]->order) {
+        if ((p & 1) != on || !((implied_by_all[p >> 6] >> (p & 63)) & 1) || !useful(ctx, p)) continue;
+        bool is_start = false;
+        for (const Outcome* o : set) is_start |= o->start == p;
+        if (is_start) continue;
+        // The length grows with each outcome's chain: once it rates above
+        // the best step, the rest need not be traced.
+        int length = -2;
+        chains.clear();
+        for (const Outcome* o : set) {
+          chains.push_back(chain_of(*o, {p}));
+          length += measure(*o, chains.back());
+          if (best.step && base + chain_length_bonus_tenths(length) > best.rating) break;
         }
+        if (chains.size() < set.size()) continue;
+        const Tenths rating = base + chain_length_bonus_tenths(length);
+        if (!best.takes(rating, length, key)) continue;
+        Step s;
+        s.technique = technique_of();
+        for (std::size_t i = 0; i < set.size(); ++i) s.chains.push_back(chain_text(ctx, chains[i], &set[i]->causes));
+        if (ctx.first_found) {  // what a search that nests this one needs
+          for (std::size_t i = 0; i < set.size(); ++i) {
+            singles_of(s, *set[i], chains[i]);
+            if (start_why != Propagation::kNoSingle) record_singles(s, {set[i]->start}, n, [&](int) { return start_why; });
+          }
+        }
+        s.detail = detail_of();
+        add_conclusion(ctx, s, p);
+        s.cells = cells;
+        best.offer(std::move(s), rating, length, key);
       }
-      s.detail = detail_of();
-      add_conclusion(ctx, s, p);
-      s.cells = cells;
-      best.offer(std::move(s), rating, length, key);
-    }
   };
 
   const std::string prefix = dynamic || level > 0 ? "Dynamic " : "";
