@@ -26,12 +26,17 @@ namespace nonet::logic {
 
 namespace {
 
-// out = a & b & c, word by word; returns how many cells out holds.
-int intersect(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::span<const std::uint64_t> c,
-              CellSet& out) {
-  int count = 0;
-  for (std::size_t w = 0; w < out.size(); ++w) count += bits::bit_count(out[w] = a[w] & b[w] & c[w]);
-  return count;
+// out = a & b & c, word by word; true when out holds two cells or more
+// (every search here needs two; no count is taken).
+bool intersect_two(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b, std::span<const std::uint64_t> c,
+                   CellSet& out) {
+  bool one = false, two = false;
+  for (std::size_t w = 0; w < out.size(); ++w) {
+    const std::uint64_t cells = out[w] = a[w] & b[w] & c[w];
+    two |= (cells & (cells - 1)) != 0 || (one && cells != 0);
+    one |= cells != 0;
+  }
+  return two;
 }
 
 // The digits of each base cell that no possible combination uses (the step
@@ -145,7 +150,7 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
     for (std::size_t j = i + 1; j < base.size(); ++j) {
       const int a = base[i], b = base[j];
       const auto peers_a = ctx.tables.peer_words(a), peers_b = ctx.tables.peer_words(b);
-      if (intersect(peers_a, peers_b, small, both) < 2) continue;
+      if (!intersect_two(peers_a, peers_b, small, both)) continue;
       for (std::size_t w = 0; w < third.size(); ++w) third[w] = (peers_a[w] | peers_b[w]) & small[w];
       for (std::size_t w = 0; w < third.size(); ++w)
         for (int bit : bits::SetBits<>(third[w])) {
@@ -156,7 +161,7 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
           // third a) where that third is small and sees one of its pair: the
           // exclusion found nothing there, and finds the same in any roles.
           if (c < b && (examined_as(b, a, c) || (c < a && examined_as(a, c, b)))) continue;
-          if (intersect(both, ctx.tables.peer_words(c), small, all) < 2) continue;
+          if (!intersect_two(both, ctx.tables.peer_words(c), small, all)) continue;
           if (auto s = exclude_triplet(ctx, {a, b, c}, all, excluded)) return s;
         }
     }
@@ -172,7 +177,7 @@ std::optional<Step> find_aligned_pair_exclusion(const Context& ctx) {
   for (std::size_t i = 0; i < base.size(); ++i)
     for (std::size_t j = i + 1; j < base.size(); ++j) {
       const int a = base[i], b = base[j];
-      if (intersect(ctx.tables.peer_words(a), ctx.tables.peer_words(b), bivalue, excluders) < 2) continue;
+      if (!intersect_two(ctx.tables.peer_words(a), ctx.tables.peer_words(b), bivalue, excluders)) continue;
       if (auto s = exclude_pair(ctx, a, b, excluders)) return s;
     }
   return std::nullopt;
