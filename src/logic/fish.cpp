@@ -276,10 +276,14 @@ namespace {
 // the chain eliminates only outside every house of the pattern, so the end at
 // the heart means the other line (see chain_targets).
 enum class LinkShape { plain, empty_rectangle, grouped_line };
+// Houses as bits (any geometry nonet supports has at most 256).
+using HouseBits = std::array<std::uint64_t, 4>;
 struct ChainLink {
   int h;
   std::vector<int> a, b;  // the two ends; a == b == {the heart} for an empty rectangle
   LinkShape shape;
+  std::array<HouseBits, 2> holding{};  // per end (a, b): the houses that hold every cell of it
+  const std::vector<int>& end(int side) const { return side ? b : a; }
 };
 
 bool is_line(const House& house) { return house.kind == HouseKind::row || house.kind == HouseKind::column; }
@@ -328,7 +332,16 @@ std::optional<ChainLink> grouped_line_link(const Context& ctx, int h, int d) {
   return ChainLink{h, first, second, LinkShape::grouped_line};
 }
 
+HouseBits houses_holding(const Context& ctx, const std::vector<int>& cells) {
+  HouseBits bits{};
+  for (int h : ctx.geo.houses_of(cells[0]))
+    if (cells.size() == 1 || std::all_of(cells.begin() + 1, cells.end(), [&](int c) { return ctx.tables.in_house(h, c); }))
+      bits[h / 64] |= std::uint64_t{1} << (h % 64);
+  return bits;
+}
+
 std::vector<ChainLink> chain_links(const Context& ctx, int d) {
+  NONET_EXPECTS(ctx.geo.houses().size() <= 64 * std::tuple_size_v<HouseBits>);
   std::vector<ChainLink> out;
   const auto& houses = ctx.geo.houses();
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
@@ -346,19 +359,23 @@ std::vector<ChainLink> chain_links(const Context& ctx, int d) {
       if (auto link = grouped_line_link(ctx, h, d)) out.push_back(std::move(*link));
     }
   }
+  for (ChainLink& link : out)
+    for (int side = 0; side < 2; ++side) link.holding[side] = houses_holding(ctx, link.end(side));
   return out;
 }
 
 // The house of a weak link between two ends (cells or groups), as SE picks it:
 // one holding every cell of both, their column, else their row, else another
-// house; -1 if they share none.
-int share_house(const Context& ctx, const std::vector<int>& from, const std::vector<int>& to) {
+// house (the first among the houses of from's first cell); -1 if they share
+// none.
+int share_house(const Context& ctx, const ChainLink& from, int from_side, const ChainLink& to, int to_side) {
+  HouseBits both;
+  bool any = false;
+  for (std::size_t w = 0; w < both.size(); ++w) any |= (both[w] = from.holding[from_side][w] & to.holding[to_side][w]) != 0;
+  if (!any) return -1;
   int found = -1;
-  for (int h : ctx.geo.houses_of(from[0])) {
-    bool holds_all = true;
-    for (const auto* end : {&from, &to})
-      for (int c : *end) holds_all &= ctx.tables.in_house(h, c);
-    if (!holds_all) continue;
+  for (int h : ctx.geo.houses_of(from.end(from_side)[0])) {
+    if (!((both[h / 64] >> (h % 64)) & 1)) continue;
     const HouseKind kind = ctx.geo.houses()[h].kind;
     if (kind == HouseKind::column) return h;
     if (kind == HouseKind::row || found < 0) found = h;
@@ -438,12 +455,12 @@ std::string link_end_text(const Context& ctx, const ChainLink& l, const std::vec
 }
 
 // The chain of digit d through `links` in order, link i entered at ends[i][0]
-// and left at ends[i][1], weakly linked between: its eliminations, cells,
-// houses and links (technique and rating left to the caller), or nullopt where
-// two consecutive links share no house, a weak link's house is a link's house,
-// or nothing goes.
+// and left at ends[i][1] (and at its end `exits[i]`), weakly linked between:
+// its eliminations, cells, houses and links (technique and rating left to the
+// caller), or nullopt where two consecutive links share no house, a weak
+// link's house is a link's house, or nothing goes.
 std::optional<Step> chain_step(const Context& ctx, int d, std::span<const ChainLink* const> links,
-                               std::span<const std::array<const std::vector<int>*, 2>> ends) {
+                               std::span<const std::array<const std::vector<int>*, 2>> ends, std::span<const int> exits) {
   // The links' houses, then the houses joining them (a chain of at most three links).
   std::array<int, 5> houses{};
   NONET_EXPECTS(links.size() <= 3);
@@ -451,7 +468,7 @@ std::optional<Step> chain_step(const Context& ctx, int d, std::span<const ChainL
   for (const ChainLink* l : links) houses[count++] = l->h;
   const std::size_t bases = count;
   for (std::size_t i = 0; i + 1 < links.size(); ++i) {
-    const int share = share_house(ctx, *ends[i][1], *ends[i + 1][0]);
+    const int share = share_house(ctx, *links[i], exits[i], *links[i + 1], 1 - exits[i + 1]);
     if (share < 0 || std::find(houses.begin(), houses.begin() + bases, share) != houses.begin() + bases)
       return std::nullopt;
     houses[count++] = share;
@@ -487,11 +504,13 @@ void each_chain_way(const Context& ctx, int d, const std::array<const ChainLink*
   for (int flips = 0; flips < (1 << K); ++flips) {
     if (flips & er_bits) continue;
     std::array<std::array<const std::vector<int>*, 2>, K> ends;
+    std::array<int, K> exits;  // the side each link is left at: b, or a when flipped
     for (std::size_t l = 0; l < K; ++l) {
-      const bool flip = (flips >> l) & 1;
-      ends[l] = {flip ? &links[l]->b : &links[l]->a, flip ? &links[l]->a : &links[l]->b};
+      const int flip = (flips >> l) & 1;
+      exits[l] = 1 - flip;
+      ends[l] = {&links[l]->end(flip), &links[l]->end(1 - flip)};
     }
-    if (auto s = chain_step(ctx, d, links, ends)) take(std::move(*s));
+    if (auto s = chain_step(ctx, d, links, ends, exits)) take(std::move(*s));
   }
 }
 
@@ -503,28 +522,20 @@ bool has_shape(std::span<const ChainLink* const> links, LinkShape shape) {
 
 // For every two links, whether an end of one shares a house with an end of
 // the other (a chain can join them): asked once, not for every triple.
-std::vector<char> weakly_linked(const Context& ctx, const std::vector<ChainLink>& links) {
+std::vector<char> weakly_linked(const std::vector<ChainLink>& links) {
   const std::size_t nl = links.size();
-  // Per link end, the houses that hold all of it, as bits: two ends share a
-  // house (share_house() finds one) where their bits meet.
-  const std::size_t words = (ctx.geo.houses().size() + 63) / 64;
-  std::vector<std::uint64_t> holding(nl * 2 * words, 0);
-  for (std::size_t i = 0; i < nl; ++i)
-    for (int side = 0; side < 2; ++side) {
-      const std::vector<int>& end = side ? links[i].b : links[i].a;
-      for (int h : ctx.geo.houses_of(end[0]))
-        if (std::all_of(end.begin(), end.end(), [&](int c) { return ctx.tables.in_house(h, c); }))
-          holding[(i * 2 + side) * words + h / 64] |= std::uint64_t{1} << (h % 64);
-    }
-  const auto meet = [&](std::size_t x, std::size_t y) {
-    for (std::size_t w = 0; w < words; ++w)
-      if (holding[x * words + w] & holding[y * words + w]) return true;
+  // Two ends share a house (share_house() finds one) where their house bits meet.
+  const auto meet = [&](const HouseBits& x, const HouseBits& y) {
+    for (std::size_t w = 0; w < x.size(); ++w)
+      if (x[w] & y[w]) return true;
     return false;
   };
   std::vector<char> linked(nl * nl, 0);
   for (std::size_t i = 0; i < nl; ++i)
     for (std::size_t j = i + 1; j < nl; ++j) {
-      const bool any = meet(i * 2, j * 2) || meet(i * 2, j * 2 + 1) || meet(i * 2 + 1, j * 2) || meet(i * 2 + 1, j * 2 + 1);
+      const auto& x = links[i].holding;
+      const auto& y = links[j].holding;
+      const bool any = meet(x[0], y[0]) || meet(x[0], y[1]) || meet(x[1], y[0]) || meet(x[1], y[1]);
       linked[i * nl + j] = linked[j * nl + i] = any;
     }
   return linked;
@@ -544,7 +555,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
     if (!ctx.searches_digit(d)) continue;
     const std::vector<ChainLink> links = chain_links(ctx, d);
     const int nl = static_cast<int>(links.size());
-    const std::vector<char> linked = weakly_linked(ctx, links);
+    const std::vector<char> linked = weakly_linked(links);
     // Middle link j; first link i and last link k > i, each either way round
     // (both linked to j: `beside`, in order).
     std::vector<int> beside;
