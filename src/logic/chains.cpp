@@ -121,7 +121,8 @@ using SharedImplications = std::shared_ptr<const StaticImplications>;
 // chaining pass to the next, so that they are sized and cleared once. `order`
 // goes with them: a run clears what the last run reached.
 struct RunArrays {
-  std::vector<char> reached;
+  std::vector<unsigned> reached;
+  unsigned mark = 0;
   std::vector<int> parent_at, parent_count, position, weight, nest, single;
   PotentialList order, queue, offs;
 };
@@ -134,7 +135,11 @@ struct Propagation {
   // Dynamic: per house and digit (house * n + digit - 1), the places as the
   // assumptions change them (at a run's start, the position's: ctx.where()).
   std::vector<Mask> places;
-  std::vector<char> reached;       // per potential (candidate*2 + on)
+  // Per potential (candidate*2 + on): reached in this run where it holds the
+  // run's mark (so that a run clears nothing).
+  std::vector<unsigned> reached;
+  unsigned mark = 0;
+  bool is_reached(int p) const { return reached[p] == mark; }
   // The parents of potential p: parent_pool[parent_at[p]] onwards,
   // parent_count[p] of them; a single parent stands in parent_at[p] itself.
   std::vector<int> parent_pool, parent_at, parent_count;
@@ -149,6 +154,10 @@ struct Propagation {
   // search for loops, which close on "on" potentials, needs none of them;
   // the others keep their order, depths and parents).
   bool skip_dead_ends = false;
+  // Static runs: the run ends where it reaches this potential (-1: none). A
+  // potential's parents and rank are fixed when it is reached, so a search
+  // for one target needs nothing reached after it.
+  int stop_at = -1;
   std::vector<int> depth;  // static runs: per reached potential, implications from the start
   // Dynamic+ and nested (SE's levels 1-5): when nothing more follows, the
   // rules of the level are applied to the assumed position (see rule_step)
@@ -185,6 +194,7 @@ struct Propagation {
   RunArrays* lent = nullptr;
   void swap_arrays() {
     std::swap(reached, lent->reached);
+    std::swap(mark, lent->mark);
     std::swap(parent_at, lent->parent_at);
     std::swap(parent_count, lent->parent_count);
     std::swap(position, lent->position);
@@ -210,7 +220,7 @@ struct Propagation {
     return {pool.data() + at, static_cast<std::size_t>(count)};
   }
   // Where p stands among the potentials reached (after all of them if not reached).
-  int rank(int p) const { return reached[p] ? position[p] : static_cast<int>(order.size()); }
+  int rank(int p) const { return is_reached(p) ? position[p] : static_cast<int>(order.size()); }
 
   // Scratch of run(), kept between runs so that a run allocates nothing.
   PotentialList queue, offs;
@@ -378,6 +388,7 @@ struct Propagation {
     const std::size_t total = static_cast<std::size_t>(this->total());
     if (reached.size() != total) {
       reached.assign(total, 0);
+      mark = 0;
       parent_at.assign(total, 0);
       parent_count.assign(total, 0);
       position.assign(total, 0);
@@ -387,13 +398,13 @@ struct Propagation {
       nest.assign(total, 0);
       single.assign(total, kNoSingle);
     }
-    for (int p : order) {  // reset only what the last run touched
-      reached[p] = 0;
-      parent_count[p] = 0;
-      weight[p] = 0;
-      nest[p] = 0;
-      single[p] = kNoSingle;
+    if (++mark == 0) {  // the marks wrapped round: start them again
+      std::fill(reached.begin(), reached.end(), 0);
+      mark = 1;
     }
+    // A potential's parents and single are written where it is reached; the
+    // nested steps' weights only where the last run's causes say.
+    for (const auto& cause : causes) weight[cause.first] = nest[cause.first] = 0;
     int steps_applied = 0;
     order.reset(total);
     parent_pool.clear();
@@ -403,10 +414,10 @@ struct Propagation {
     offs.reset(total);
     std::size_t queue_head = 0, offs_head = 0;
     auto add = [&](int p, std::span<const int> parents_of_p, int why = kNoSingle) {
-      if (reached[p] || !contradiction.empty()) return;
+      if (is_reached(p) || !contradiction.empty()) return;
       if ((p >> 1) == blocked && p != start) return;
       const int other = p ^ 1;
-      reached[p] = 1;
+      reached[p] = mark;
       single[p] = why;
       parent_count[p] = static_cast<int>(parents_of_p.size());
       if (parents_of_p.size() == 1) {
@@ -417,7 +428,7 @@ struct Propagation {
       }
       position[p] = static_cast<int>(order.size());
       order.push(p);
-      if (dynamic && reached[other]) {
+      if (dynamic && is_reached(other)) {
         contradiction = {p, other};
         return;
       }
@@ -435,16 +446,17 @@ struct Propagation {
         const std::vector<int>& implied_at = links->at;
         for (int i = implied_at[p]; i < implied_at[p + 1]; ++i) {
           const auto [to, why] = links->list[i];
-          if (reached[to] || ((to >> 1) == blocked && to != start)) continue;
+          if (is_reached(to) || ((to >> 1) == blocked && to != start)) continue;
           if (skip_dead_ends && !(to & 1) && implied_at[to] == implied_at[to + 1]) continue;
           depth[to] = next;  // add_from's work, less what a static run never meets
-          reached[to] = 1;
+          reached[to] = mark;
           single[to] = why;
           parent_at[to] = p;
           parent_count[to] = 1;
           position[to] = static_cast<int>(order.size());
           order.push(to);
           (se_order && !(to & 1) ? offs : queue).push(to);
+          if (to == stop_at) return;
         }
         continue;
       }
@@ -471,7 +483,7 @@ struct Propagation {
         }
         if (y_links && popcount(cand[cell]) == 1) {
           const int e = lowest_digit(cand[cell]);
-          if (!reached[pot(cell, e, kOn)]) {
+          if (!is_reached(pot(cell, e, kOn))) {
             from.clear();
             for (int f : digits_of(ctx.grid.candidates(cell) & ~digit_bit(e))) from.push_back(pot(cell, f, kOff));
             add(pot(cell, e, kOn), from, kLastInCell);
@@ -488,7 +500,7 @@ struct Propagation {
           }
           if (!bits::one_bit(left)) continue;
           const int last = house_cells[std::countr_zero(left)];
-          if (reached[pot(last, d, kOn)]) continue;
+          if (is_reached(pot(last, d, kOn))) continue;
           from.clear();
           for (int i : bits::SetBits<>(ctx.where(h, d) & ~left)) from.push_back(pot(house_cells[i], d, kOff));
           add(pot(last, d, kOn), from, h);
@@ -500,9 +512,9 @@ struct Propagation {
       bool any = false;
       ++steps_applied;
       for (Removal& r : advanced(start)) {
-        if (reached[r.pot]) continue;
+        if (is_reached(r.pot)) continue;
         add(r.pot, r.parents);
-        if (!reached[r.pot]) continue;
+        if (!is_reached(r.pot)) continue;
         weight[r.pot] = r.weight;
         nest[r.pot] = steps_applied;
         causes.push_back({r.pot, r.cause});
@@ -597,7 +609,7 @@ std::vector<Propagation::Removal> Propagation::advanced(int start) const {
   std::vector<int> rests;
   auto take = [&](int c, Mask digits) {
     for (int d : digits_of(digits & ctx.grid.candidates(c) & ~cand[c]))
-      if (reached[pot(c, d, kOff)]) rests.push_back(pot(c, d, kOff));
+      if (is_reached(pot(c, d, kOff))) rests.push_back(pot(c, d, kOff));
   };
   Mask gone_digits = 0;
   for (const Candidate& e : s->eliminations) gone_digits |= digit_bit(e.digit);
@@ -797,7 +809,7 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best, SharedImplic
     for (int i = 0; i < static_cast<int>(partners.size()); ++i) {
       const int w = partners[i] >> 1, wc = w / n, wd = w % n + 1;
       const auto consider = [&](int uc, int ud) {
-        if (const int q = Propagation::pot(uc, ud, kOn, n); prop.reached[q]) closers.push_back({prop.position[q], i});
+        if (const int q = Propagation::pot(uc, ud, kOn, n); prop.is_reached(q)) closers.push_back({prop.position[q], i});
       };
       if (y)
         for (int e : digits_of(ctx.grid.candidates(wc) & ~digit_bit(wd))) consider(wc, e);
@@ -901,10 +913,11 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best, Shar
         const int start = Propagation::pot(cell, d, on, n);
         const int target = start ^ 1;
         if (!prop.leads_to(start, target)) continue;  // no chain to find
+        prop.stop_at = target;
         prop.run(start);
         std::vector<int> chain;
         int length = 0;
-        if (prop.reached[target]) {
+        if (prop.is_reached(target)) {
           chain = prop.ancestors({target});
           length = static_cast<int>(chain.size()) - 2;
         } else {
