@@ -556,6 +556,13 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
     const std::vector<ChainLink> links = chain_links(ctx, d);
     const int nl = static_cast<int>(links.size());
     const std::vector<char> linked = weakly_linked(links);
+    // Whether two links are apart (links_apart), asked once per pair: -1 not yet.
+    std::vector<signed char> apart(static_cast<std::size_t>(nl) * nl, -1);
+    const auto pair_apart = [&](int x, int y) {
+      signed char& known = apart[static_cast<std::size_t>(std::min(x, y)) * nl + std::max(x, y)];
+      if (known < 0) known = links_apart(ctx, std::array<const ChainLink*, 2>{&links[x], &links[y]});
+      return known == 1;
+    };
     // Middle link j; first link i and last link k > i, each either way round
     // (both linked to j: `beside`, in order).
     std::vector<int> beside;
@@ -568,7 +575,8 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
           const int i = beside[first], k = beside[last];
           const std::array<const ChainLink*, 3> chain = {&links[i], &links[j], &links[k]};
           const int cls = three_link_class(ctx, chain.data());
-          if (cls > best_class || !links_apart(ctx, chain)) continue;
+          // The links are apart where every two of them are.
+          if (cls > best_class || !pair_apart(i, j) || !pair_apart(j, k) || !pair_apart(i, k)) continue;
           each_chain_way(ctx, d, chain, [&](Step s) {
             if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) return;
             const bool grouped_only = cls == 3 && !has_shape(chain, LinkShape::empty_rectangle);
