@@ -39,7 +39,9 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <span>
+#include <vector>
 
 #include "core/contract.hpp"
 #include "internal.hpp"
@@ -265,7 +267,6 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   return std::nullopt;
 }
 
-namespace {
 // A strong link of the three-link chains, as SukakuExplainer takes them: a
 // house with d in exactly two cells (for a box, two not on one line: those make
 // a row or column link); an empty rectangle: a box whose three or more d-cells
@@ -285,6 +286,13 @@ struct ChainLink {
   std::array<HouseBits, 2> holding{};  // per end (a, b): the houses that hold every cell of it
   const std::vector<int>& end(int side) const { return side ? b : a; }
 };
+
+// One digit's chain links in a position (Context::chain_links_of_digit).
+struct ChainLinks {
+  std::vector<ChainLink> links;
+};
+
+namespace {
 
 bool is_line(const House& house) { return house.kind == HouseKind::row || house.kind == HouseKind::column; }
 
@@ -541,6 +549,16 @@ std::vector<char> weakly_linked(const std::vector<ChainLink>& links) {
   return linked;
 }
 
+// The chain links of d, made on the first ask in this position: the grouped
+// two-link and the three-link chains both take them.
+const std::vector<ChainLink>& links_of_digit(const Context& ctx, int d) {
+  auto& made = ctx.chain_links_of_digit;
+  if (made.empty()) made.resize(static_cast<std::size_t>(ctx.n()));
+  std::shared_ptr<const ChainLinks>& links = made[static_cast<std::size_t>(d - 1)];
+  if (!links) links = std::make_shared<const ChainLinks>(ChainLinks{chain_links(ctx, d)});
+  return links->links;
+}
+
 }  // namespace
 
 // Three strong links of one digit chained by two weak ones, a=b-c=e-f=g: a or
@@ -553,7 +571,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
   int best_class = 4;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
-    const std::vector<ChainLink> links = chain_links(ctx, d);
+    const std::vector<ChainLink>& links = links_of_digit(ctx, d);
     const int nl = static_cast<int>(links.size());
     const std::vector<char> linked = weakly_linked(links);
     // Whether two links are apart (links_apart), asked once per pair: -1 not yet.
@@ -598,7 +616,7 @@ std::optional<Step> find_grouped_two_link_chain(const Context& ctx) {
   std::optional<Step> best;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
-    const std::vector<ChainLink> links = chain_links(ctx, d);
+    const std::vector<ChainLink>& links = links_of_digit(ctx, d);
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = i + 1; j < links.size(); ++j) {
         if (links[i].shape != LinkShape::grouped_line && links[j].shape != LinkShape::grouped_line) continue;

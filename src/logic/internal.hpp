@@ -8,6 +8,7 @@
 #include <bit>
 #include <chrono>
 #include <initializer_list>
+#include <memory>
 #include <span>
 #include <string_view>
 #include <cstdint>
@@ -79,6 +80,8 @@ class LazyBool {
   mutable std::optional<bool> value_;
 };
 
+struct ChainLinks;  // fish.cpp: one digit's links for the chain rungs
+
 struct Context {
   const CandidateGrid& grid;
   const Geometry& geo;
@@ -118,6 +121,9 @@ struct Context {
   const HousesMap& houses_map() const { return kept_map ? *kept_map : houses_map_ ? *houses_map_ : map_houses(); }
   const HousesMap& map_houses() const;
   mutable std::optional<HousesMap> houses_map_{};
+  // Per digit, the chain links of the position (fish.cpp), made on the
+  // first ask: two rungs of a step take them.
+  mutable std::vector<std::shared_ptr<const ChainLinks>> chain_links_of_digit{};
 
   // Where a search digit by digit or house by house need look: a solve
   // narrows it, per rung, to the digits and houses whose candidates changed
