@@ -281,15 +281,19 @@ enum class LinkShape { plain, empty_rectangle, grouped_line };
 using HouseBits = std::array<std::uint64_t, 4>;
 struct ChainLink {
   int h;
-  std::vector<int> a, b;  // the two ends; a == b == {the heart} for an empty rectangle
   LinkShape shape;
-  std::array<HouseBits, 2> holding{};  // per end (a, b): the houses that hold every cell of it
-  const std::vector<int>& end(int side) const { return side ? b : a; }
+  // The two ends, a and b (an empty rectangle's are both its heart), in the
+  // cells of their ChainLinks.
+  std::array<std::span<const int>, 2> ends;
+  std::array<HouseBits, 2> holding{};  // per end: the houses that hold every cell of it
+  std::span<const int> end(int side) const { return ends[side]; }
 };
 
-// One digit's chain links in a position (Context::chain_links_of_digit).
+// One digit's chain links in a position (Context::chain_links_of_digit), their
+// ends' cells in one list.
 struct ChainLinks {
   std::vector<ChainLink> links;
+  std::vector<int> cells;
 };
 
 namespace {
@@ -318,14 +322,14 @@ int box_of(const Context& ctx, int cell) {
   return -1;
 }
 
-// Line h's d-cells split by box, if they lie in exactly two boxes.
-std::optional<ChainLink> grouped_line_link(const Context& ctx, int h, int d) {
-  std::vector<int> first, second;
+// Line h's d-cells split by box, appended to `first` and `second`, if they lie
+// in exactly two boxes.
+bool grouped_line_link(const Context& ctx, int h, int d, std::vector<int>& first, std::vector<int>& second) {
   int first_box = -1, second_box = -1;
   for (int c : ctx.geo.houses()[h].cells) {
     if (!ctx.grid.has(c, d)) continue;
     const int box = box_of(ctx, c);
-    if (box < 0) return std::nullopt;
+    if (box < 0) return false;
     if (first_box < 0 || box == first_box) {
       first_box = box;
       first.push_back(c);
@@ -333,14 +337,13 @@ std::optional<ChainLink> grouped_line_link(const Context& ctx, int h, int d) {
       second_box = box;
       second.push_back(c);
     } else {
-      return std::nullopt;
+      return false;
     }
   }
-  if (second.empty()) return std::nullopt;
-  return ChainLink{h, first, second, LinkShape::grouped_line};
+  return !second.empty();
 }
 
-HouseBits houses_holding(const Context& ctx, const std::vector<int>& cells) {
+HouseBits houses_holding(const Context& ctx, std::span<const int> cells) {
   HouseBits bits{};
   for (int h : ctx.geo.houses_of(cells[0]))
     if (cells.size() == 1 || std::all_of(cells.begin() + 1, cells.end(), [&](int c) { return ctx.tables.in_house(h, c); }))
@@ -348,28 +351,51 @@ HouseBits houses_holding(const Context& ctx, const std::vector<int>& cells) {
   return bits;
 }
 
-std::vector<ChainLink> chain_links(const Context& ctx, int d) {
+// Fills `out` with d's chain links.
+void chain_links(const Context& ctx, int d, ChainLinks& out) {
   NONET_EXPECTS(ctx.geo.houses().size() <= 64 * std::tuple_size_v<HouseBits>);
-  std::vector<ChainLink> out;
+  // Each link's ends as [from, to) in out.cells, made spans once the list stops growing.
+  std::vector<std::array<std::size_t, 3>> bounds;  // end a from, end b from, end b to
+  std::vector<int> second;
   const auto& houses = ctx.geo.houses();
+  const auto add = [&](int h, LinkShape shape, std::size_t from, std::size_t middle) {
+    out.links.push_back({h, shape, {}, {}});
+    bounds.push_back({from, middle, out.cells.size()});
+  };
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
     const Mask m = ctx.where(h, d);
     const int count = popcount(m);
+    const std::size_t from = out.cells.size();
     if (count == 2) {
       const int a = houses[h].cells[std::countr_zero(m)], b = houses[h].cells[63 - std::countl_zero(m)];
       // Two cells of a box on one line: that is the line's link (rated so).
       if (!is_line(houses[h]) && ctx.tables.common_houses(a, b).size() > 1) continue;
-      out.push_back({h, {a}, {b}, LinkShape::plain});
+      out.cells.insert(out.cells.end(), {a, b});
+      add(h, LinkShape::plain, from, from + 1);
     } else if (count > 2 && !is_line(houses[h])) {
-      if (const int heart = er_heart(ctx, h, d); heart >= 0)
-        out.push_back({h, {heart}, {heart}, LinkShape::empty_rectangle});
+      if (const int heart = er_heart(ctx, h, d); heart >= 0) {
+        out.cells.push_back(heart);
+        add(h, LinkShape::empty_rectangle, from, from);  // both ends the heart
+      }
     } else if (count > 2) {
-      if (auto link = grouped_line_link(ctx, h, d)) out.push_back(std::move(*link));
+      second.clear();
+      if (!grouped_line_link(ctx, h, d, out.cells, second)) {
+        out.cells.resize(from);
+        continue;
+      }
+      const std::size_t middle = out.cells.size();
+      out.cells.insert(out.cells.end(), second.begin(), second.end());
+      add(h, LinkShape::grouped_line, from, middle);
     }
   }
-  for (ChainLink& link : out)
+  const std::span<const int> cells(out.cells);
+  for (std::size_t i = 0; i < out.links.size(); ++i) {
+    ChainLink& link = out.links[i];
+    const auto [a, b, to] = bounds[i];
+    link.ends[0] = cells.subspan(a, (a == b ? to : b) - a);  // an empty rectangle's heart
+    link.ends[1] = cells.subspan(b, to - b);
     for (int side = 0; side < 2; ++side) link.holding[side] = houses_holding(ctx, link.end(side));
-  return out;
+  }
 }
 
 // The house of a weak link between two ends (cells or groups), as SE picks it:
@@ -412,14 +438,14 @@ int three_link_class(const Context& ctx, const ChainLink* const links[3]) {
 // Where d leaves for the chain start=...=end: cells seeing every cell of both
 // ends, outside every base and weak-link house (SE's rule; it keeps an empty
 // rectangle's end at its heart to the right line).
-std::vector<int> chain_targets(const Context& ctx, int d, const std::vector<int>& start, const std::vector<int>& end,
+std::vector<int> chain_targets(const Context& ctx, int d, std::span<const int> start, std::span<const int> end,
                                std::span<const int> houses) {
   std::vector<int> targets;
   for (int x : ctx.geo.peers_of(start.front())) {
     if (!ctx.grid.has(x, d)) continue;
     bool sees_ends = true;
-    for (const auto* group : {&start, &end})
-      for (int c : *group) sees_ends &= x != c && ctx.tables.sees(x, c);
+    for (std::span<const int> group : {start, end})
+      for (int c : group) sees_ends &= x != c && ctx.tables.sees(x, c);
     bool inside = false;
     for (int h : houses) inside |= ctx.tables.in_house(h, x);
     if (sees_ends && !inside) targets.push_back(x);
@@ -432,26 +458,25 @@ std::vector<int> chain_targets(const Context& ctx, int d, const std::vector<int>
 bool links_apart(const Context& ctx, std::span<const ChainLink* const> links) {
   // An empty rectangle's two ends are its heart: count it once.
   auto ends_of = [](const ChainLink* l) { return l->shape == LinkShape::empty_rectangle ? 1 : 2; };
-  auto end_of = [](const ChainLink* l, int e) -> const std::vector<int>& { return e ? l->b : l->a; };
   for (std::size_t i = 0; i < links.size(); ++i)
     for (std::size_t j = i + 1; j < links.size(); ++j)
       for (int ei = 0; ei < ends_of(links[i]); ++ei)
         for (int ej = 0; ej < ends_of(links[j]); ++ej)
-          for (int c : end_of(links[i], ei)) {
-            const std::vector<int>& other = end_of(links[j], ej);
+          for (int c : links[i]->end(ei)) {
+            const std::span<const int> other = links[j]->end(ej);
             if (std::find(other.begin(), other.end(), c) != other.end()) return false;
           }
   for (const ChainLink* er : links) {
     if (er->shape != LinkShape::empty_rectangle) continue;
     for (const ChainLink* other : links)
-      for (const auto* end : {&other->a, &other->b})
-        for (int c : *end)
+      for (std::span<const int> end : other->ends)
+        for (int c : end)
           if (other != er && ctx.tables.in_house(er->h, c)) return false;
   }
   return true;
 }
 
-std::string link_end_text(const Context& ctx, const ChainLink& l, const std::vector<int>& end) {
+std::string link_end_text(const Context& ctx, const ChainLink& l, std::span<const int> end) {
   std::string cells;
   for (int c : end) {
     if (!cells.empty()) cells += ',';
@@ -462,13 +487,15 @@ std::string link_end_text(const Context& ctx, const ChainLink& l, const std::vec
   return cat({cells, " (", house_name(ctx.geo.houses()[l.h]), ")"});
 }
 
-// The chain of digit d through `links` in order, link i entered at ends[i][0]
-// and left at ends[i][1] (and at its end `exits[i]`), weakly linked between:
-// its eliminations, cells, houses and links (technique and rating left to the
+// The chain of digit d through `links` in order, link i left at its end
+// exits[i] (and entered at the other), weakly linked between: its
+// eliminations, cells, houses and links (technique and rating left to the
 // caller), or nullopt where two consecutive links share no house, a weak
 // link's house is a link's house, or nothing goes.
 std::optional<Step> chain_step(const Context& ctx, int d, std::span<const ChainLink* const> links,
-                               std::span<const std::array<const std::vector<int>*, 2>> ends, std::span<const int> exits) {
+                               std::span<const int> exits) {
+  const auto entered = [&](std::size_t i) { return links[i]->end(1 - exits[i]); };
+  const auto left = [&](std::size_t i) { return links[i]->end(exits[i]); };
   // The links' houses, then the houses joining them (a chain of at most three links).
   std::array<int, 5> houses{};
   NONET_EXPECTS(links.size() <= 3);
@@ -482,21 +509,19 @@ std::optional<Step> chain_step(const Context& ctx, int d, std::span<const ChainL
     houses[count++] = share;
   }
   const std::vector<int> targets =
-      chain_targets(ctx, d, *ends.front()[0], *ends.back()[1], std::span<const int>(houses.data(), count));
+      chain_targets(ctx, d, entered(0), left(links.size() - 1), std::span<const int>(houses.data(), count));
   if (targets.empty()) return std::nullopt;  // each target holds d
   Step s;
   add_eliminations(ctx, s, targets, digit_bit(d));
   std::string text(1, digit_char(d));
   text += " in ";
   for (std::size_t i = 0; i < links.size(); ++i) {
-    text += cat({i ? "-" : "", link_end_text(ctx, *links[i], *ends[i][0]), "=",
-                 link_end_text(ctx, *links[i], *ends[i][1])});
-    s.cells.insert(s.cells.end(), ends[i][0]->begin(), ends[i][0]->end());
-    if (links[i]->shape != LinkShape::empty_rectangle)
-      s.cells.insert(s.cells.end(), ends[i][1]->begin(), ends[i][1]->end());
+    text += cat({i ? "-" : "", link_end_text(ctx, *links[i], entered(i)), "=", link_end_text(ctx, *links[i], left(i))});
+    s.cells.insert(s.cells.end(), entered(i).begin(), entered(i).end());
+    if (links[i]->shape != LinkShape::empty_rectangle) s.cells.insert(s.cells.end(), left(i).begin(), left(i).end());
     // A group is drawn from its first cell.
-    if (i) s.links.push_back({{ends[i - 1][1]->front(), d}, {ends[i][0]->front(), d}, false});
-    s.links.push_back({{ends[i][0]->front(), d}, {ends[i][1]->front(), d}, true});
+    if (i) s.links.push_back({{left(i - 1).front(), d}, {entered(i).front(), d}, false});
+    s.links.push_back({{entered(i).front(), d}, {left(i).front(), d}, true});
   }
   s.detail = text;
   s.houses.assign(houses.begin(), houses.begin() + bases);
@@ -511,14 +536,9 @@ void each_chain_way(const Context& ctx, int d, const std::array<const ChainLink*
   for (std::size_t l = 0; l < K; ++l) er_bits |= (links[l]->shape == LinkShape::empty_rectangle) << l;
   for (int flips = 0; flips < (1 << K); ++flips) {
     if (flips & er_bits) continue;
-    std::array<std::array<const std::vector<int>*, 2>, K> ends;
     std::array<int, K> exits;  // the side each link is left at: b, or a when flipped
-    for (std::size_t l = 0; l < K; ++l) {
-      const int flip = (flips >> l) & 1;
-      exits[l] = 1 - flip;
-      ends[l] = {&links[l]->end(flip), &links[l]->end(1 - flip)};
-    }
-    if (auto s = chain_step(ctx, d, links, ends, exits)) take(std::move(*s));
+    for (std::size_t l = 0; l < K; ++l) exits[l] = 1 - ((flips >> l) & 1);
+    if (auto s = chain_step(ctx, d, links, exits)) take(std::move(*s));
   }
 }
 
@@ -555,7 +575,11 @@ const std::vector<ChainLink>& links_of_digit(const Context& ctx, int d) {
   auto& made = ctx.chain_links_of_digit;
   if (made.empty()) made.resize(static_cast<std::size_t>(ctx.n()));
   std::shared_ptr<const ChainLinks>& links = made[static_cast<std::size_t>(d - 1)];
-  if (!links) links = std::make_shared<const ChainLinks>(ChainLinks{chain_links(ctx, d)});
+  if (!links) {
+    auto made = std::make_shared<ChainLinks>();
+    chain_links(ctx, d, *made);
+    links = std::move(made);
+  }
   return links->links;
 }
 
