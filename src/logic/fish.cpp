@@ -181,9 +181,14 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
   auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
   const int nh = static_cast<int>(houses.size());
+  const std::size_t words = static_cast<std::size_t>(ctx.geo.cell_words());
   CellSet targets = no_cells(ctx);
-  // Scratch, reused from box to box (the search runs at every step past 4.5).
-  std::vector<int> bc, rows, columns, on1, on2, a1, a2;
+  // Cell sets, reused from box to box (the search runs at every step past
+  // 4.5): the box's d-cells; those the two lines' ends need (first, second:
+  // the cells p must see, and q's partners must see), and the cells seeing
+  // all of `second`.
+  CellSet in_box(words), first(words), second(words), seeing_second(words);
+  std::vector<int> bc, rows, columns;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
     const std::vector<StrongLink> links = strong_links(ctx, d);
@@ -194,6 +199,8 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
       for (int c : houses[b].cells)
         if (ctx.grid.has(c, d)) bc.push_back(c);
       if (bc.size() < 2) continue;
+      const auto box = ctx.geo.house_bits(b);
+      for (std::size_t w = 0; w < words; ++w) in_box[w] = holding[w] & box[w];
       // The rows and columns that cross the box: the pattern's two lines cross in it.
       rows.clear();
       columns.clear();
@@ -204,42 +211,40 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
       }
       for (int l1 : rows) {
         for (int l2 : columns) {
-          on1.clear();  // on l1 off l2
-          on2.clear();  // on l2 (crossing included)
-          bool inside = true, cross_in_box = false;
-          for (int c : houses[b].cells) {
-            const bool in1 = ctx.tables.in_house(l1, c), in2 = ctx.tables.in_house(l2, c);
-            if (in1 && in2) cross_in_box = true;
-            if (!ctx.grid.has(c, d)) continue;
-            if (in2) on2.push_back(c);
-            else if (in1) on1.push_back(c);
-            else inside = false;
+          const auto row = ctx.geo.house_bits(l1), column = ctx.geo.house_bits(l2);
+          // The box's d-cells all on the two lines, which cross inside the
+          // box, with some on l1 off l2 and some on l2 off l1.
+          bool inside = true, cross_in_box = false, on1 = false, off_cross = false;
+          for (std::size_t w = 0; w < words; ++w) {
+            inside &= (in_box[w] & ~(row[w] | column[w])) == 0;
+            cross_in_box |= (box[w] & row[w] & column[w]) != 0;
+            on1 |= (in_box[w] & row[w] & ~column[w]) != 0;
+            off_cross |= (in_box[w] & column[w] & ~row[w]) != 0;
           }
-          if (!inside || !cross_in_box || on1.empty()) continue;
-          bool off_cross = false;  // l2 must hold d in B away from l1
-          for (int c : on2) off_cross |= !ctx.tables.in_house(l1, c);
-          if (!off_cross) continue;
+          if (!inside || !cross_in_box || !on1 || !off_cross) continue;
           for (int swap = 0; swap < 2; ++swap) {
-            // swap: the roles of l1 and l2 exchanged.
-            a1.assign(on1.begin(), on1.end());
-            a2.assign(on2.begin(), on2.end());
-            if (swap) {
-              a1.clear();
-              a2.clear();
-              for (int c : bc) (ctx.tables.in_house(l1, c) ? a2 : a1).push_back(c);
+            // swap: the roles of l1 and l2 exchanged (the crossing then
+            // counts on l1: first is off l1, second on it).
+            for (std::size_t w = 0; w < words; ++w) {
+              first[w] = swap ? in_box[w] & ~row[w] : in_box[w] & row[w] & ~column[w];
+              second[w] = swap ? in_box[w] & row[w] : in_box[w] & column[w];
+              seeing_second[w] = ~std::uint64_t{0};
+            }
+            for (int c : bits::SetBitsOfWords(second.data(), words)) {
+              const auto peers = ctx.tables.peer_words(c);
+              for (std::size_t w = 0; w < words; ++w) seeing_second[w] &= peers[w];
             }
             for (const StrongLink& l : links)
               for (int flip = 0; flip < 2; ++flip) {
                 const int p = flip ? l.b : l.a, q = flip ? l.a : l.b;
                 if (ctx.tables.in_house(b, p) || ctx.tables.in_house(b, q)) continue;
                 bool ok = true;
-                for (int c : a1) ok &= ctx.tables.sees(p, c);
+                for (std::size_t w = 0; w < words; ++w) ok &= (first[w] & ~ctx.tables.peer_words(p)[w]) == 0;
                 if (!ok) continue;
                 // The cells outside B holding d that see q and all of B's d on the second line.
                 bool any = false;
-                for (std::size_t w = 0; w < targets.size(); ++w) {
-                  std::uint64_t word = holding[w] & ctx.tables.peer_words(q)[w] & ~ctx.geo.house_bits(b)[w];
-                  for (int c : a2) word &= ctx.tables.peer_words(c)[w];
+                for (std::size_t w = 0; w < words; ++w) {
+                  std::uint64_t word = holding[w] & ctx.tables.peer_words(q)[w] & ~box[w] & seeing_second[w];
                   if (w == static_cast<std::size_t>(p >> 6)) word &= ~(std::uint64_t{1} << (p & 63));
                   any |= (targets[w] = word) != 0;
                 }
