@@ -118,8 +118,8 @@ struct StaticImplications {
 using SharedImplications = std::shared_ptr<const StaticImplications>;
 
 // The per-potential arrays of static runs, handed from one search of a
-// chaining pass to the next, so that they are sized and cleared once. `order`
-// goes with them: a run clears what the last run reached.
+// chaining pass to the next, so that they are sized and cleared once. The
+// last run's mark goes with them: the next run's is new to every entry.
 struct RunArrays {
   std::vector<unsigned> reached;
   unsigned mark = 0;
