@@ -293,20 +293,18 @@ class LoopSearch {
  public:
   explicit LoopSearch(const Context& ctx)
       : ctx_(ctx), words_(static_cast<std::size_t>(ctx.geo.cell_words())), house_count_(ctx.geo.houses().size(), 0),
-        holders_(words_, 0), holding_(static_cast<std::size_t>(ctx.n()) * words_, 0) {
-    for (int c = 0; c < ctx.cells(); ++c)
-      if (!ctx.grid.value(c))
-        for (int d : digits_of(ctx.grid.candidates(c))) holding_[(d - 1) * words_ + (c >> 6)] |= std::uint64_t{1} << (c & 63);
+        holders_(words_, 0) {
+    for (int d = 1; d <= ctx.n(); ++d) holding_.push_back(cells_holding(ctx, d));
   }
 
   std::optional<Ranked> run() {
     for (start_ = 0; start_ < ctx_.cells(); ++start_) {
       xy_ = ctx_.grid.candidates(start_);
       if (ctx_.grid.value(start_) || popcount(xy_) != 2) continue;
-      // The open cells holding both digits (the start among them): the
-      // only cells a loop on them can enter.
-      const std::uint64_t* x = &holding_[(lowest_digit(xy_) - 1) * words_];
-      const std::uint64_t* y = &holding_[(lowest_digit(xy_ & (xy_ - 1)) - 1) * words_];
+      // The cells holding both digits (open ones: a solved cell holds one),
+      // the start among them: the only cells a loop on them can enter.
+      const CellSet& x = holding_[lowest_digit(xy_) - 1];
+      const CellSet& y = holding_[lowest_digit(xy_ & (xy_ - 1)) - 1];
       for (std::size_t w = 0; w < words_; ++w) holders_[w] = x[w] & y[w];
       extend(start_, 0, 0);
     }
@@ -345,8 +343,8 @@ class LoopSearch {
   std::size_t words_;
   std::optional<Ranked> best_;
   std::vector<int> loop_, house_count_;
-  // holding_: per digit, the open cells holding it (digit - 1, then a word).
-  std::vector<std::uint64_t> holders_, holding_;
+  std::vector<std::uint64_t> holders_;
+  std::vector<CellSet> holding_;  // per digit (digit - 1): the cells holding it
   int start_ = 0;
   Mask xy_ = 0;
 };
