@@ -40,6 +40,11 @@ inline int nine_bits(std::uint64_t mask) {
   return kCounts[mask];
 }
 
+// The set bits of a house-sized mask (digits, places): the table where it
+// fits in nine bits (every 9×9 mask; the branch goes one way a grid), else
+// bit_count().
+inline int mask_bit_count(std::uint64_t mask) { return mask < 512 ? nine_bits(mask) : bit_count(mask); }
+
 // Counting to two across folds, in every bit at once: after adding each
 // fold, `once` holds the bits seen at least once and `twice` those seen at
 // least twice (a house's digits with one place, cells with one digit, ...).

@@ -278,6 +278,7 @@ bool unmap(const Geometry& geo, int cell, int digit, Context::HousesMap& map, St
   const auto positions = geo.positions_in_houses(cell);
   bool lost = false;
   change.digits |= digit_bit(digit);
+  change.cells[cell >> 6] |= std::uint64_t{1} << (cell & 63);
   for (std::size_t k = 0; k < houses.size(); ++k) {
     const int h = houses[k];
     Mask& places = map.places[static_cast<std::size_t>(h) * geo.size() + digit - 1];
@@ -296,6 +297,7 @@ bool apply_step(const Step& step, CandidateGrid& grid, Context::HousesMap& map, 
   change.digits = 0;
   change.placed = 0;
   change.houses.assign((geo.houses().size() + 63) / 64, 0);
+  change.cells.assign(static_cast<std::size_t>(geo.cell_words()), 0);
   bool broken = false;
   const auto emptied = [&](int cell) { return !grid.value(cell) && !grid.candidates(cell); };
   for (const Candidate& e : step.eliminations) {

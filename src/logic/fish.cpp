@@ -162,7 +162,7 @@ std::optional<Step> find_fish(const Context& ctx, int k) {
             }
         return false;
       };
-      find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {k, k, n + 1}, eliminating);
+      find_locked_sets<bits::mask_bit_count>(std::span<const Mask>(masks, count), {k, k, n + 1}, eliminating);
     }
     if (best_digit == 0) continue;
     std::vector<int> chosen;
@@ -291,14 +291,20 @@ struct ChainLink {
   // cells of their ChainLinks.
   std::array<std::span<const int>, 2> ends;
   std::array<HouseBits, 2> holding{};  // per end: the houses that hold every cell of it
+  // Per end: the cells seeing every cell of it (Geometry::cell_words() words
+  // in its ChainLinks' `seen`).
+  std::array<std::span<const std::uint64_t>, 2> seen;
   std::span<const int> end(int side) const { return ends[side]; }
 };
 
 // One digit's chain links in a position (Context::chain_links_of_digit), their
-// ends' cells in one list.
+// ends' cells in one list, the cells seeing each end in another, and the
+// cells holding the digit.
 struct ChainLinks {
   std::vector<ChainLink> links;
   std::vector<int> cells;
+  std::vector<std::uint64_t> seen;
+  std::vector<std::uint64_t> holding;
 };
 
 namespace {
@@ -364,7 +370,7 @@ void chain_links(const Context& ctx, int d, ChainLinks& out) {
   std::vector<int> second;
   const auto& houses = ctx.geo.houses();
   const auto add = [&](int h, LinkShape shape, std::size_t from, std::size_t middle) {
-    out.links.push_back({h, shape, {}, {}});
+    out.links.push_back({h, shape, {}, {}, {}});
     bounds.push_back({from, middle, out.cells.size()});
   };
   for (int h = 0; h < static_cast<int>(houses.size()); ++h) {
@@ -394,13 +400,22 @@ void chain_links(const Context& ctx, int d, ChainLinks& out) {
     }
   }
   const std::span<const int> cells(out.cells);
+  const std::size_t words = static_cast<std::size_t>(ctx.geo.cell_words());
+  out.seen.assign(out.links.size() * 2 * words, ~std::uint64_t{0});
   for (std::size_t i = 0; i < out.links.size(); ++i) {
     ChainLink& link = out.links[i];
     const auto [a, b, to] = bounds[i];
     link.ends[0] = cells.subspan(a, (a == b ? to : b) - a);  // an empty rectangle's heart
     link.ends[1] = cells.subspan(b, to - b);
-    for (int side = 0; side < 2; ++side) link.holding[side] = houses_holding(ctx, link.end(side));
+    for (int side = 0; side < 2; ++side) {
+      link.holding[side] = houses_holding(ctx, link.end(side));
+      const std::span<std::uint64_t> seen = std::span<std::uint64_t>(out.seen).subspan((2 * i + side) * words, words);
+      for (int c : link.end(side))
+        for (std::size_t w = 0; w < words; ++w) seen[w] &= ctx.tables.peer_words(c)[w];
+      link.seen[side] = seen;
+    }
   }
+  out.holding = cells_holding(ctx, d);
 }
 
 // The house of a weak link between two ends (cells or groups), as SE picks it:
@@ -534,15 +549,27 @@ std::optional<Step> chain_step(const Context& ctx, int d, std::span<const ChainL
 }
 
 // Every way round of the chain through `links` (an empty rectangle one way
-// only: its heart is both ends), handed to `take` as a step.
+// only: its heart is both ends), handed to `take` as a step. `holding`: the
+// cells holding d (a way whose two ends no such cell sees has no target).
 template <std::size_t K, class Take>
-void each_chain_way(const Context& ctx, int d, const std::array<const ChainLink*, K>& links, Take take) {
+void each_chain_way(const Context& ctx, int d, std::span<const std::uint64_t> holding,
+                    const std::array<const ChainLink*, K>& links, Take take) {
   int er_bits = 0;
   for (std::size_t l = 0; l < K; ++l) er_bits |= (links[l]->shape == LinkShape::empty_rectangle) << l;
+  const auto seen_by_both = [&](int start_side, int end_side) {
+    const auto start = links[0]->seen[start_side], end = links[K - 1]->seen[end_side];
+    for (std::size_t w = 0; w < holding.size(); ++w)
+      if (holding[w] & start[w] & end[w]) return true;
+    return false;
+  };
+  // Per side the first link is entered at and the last left at: whether some cell may go.
+  const std::array<std::array<bool, 2>, 2> targeted = {{{seen_by_both(0, 0), seen_by_both(0, 1)},
+                                                        {seen_by_both(1, 0), seen_by_both(1, 1)}}};
   for (int flips = 0; flips < (1 << K); ++flips) {
     if (flips & er_bits) continue;
     std::array<int, K> exits;  // the side each link is left at: b, or a when flipped
     for (std::size_t l = 0; l < K; ++l) exits[l] = 1 - ((flips >> l) & 1);
+    if (!targeted[1 - exits[0]][exits[K - 1]]) continue;
     if (auto s = chain_step(ctx, d, links, exits)) take(std::move(*s));
   }
 }
@@ -576,7 +603,7 @@ std::vector<char> weakly_linked(const std::vector<ChainLink>& links) {
 
 // The chain links of d, made on the first ask in this position: the grouped
 // two-link and the three-link chains both take them.
-const std::vector<ChainLink>& links_of_digit(const Context& ctx, int d) {
+const ChainLinks& links_of_digit(const Context& ctx, int d) {
   auto& made = ctx.chain_links_of_digit;
   if (made.empty()) made.resize(static_cast<std::size_t>(ctx.n()));
   std::shared_ptr<const ChainLinks>& links = made[static_cast<std::size_t>(d - 1)];
@@ -585,7 +612,7 @@ const std::vector<ChainLink>& links_of_digit(const Context& ctx, int d) {
     chain_links(ctx, d, *made);
     links = std::move(made);
   }
-  return links->links;
+  return *links;
 }
 
 }  // namespace
@@ -600,7 +627,8 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
   int best_class = 4;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
-    const std::vector<ChainLink>& links = links_of_digit(ctx, d);
+    const ChainLinks& of_digit = links_of_digit(ctx, d);
+    const std::vector<ChainLink>& links = of_digit.links;
     const int nl = static_cast<int>(links.size());
     const std::vector<char> linked = weakly_linked(links);
     // Whether two links are apart (links_apart), asked once per pair: -1 not yet.
@@ -624,7 +652,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
           const int cls = three_link_class(ctx, chain.data());
           // The links are apart where every two of them are.
           if (cls > best_class || !pair_apart(i, j) || !pair_apart(j, k) || !pair_apart(i, k)) continue;
-          each_chain_way(ctx, d, chain, [&](Step s) {
+          each_chain_way(ctx, d, of_digit.holding, chain, [&](Step s) {
             if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) return;
             const bool grouped_only = cls == 3 && !has_shape(chain, LinkShape::empty_rectangle);
             s.technique = grouped_only ? "Grouped 3-link chain" : names[cls];
@@ -645,14 +673,15 @@ std::optional<Step> find_grouped_two_link_chain(const Context& ctx) {
   std::optional<Step> best;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
-    const std::vector<ChainLink>& links = links_of_digit(ctx, d);
+    const ChainLinks& of_digit = links_of_digit(ctx, d);
+    const std::vector<ChainLink>& links = of_digit.links;
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = i + 1; j < links.size(); ++j) {
         if (links[i].shape != LinkShape::grouped_line && links[j].shape != LinkShape::grouped_line) continue;
         const std::array<const ChainLink*, 2> chain = {&links[i], &links[j]};
         // (An empty rectangle with a plain link is find_empty_rectangle's.)
         if (!links_apart(ctx, chain)) continue;
-        each_chain_way(ctx, d, chain, [&](Step s) {
+        each_chain_way(ctx, d, of_digit.holding, chain, [&](Step s) {
           if (best && s.eliminations.size() <= best->eliminations.size()) return;
           s.technique = "Grouped 2-link chain";
           s.rating = step_rating(Technique::grouped_two_link_chain);

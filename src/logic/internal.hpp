@@ -131,8 +131,12 @@ struct Context {
   // by default.
   Mask scope_digits = ~Mask{0};
   std::span<const std::uint64_t> scope_houses{};  // a bit per house; empty: every house
+  // Patterns of cells whose every elimination lies in cells seeing them: a new
+  // one takes a cell whose candidates changed. A bit per cell; empty: every cell.
+  std::span<const std::uint64_t> scope_cells{};
   bool searches_digit(int d) const { return (scope_digits >> (d - 1)) & 1; }
   bool searches_house(int h) const { return scope_houses.empty() || ((scope_houses[h >> 6] >> (h & 63)) & 1); }
+  bool searches_cell(int c) const { return scope_cells.empty() || ((scope_cells[c >> 6] >> (c & 63)) & 1); }
   // The houses to search, in increasing order; with `among` (a bit per
   // house), only those among them.
   bits::SetBitsOfWords searched_houses(std::span<const std::uint64_t> among = {}) const {
@@ -144,10 +148,12 @@ struct Context {
 // The house map of a grid, as Context::houses_map() makes it.
 Context::HousesMap map_houses(const CandidateGrid& grid);
 // What a step changed: the digits that lost a place (or were placed), the
-// houses whose cells changed (a bit per house), how many cells it filled.
+// houses whose cells changed (a bit per house), the cells that lost a
+// candidate (a bit per cell), how many cells it filled.
 struct StepChange {
   Mask digits = 0;
   std::vector<std::uint64_t> houses;
+  std::vector<std::uint64_t> cells;
   int placed = 0;
 };
 // CandidateGrid::apply(step), keeping `map` (the grid's house map) up to date
@@ -155,7 +161,7 @@ struct StepChange {
 // broken (CandidateGrid::broken()).
 bool apply_step(const Step& step, CandidateGrid& grid, Context::HousesMap& map, StepChange& change);
 
-inline int popcount(Mask m) { return bits::bit_count(m); }
+inline int popcount(Mask m) { return bits::mask_bit_count(m); }
 // Every digit's places in house h at once: out[d - 1] == ctx.where(h, d).
 void house_places(const Context& ctx, int h, Mask* out);
 inline int lowest_digit(Mask m) { return std::countr_zero(m) + 1; }

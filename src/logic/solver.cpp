@@ -91,8 +91,9 @@ Finder finder_of(Technique technique) {
 // What a rung's search reads, so that a solve can ask it again only where
 // that changed: each digit's places alone (single-digit patterns: its finder
 // honours Context::scope_digits), each house's cells alone (singles and
-// subsets in one house: Context::scope_houses), or anything.
-enum class Scope { digits, houses, whole };
+// subsets in one house: Context::scope_houses), a set of cells and the cells
+// that see them (wings: Context::scope_cells), or anything.
+enum class Scope { digits, houses, cells, whole };
 
 Scope scope_of(Technique technique) {
   switch (technique) {
@@ -120,6 +121,11 @@ Scope scope_of(Technique technique) {
     case Technique::empty_rectangle:
     case Technique::grouped_two_link_chain:
     case Technique::three_link_x_chain: return Scope::digits;
+    case Technique::xy_wing:
+    case Technique::xyz_wing:
+    case Technique::wxyz_wing:
+    case Technique::vwxyz_wing:
+    case Technique::uvwxyz_wing: return Scope::cells;
     default: return Scope::whole;
   }
 }
@@ -157,18 +163,21 @@ logic::Tenths limit_of(double max_rating) { return max_rating > 0 ? logic::tenth
 // empty where nothing it reads has changed).
 class Unsearched {
  public:
-  Unsearched(const Geometry& geometry, const logic::Tables& tables) : words_(tables.every_house().size()) {
+  Unsearched(const Geometry& geometry, const logic::Tables& tables)
+      : house_words_(tables.every_house().size()), cell_words_(static_cast<std::size_t>(geometry.cell_words())) {
     const auto every_house = tables.every_house();
+    const std::vector<std::uint64_t> every_cell = every_cell_of(geometry);
     slot_.reserve(ladder().size());
-    digits_.reserve(ladder().size());
-    houses_.reserve(ladder().size() * words_);
     for (const Rung& rung : ladder()) {
       if (rung.scope == Scope::digits) {
         slot_.push_back(static_cast<int>(digits_.size()));
         digits_.push_back(all_digits(geometry.size()));
       } else if (rung.scope == Scope::houses) {
-        slot_.push_back(static_cast<int>(houses_.size() / words_));
+        slot_.push_back(static_cast<int>(houses_.size() / house_words_));
         houses_.insert(houses_.end(), every_house.begin(), every_house.end());
+      } else if (rung.scope == Scope::cells) {
+        slot_.push_back(static_cast<int>(cells_.size() / cell_words_));
+        cells_.insert(cells_.end(), every_cell.begin(), every_cell.end());
       } else {
         slot_.push_back(-1);
       }
@@ -179,31 +188,49 @@ class Unsearched {
     const int slot = slot_[i];
     switch (ladder()[i].scope) {
       case Scope::digits: ctx.scope_digits = digits_[slot]; return digits_[slot] != 0;
-      case Scope::houses: {
-        ctx.scope_houses = std::span<const std::uint64_t>(houses_).subspan(slot * words_, words_);
-        return std::any_of(ctx.scope_houses.begin(), ctx.scope_houses.end(), [](std::uint64_t w) { return w != 0; });
-      }
+      case Scope::houses: return any(ctx.scope_houses = words(houses_, house_words_, slot));
+      case Scope::cells: return any(ctx.scope_cells = words(cells_, cell_words_, slot));
       case Scope::whole: return true;
     }
     return true;
   }
   void found_nothing(std::size_t i) {
     const int slot = slot_[i];
+    const auto clear = [&](std::vector<std::uint64_t>& sets, std::size_t width) {
+      std::fill_n(sets.begin() + static_cast<std::ptrdiff_t>(slot * width), width, 0);
+    };
     if (ladder()[i].scope == Scope::digits) digits_[slot] = 0;
-    if (ladder()[i].scope == Scope::houses)
-      std::fill_n(houses_.begin() + static_cast<std::ptrdiff_t>(slot * words_), words_, 0);
+    if (ladder()[i].scope == Scope::houses) clear(houses_, house_words_);
+    if (ladder()[i].scope == Scope::cells) clear(cells_, cell_words_);
   }
   void changed(const logic::StepChange& change) {
+    const auto add = [](std::vector<std::uint64_t>& sets, const std::vector<std::uint64_t>& changed) {
+      for (std::size_t i = 0; i < sets.size(); i += changed.size())
+        for (std::size_t w = 0; w < changed.size(); ++w) sets[i + w] |= changed[w];
+    };
     for (Mask& digits : digits_) digits |= change.digits;
-    for (std::size_t i = 0; i < houses_.size(); i += words_)
-      for (std::size_t w = 0; w < words_; ++w) houses_[i + w] |= change.houses[w];
+    add(houses_, change.houses);
+    add(cells_, change.cells);
   }
 
  private:
-  std::size_t words_;
-  std::vector<int> slot_;              // per rung: its place in digits_ or houses_ (by its scope)
+  static std::vector<std::uint64_t> every_cell_of(const Geometry& geometry) {
+    std::vector<std::uint64_t> set(static_cast<std::size_t>(geometry.cell_words()), 0);
+    for (int c = 0; c < geometry.cell_count(); ++c) set[c >> 6] |= std::uint64_t{1} << (c & 63);
+    return set;
+  }
+  static std::span<const std::uint64_t> words(const std::vector<std::uint64_t>& sets, std::size_t width, int slot) {
+    return std::span<const std::uint64_t>(sets).subspan(static_cast<std::size_t>(slot) * width, width);
+  }
+  static bool any(std::span<const std::uint64_t> set) {
+    return std::any_of(set.begin(), set.end(), [](std::uint64_t w) { return w != 0; });
+  }
+
+  std::size_t house_words_, cell_words_;
+  std::vector<int> slot_;              // per rung: its place in digits_, houses_ or cells_ (by its scope)
   std::vector<Mask> digits_;           // per digit-scoped rung
-  std::vector<std::uint64_t> houses_;  // per house-scoped rung, words_ words: a bit per house
+  std::vector<std::uint64_t> houses_;  // per house-scoped rung, house_words_ words: a bit per house
+  std::vector<std::uint64_t> cells_;   // per cell-scoped rung, cell_words_ words: a bit per cell
 };
 
 // The first step of the ladder; with `unsearched`, each rung searches only
@@ -217,6 +244,7 @@ std::optional<Step> first_step(Context& ctx, double max_rating, Unsearched* unse
     auto step = r.find(ctx);
     ctx.scope_digits = ~Mask{0};
     ctx.scope_houses = {};
+    ctx.scope_cells = {};
     if (ctx.expired()) return std::nullopt;  // a search cut short proves nothing
     if (!step) {
       if (unsearched) unsearched->found_nothing(i);

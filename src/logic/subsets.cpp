@@ -72,7 +72,7 @@ std::optional<Step> find_naked_subset(const Context& ctx, int k) {
       found = std::move(s);
       return true;
     };
-    if (find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {k, k, empty}, eliminating)) break;
+    if (find_locked_sets<bits::mask_bit_count>(std::span<const Mask>(masks, count), {k, k, empty}, eliminating)) break;
   }
   return found;
 }
@@ -126,7 +126,7 @@ std::optional<Step> find_hidden_subset(const Context& ctx, int k, bool direct) {
       found = std::move(s);
       return true;
     };
-    if (find_locked_sets<bits::bit_count>(std::span<const Mask>(masks, count), {k, k, empty}, eliminating)) break;
+    if (find_locked_sets<bits::mask_bit_count>(std::span<const Mask>(masks, count), {k, k, empty}, eliminating)) break;
   }
   return found;
 }

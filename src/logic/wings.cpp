@@ -52,7 +52,8 @@ struct RaterCandidates {
 std::optional<Step> find_wing(const Context& ctx, bool xyz) {
   std::vector<int> pincers;
   std::optional<Step> found;
-  find_xy_wings<bits::bit_count>(RaterCandidates{ctx}, xyz, pincers, [&](int pivot, int first, int second, Mask z) {
+  find_xy_wings<bits::mask_bit_count>(RaterCandidates{ctx}, xyz, pincers, [&](int pivot, int first, int second, Mask z) {
+    if (!ctx.searches_cell(pivot) && !ctx.searches_cell(first) && !ctx.searches_cell(second)) return false;
     Step s;
     const std::vector<int> targets = xyz ? seeing_all(ctx, {pivot, first, second}) : seeing_all(ctx, {first, second});
     if (!add_eliminations(ctx, s, targets, z)) return false;
@@ -79,87 +80,96 @@ namespace {
 // A wing's cells in increasing order; past its k cells, int's largest.
 using WingSet = std::array<int, 6>;
 
+// True if some cell outside the set holding a digit of `digits` sees every
+// cell of the set holding it.
+bool wing_eliminates(const Context& ctx, std::span<const int> cells, Mask digits) {
+  for (int z : digits_of(digits)) {
+    for (std::size_t w = 0; w < static_cast<std::size_t>(ctx.geo.cell_words()); ++w) {
+      std::uint64_t word = ~std::uint64_t{0};
+      for (int c : cells)
+        if (ctx.grid.has(c, z)) word &= ctx.tables.peer_words(c)[w];
+      for (int x : bits::SetBits<>(word))
+        if (const int cell = static_cast<int>(w * 64) + x; !ctx.grid.value(cell) && ctx.grid.has(cell, z)) return true;
+    }
+  }
+  return false;
+}
+
+// The step of the easiest wing found: z (its unrestricted digit) or, with
+// none, every digit leaves the cells that see all of its cells in the set.
+Step big_wing_step(const Context& ctx, const std::vector<int>& cells, Mask digits, Mask loose, Tenths rating,
+                   const char* name) {
+  Step s;
+  std::vector<int> zcells;
+  for (int z : digits_of(loose ? loose : digits)) {
+    zcells.clear();
+    for (int c : cells)
+      if (ctx.grid.has(c, z)) zcells.push_back(c);
+    add_eliminations(ctx, s, seeing_all(ctx, zcells), digit_bit(z));
+  }
+  const int z = loose ? lowest_digit(loose) : 0;
+  s.technique = name;
+  s.rating = to_rating(rating);
+  std::string parts;
+  for (int c : cells)
+    parts += (parts.empty() ? "" : ", ") + ctx.geo.cell_name(c) + " {" + digits_text(ctx.grid.candidates(c)) + "}";
+  s.detail = z ? cat({parts, ": only ", std::string(1, digit_char(z)), " unrestricted"})
+               : cat({parts, ": every digit restricted (doubly linked)"});
+  s.cells = cells;
+  return s;
+}
+
 std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, const char* name) {
   const Tenths base = rating_of(rung);
-  std::vector<int> pool;
-  for (int c = 0; c < ctx.cells(); ++c)
-    if (!ctx.grid.value(c) && popcount(ctx.grid.candidates(c)) >= 2 && popcount(ctx.grid.candidates(c)) <= k)
-      pool.push_back(c);
-  std::optional<Step> best;
-  std::vector<int> chosen, zcells;
-  Tenths lowest = base + 100;
-  // u: the set's digits; loose: its non-restricted ones (on cells that do not see each other).
-  auto finish = [&](Mask u, Mask loose) {
-    if (popcount(loose) > 1 || popcount(u) != k) return;
-    // As SukakuExplainer builds them: an almost locked set of k-1 cells that
-    // all see each other (k digits) and one bivalue cell with two of them.
-    bool shaped = false;
-    for (int b : chosen) {
-      if (shaped || popcount(ctx.grid.candidates(b)) != 2) continue;
-      Mask rest = 0;
-      bool clique = true;
-      for (int c : chosen) {
-        if (c == b) continue;
-        rest |= ctx.grid.candidates(c);
-        for (int o : chosen)
-          if (o != b && o != c && !ctx.tables.sees(o, c)) clique = false;
-      }
-      shaped = clique && rest == u;
-    }
-    if (!shaped) return;
-    int largest = 0;
-    for (int c : chosen) largest = std::max(largest, popcount(ctx.grid.candidates(c)));
-    const Tenths rating = k >= 6 ? base : base + (k - 3) - std::abs(3 - largest);
-    if (rating >= lowest) return;
-    // One unrestricted digit z: some z-cell holds it. None (doubly linked):
-    // the k cells take the k digits once each, so every digit leaves the
-    // cells that see all of its cells in the pattern.
-    Step s;
-    bool any = false;
-    for (int z : digits_of(loose ? loose : u)) {
-      zcells.clear();
-      for (int c : chosen)
-        if (ctx.grid.has(c, z)) zcells.push_back(c);
-      any |= add_eliminations(ctx, s, seeing_all(ctx, zcells), digit_bit(z));
-    }
-    if (!any) return;
-    const int z = loose ? lowest_digit(loose) : 0;
-    s.technique = name;
-    s.rating = to_rating(rating);
-    std::string parts;
-    for (int c : chosen)
-      parts += (parts.empty() ? "" : ", ") + ctx.geo.cell_name(c) + " {" + digits_text(ctx.grid.candidates(c)) + "}";
-    s.detail = z ? cat({parts, ": only ", std::string(1, digit_char(z)), " unrestricted"})
-                 : cat({parts, ": every digit restricted (doubly linked)"});
-    s.cells = chosen;
-    lowest = rating;
-    best = std::move(s);
-  };
+  CellSet pool = no_cells(ctx);
+  std::vector<int> bivalue;
+  for (int c = 0; c < ctx.cells(); ++c) {
+    const int count = popcount(ctx.grid.candidates(c));
+    if (ctx.grid.value(c) || count < 2 || count > k) continue;
+    pool[c >> 6] |= std::uint64_t{1} << (c & 63);
+    if (count == 2) bivalue.push_back(c);
+  }
   // The sets the shape allows: a clique of k-1 cells (each sees the others)
-  // holding k digits, and a bivalue cell with two of them. Each is judged in
-  // the order of its cells, as SukakuExplainer's search over every set of k
-  // cells takes them, so the first of the easiest wins as there.
-  std::vector<WingSet> sets;
-  std::vector<int> clique, bivalue;
-  for (int c : pool)
-    if (popcount(ctx.grid.candidates(c)) == 2) bivalue.push_back(c);
+  // holding k digits, and a bivalue cell with two of them; the cells that
+  // do not see each other are the bivalue cell and some of the clique's, so
+  // the digits they share are the unrestricted ones. As SukakuExplainer's
+  // search over every set of k cells in increasing order takes them, the
+  // first of the easiest wins: the least rating, then the least set.
+  bool found = false;
+  Tenths best_rating = 0;
+  WingSet best_set{};
+  Mask best_digits = 0, best_loose = 0;
+  std::vector<int> clique;
   // common[depth]: the pool's cells that see every cell of the clique so far.
-  std::vector<CellSet> common(k, no_cells(ctx));
-  for (int c : pool) common[0][c >> 6] |= std::uint64_t{1} << (c & 63);
-  const auto grow = [&](const auto& self, int depth, int after, Mask digits) -> void {
+  std::vector<CellSet> common(k, pool);
+  const auto judge = [&](int b, Mask digits, int largest, bool scoped) {
+    if (!scoped && !ctx.searches_cell(b)) return;
+    Mask loose = 0;
+    for (int c : clique)
+      if (!ctx.tables.sees(b, c)) loose |= ctx.grid.candidates(b) & ctx.grid.candidates(c);
+    if (popcount(loose) > 1) return;
+    const Tenths rating = k >= 6 ? base : base + (k - 3) - std::abs(3 - largest);
+    if (found && rating > best_rating) return;
+    WingSet set;
+    set.fill(std::numeric_limits<int>::max());
+    std::copy(clique.begin(), clique.end(), set.begin());
+    int at = k - 1;  // b into the clique's increasing order
+    for (; at > 0 && set[at - 1] > b; --at) set[at] = set[at - 1];
+    set[at] = b;
+    if (found && rating == best_rating && set >= best_set) return;
+    if (!wing_eliminates(ctx, std::span<const int>(set.data(), k), loose ? loose : digits)) return;
+    found = true;
+    best_rating = rating;
+    best_set = set;
+    best_digits = digits;
+    best_loose = loose;
+  };
+  const auto grow = [&](const auto& self, int depth, int after, Mask digits, int largest, bool scoped) -> void {
     if (depth == k - 1) {
-      if (popcount(digits) != k || depth >= static_cast<int>(WingSet{}.size())) return;
-      for (int b : bivalue) {
-        const Mask pair = ctx.grid.candidates(b);
-        if ((pair & ~digits) || std::find(clique.begin(), clique.end(), b) != clique.end()) continue;
-        WingSet set;
-        set.fill(std::numeric_limits<int>::max());
-        std::copy(clique.begin(), clique.end(), set.begin());
-        int at = depth;  // b into the clique's increasing order
-        for (; at > 0 && set[at - 1] > b; --at) set[at] = set[at - 1];
-        set[at] = b;
-        sets.push_back(set);
-      }
+      if (popcount(digits) != k) return;
+      for (int b : bivalue)
+        if (!(ctx.grid.candidates(b) & ~digits) && std::find(clique.begin(), clique.end(), b) == clique.end())
+          judge(b, digits, std::max(largest, 2), scoped);
       return;
     }
     const CellSet& can = common[depth];
@@ -173,27 +183,15 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
         const auto peers = ctx.tables.peer_words(c);
         for (std::size_t v = 0; v < can.size(); ++v) common[depth + 1][v] = can[v] & peers[v];
         clique.push_back(c);
-        self(self, depth + 1, c, with);
+        self(self, depth + 1, c, with, std::max(largest, popcount(ctx.grid.candidates(c))), scoped || ctx.searches_cell(c));
         clique.pop_back();
       }
     }
   };
-  grow(grow, 0, -1, 0);
-  std::sort(sets.begin(), sets.end());
-  sets.erase(std::unique(sets.begin(), sets.end()), sets.end());
-  for (const WingSet& cells : sets) {
-    if (best && lowest <= base) break;  // the easiest rating possible
-    chosen.assign(cells.begin(), cells.begin() + k);
-    const std::vector<int>& set = chosen;
-    Mask digits = 0, loose = 0;
-    for (std::size_t a = 0; a < set.size(); ++a) {
-      digits |= ctx.grid.candidates(set[a]);
-      for (std::size_t b = a + 1; b < set.size(); ++b)
-        if (!ctx.tables.sees(set[a], set[b])) loose |= ctx.grid.candidates(set[a]) & ctx.grid.candidates(set[b]);
-    }
-    finish(digits, loose);
-  }
-  return best;
+  grow(grow, 0, -1, 0, 0, false);
+  if (!found) return std::nullopt;
+  return big_wing_step(ctx, std::vector<int>(best_set.begin(), best_set.begin() + k), best_digits, best_loose,
+                       best_rating, name);
 }
 }  // namespace
 

@@ -26,7 +26,7 @@ concept WingPosition = requires(const Position& position, int cell, void (*visit
 template <typename Candidates>
 void for_each_bivalue_peer(const Geometry& geometry, int cell, const Candidates& candidates, auto visit) {
   for (int peer : geometry.peers_of(cell))
-    if (bits::bit_count(candidates(peer)) == 2) visit(peer);
+    if (bits::mask_bit_count(candidates(peer)) == 2) visit(peer);
 }
 
 // Every XY-Wing (or XYZ-Wing when `xyz`) in SE's order — pivots in cell
