@@ -291,20 +291,19 @@ struct ChainLink {
   // cells of their ChainLinks.
   std::array<std::span<const int>, 2> ends;
   std::array<HouseBits, 2> holding{};  // per end: the houses that hold every cell of it
-  // Per end: the cells seeing every cell of it (Geometry::cell_words() words
-  // in its ChainLinks' `seen`).
-  std::array<std::span<const std::uint64_t>, 2> seen;
+  // Per end: the cells holding the digit that see every cell of it (where
+  // the chain's eliminations may lie), Geometry::cell_words() words in its
+  // ChainLinks' `targets`.
+  std::array<std::span<const std::uint64_t>, 2> targets;
   std::span<const int> end(int side) const { return ends[side]; }
 };
 
 // One digit's chain links in a position (Context::chain_links_of_digit), their
-// ends' cells in one list, the cells seeing each end in another, and the
-// cells holding the digit.
+// ends' cells in one list, the cell sets of their ends' targets in another.
 struct ChainLinks {
   std::vector<ChainLink> links;
   std::vector<int> cells;
-  std::vector<std::uint64_t> seen;
-  std::vector<std::uint64_t> holding;
+  std::vector<std::uint64_t> targets;
 };
 
 namespace {
@@ -401,7 +400,8 @@ void chain_links(const Context& ctx, int d, ChainLinks& out) {
   }
   const std::span<const int> cells(out.cells);
   const std::size_t words = static_cast<std::size_t>(ctx.geo.cell_words());
-  out.seen.assign(out.links.size() * 2 * words, ~std::uint64_t{0});
+  const CellSet holding = cells_holding(ctx, d);
+  out.targets.resize(out.links.size() * 2 * words);
   for (std::size_t i = 0; i < out.links.size(); ++i) {
     ChainLink& link = out.links[i];
     const auto [a, b, to] = bounds[i];
@@ -409,13 +409,13 @@ void chain_links(const Context& ctx, int d, ChainLinks& out) {
     link.ends[1] = cells.subspan(b, to - b);
     for (int side = 0; side < 2; ++side) {
       link.holding[side] = houses_holding(ctx, link.end(side));
-      const std::span<std::uint64_t> seen = std::span<std::uint64_t>(out.seen).subspan((2 * i + side) * words, words);
+      const std::span<std::uint64_t> targets = std::span<std::uint64_t>(out.targets).subspan((2 * i + side) * words, words);
+      std::copy(holding.begin(), holding.end(), targets.begin());
       for (int c : link.end(side))
-        for (std::size_t w = 0; w < words; ++w) seen[w] &= ctx.tables.peer_words(c)[w];
-      link.seen[side] = seen;
+        for (std::size_t w = 0; w < words; ++w) targets[w] &= ctx.tables.peer_words(c)[w];
+      link.targets[side] = targets;
     }
   }
-  out.holding = cells_holding(ctx, d);
 }
 
 // The house of a weak link between two ends (cells or groups), as SE picks it:
@@ -549,22 +549,21 @@ std::optional<Step> chain_step(const Context& ctx, int d, std::span<const ChainL
 }
 
 // Every way round of the chain through `links` (an empty rectangle one way
-// only: its heart is both ends), handed to `take` as a step. `holding`: the
-// cells holding d (a way whose two ends no such cell sees has no target).
+// only: its heart is both ends), handed to `take` as a step; a way whose two
+// ends share no target is not tried.
 template <std::size_t K, class Take>
-void each_chain_way(const Context& ctx, int d, std::span<const std::uint64_t> holding,
-                    const std::array<const ChainLink*, K>& links, Take take) {
+void each_chain_way(const Context& ctx, int d, const std::array<const ChainLink*, K>& links, Take take) {
   int er_bits = 0;
   for (std::size_t l = 0; l < K; ++l) er_bits |= (links[l]->shape == LinkShape::empty_rectangle) << l;
-  const auto seen_by_both = [&](int start_side, int end_side) {
-    const auto start = links[0]->seen[start_side], end = links[K - 1]->seen[end_side];
-    for (std::size_t w = 0; w < holding.size(); ++w)
-      if (holding[w] & start[w] & end[w]) return true;
+  const auto share_targets = [&](int start_side, int end_side) {
+    const auto start = links[0]->targets[start_side], end = links[K - 1]->targets[end_side];
+    for (std::size_t w = 0; w < start.size(); ++w)
+      if (start[w] & end[w]) return true;
     return false;
   };
   // Per side the first link is entered at and the last left at: whether some cell may go.
-  const std::array<std::array<bool, 2>, 2> targeted = {{{seen_by_both(0, 0), seen_by_both(0, 1)},
-                                                        {seen_by_both(1, 0), seen_by_both(1, 1)}}};
+  const std::array<std::array<bool, 2>, 2> targeted = {{{share_targets(0, 0), share_targets(0, 1)},
+                                                        {share_targets(1, 0), share_targets(1, 1)}}};
   for (int flips = 0; flips < (1 << K); ++flips) {
     if (flips & er_bits) continue;
     std::array<int, K> exits;  // the side each link is left at: b, or a when flipped
@@ -627,8 +626,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
   int best_class = 4;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
-    const ChainLinks& of_digit = links_of_digit(ctx, d);
-    const std::vector<ChainLink>& links = of_digit.links;
+    const std::vector<ChainLink>& links = links_of_digit(ctx, d).links;
     const int nl = static_cast<int>(links.size());
     const std::vector<char> linked = weakly_linked(links);
     // Whether two links are apart (links_apart), asked once per pair: -1 not yet.
@@ -652,7 +650,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
           const int cls = three_link_class(ctx, chain.data());
           // The links are apart where every two of them are.
           if (cls > best_class || !pair_apart(i, j) || !pair_apart(j, k) || !pair_apart(i, k)) continue;
-          each_chain_way(ctx, d, of_digit.holding, chain, [&](Step s) {
+          each_chain_way(ctx, d, chain, [&](Step s) {
             if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) return;
             const bool grouped_only = cls == 3 && !has_shape(chain, LinkShape::empty_rectangle);
             s.technique = grouped_only ? "Grouped 3-link chain" : names[cls];
@@ -673,15 +671,14 @@ std::optional<Step> find_grouped_two_link_chain(const Context& ctx) {
   std::optional<Step> best;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
-    const ChainLinks& of_digit = links_of_digit(ctx, d);
-    const std::vector<ChainLink>& links = of_digit.links;
+    const std::vector<ChainLink>& links = links_of_digit(ctx, d).links;
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = i + 1; j < links.size(); ++j) {
         if (links[i].shape != LinkShape::grouped_line && links[j].shape != LinkShape::grouped_line) continue;
         const std::array<const ChainLink*, 2> chain = {&links[i], &links[j]};
         // (An empty rectangle with a plain link is find_empty_rectangle's.)
         if (!links_apart(ctx, chain)) continue;
-        each_chain_way(ctx, d, of_digit.holding, chain, [&](Step s) {
+        each_chain_way(ctx, d, chain, [&](Step s) {
           if (best && s.eliminations.size() <= best->eliminations.size()) return;
           s.technique = "Grouped 2-link chain";
           s.rating = step_rating(Technique::grouped_two_link_chain);

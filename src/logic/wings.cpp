@@ -18,6 +18,7 @@
 #include <limits>
 #include <functional>
 
+#include "core/contract.hpp"
 #include "internal.hpp"
 #include "wings.hpp"
 
@@ -135,41 +136,41 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
   // the digits they share are the unrestricted ones. As SukakuExplainer's
   // search over every set of k cells in increasing order takes them, the
   // first of the easiest wins: the least rating, then the least set.
-  bool found = false;
-  Tenths best_rating = 0;
-  WingSet best_set{};
-  Mask best_digits = 0, best_loose = 0;
+  struct Wing {
+    Tenths rating;
+    WingSet cells;
+    Mask digits, loose;
+  };
+  std::optional<Wing> best;
+  NONET_EXPECTS(k <= static_cast<int>(WingSet{}.size()));
   std::vector<int> clique;
   // common[depth]: the pool's cells that see every cell of the clique so far.
   std::vector<CellSet> common(k, pool);
-  const auto judge = [&](int b, Mask digits, int largest, bool scoped) {
-    if (!scoped && !ctx.searches_cell(b)) return;
+  // changed: the clique holds a cell of the search's scope (Context::scope_cells).
+  const auto judge = [&](int b, Mask digits, int largest, bool changed) {
+    if (!changed && !ctx.searches_cell(b)) return;
     Mask loose = 0;
     for (int c : clique)
       if (!ctx.tables.sees(b, c)) loose |= ctx.grid.candidates(b) & ctx.grid.candidates(c);
     if (popcount(loose) > 1) return;
     const Tenths rating = k >= 6 ? base : base + (k - 3) - std::abs(3 - largest);
-    if (found && rating > best_rating) return;
+    if (best && rating > best->rating) return;
     WingSet set;
     set.fill(std::numeric_limits<int>::max());
     std::copy(clique.begin(), clique.end(), set.begin());
     int at = k - 1;  // b into the clique's increasing order
     for (; at > 0 && set[at - 1] > b; --at) set[at] = set[at - 1];
     set[at] = b;
-    if (found && rating == best_rating && set >= best_set) return;
+    if (best && rating == best->rating && set >= best->cells) return;
     if (!wing_eliminates(ctx, std::span<const int>(set.data(), k), loose ? loose : digits)) return;
-    found = true;
-    best_rating = rating;
-    best_set = set;
-    best_digits = digits;
-    best_loose = loose;
+    best = Wing{rating, set, digits, loose};
   };
-  const auto grow = [&](const auto& self, int depth, int after, Mask digits, int largest, bool scoped) -> void {
+  const auto grow = [&](const auto& self, int depth, int after, Mask digits, int largest, bool changed) -> void {
     if (depth == k - 1) {
       if (popcount(digits) != k) return;
       for (int b : bivalue)
         if (!(ctx.grid.candidates(b) & ~digits) && std::find(clique.begin(), clique.end(), b) == clique.end())
-          judge(b, digits, std::max(largest, 2), scoped);
+          judge(b, digits, std::max(largest, 2), changed);
       return;
     }
     const CellSet& can = common[depth];
@@ -183,15 +184,16 @@ std::optional<Step> find_big_wing(const Context& ctx, int k, Technique rung, con
         const auto peers = ctx.tables.peer_words(c);
         for (std::size_t v = 0; v < can.size(); ++v) common[depth + 1][v] = can[v] & peers[v];
         clique.push_back(c);
-        self(self, depth + 1, c, with, std::max(largest, popcount(ctx.grid.candidates(c))), scoped || ctx.searches_cell(c));
+        self(self, depth + 1, c, with, std::max(largest, popcount(ctx.grid.candidates(c))),
+             changed || ctx.searches_cell(c));
         clique.pop_back();
       }
     }
   };
   grow(grow, 0, -1, 0, 0, false);
-  if (!found) return std::nullopt;
-  return big_wing_step(ctx, std::vector<int>(best_set.begin(), best_set.begin() + k), best_digits, best_loose,
-                       best_rating, name);
+  if (!best) return std::nullopt;
+  return big_wing_step(ctx, std::vector<int>(best->cells.begin(), best->cells.begin() + k), best->digits, best->loose,
+                       best->rating, name);
 }
 }  // namespace
 
