@@ -253,8 +253,11 @@ Context::HousesMap map_houses(const CandidateGrid& grid) {
   const Geometry& geo = grid.geometry();
   const auto& houses = geo.houses();
   const std::size_t n = geo.size();
+  const std::size_t words = static_cast<std::size_t>(geo.cell_words());
   Context::HousesMap map{std::vector<Mask>(houses.size() * n, 0), std::vector<Mask>(houses.size(), 0),
-                         std::vector<Mask>(houses.size(), 0)};
+                         std::vector<Mask>(houses.size(), 0), std::vector<std::uint64_t>(n * words, 0)};
+  for (int c = 0; c < geo.cell_count(); ++c)
+    for (int d : digits_of(grid.candidates(c))) map.holding[(d - 1) * words + (c >> 6)] |= std::uint64_t{1} << (c & 63);
   for (std::size_t h = 0; h < houses.size(); ++h) {
     const auto& cells = houses[h].cells;
     for (std::size_t i = 0; i < cells.size(); ++i) {
@@ -279,6 +282,8 @@ bool unmap(const Geometry& geo, int cell, int digit, Context::HousesMap& map, St
   bool lost = false;
   change.digits |= digit_bit(digit);
   change.cells[cell >> 6] |= std::uint64_t{1} << (cell & 63);
+  const std::size_t word = static_cast<std::size_t>((digit - 1) * geo.cell_words() + (cell >> 6));
+  map.holding[word] &= ~(std::uint64_t{1} << (cell & 63));
   for (std::size_t k = 0; k < houses.size(); ++k) {
     const int h = houses[k];
     Mask& places = map.places[static_cast<std::size_t>(h) * geo.size() + digit - 1];
@@ -327,17 +332,10 @@ bool apply_step(const Step& step, CandidateGrid& grid, Context::HousesMap& map, 
 
 CellSet no_cells(const Context& ctx) { return CellSet(static_cast<std::size_t>(ctx.geo.cell_words()), 0); }
 
-CellSet cells_holding(const Context& ctx, int d) {
-  CellSet set = no_cells(ctx);
-  const auto& houses = ctx.geo.houses();
-  for (std::size_t h = 0; h < houses.size(); ++h) {
-    if (houses[h].kind != HouseKind::row) continue;  // the rows cover every cell once
-    for (int i : bits::SetBits<>(ctx.where(static_cast<int>(h), d))) {
-      const int cell = houses[h].cells[i];
-      set[cell >> 6] |= std::uint64_t{1} << (cell & 63);
-    }
-  }
-  return set;
+std::span<const std::uint64_t> cells_holding(const Context& ctx, int d) {
+  const std::size_t words = static_cast<std::size_t>(ctx.geo.cell_words());
+  const std::span<const std::uint64_t> holding(ctx.houses_map().holding);
+  return holding.subspan(static_cast<std::size_t>(d - 1) * words, words);
 }
 
 std::vector<int> cells_of(std::span<const std::uint64_t> set) {

@@ -151,7 +151,13 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
       const int a = base[i], b = base[j];
       const auto peers_a = ctx.tables.peer_words(a), peers_b = ctx.tables.peer_words(b);
       if (!intersect_two(peers_a, peers_b, small, both)) continue;
-      for (std::size_t w = 0; w < third.size(); ++w) third[w] = (peers_a[w] | peers_b[w]) & small[w];
+      // A new triplet holds a changed cell (Context::scope_cells) among its
+      // cells or excluders (all of which are in `both`): else the third.
+      const bool changed = ctx.searches_cell(a) || ctx.searches_cell(b) || ctx.searches_any_cell(both);
+      for (std::size_t w = 0; w < third.size(); ++w) {
+        third[w] = (peers_a[w] | peers_b[w]) & small[w];
+        if (!changed) third[w] &= ctx.scope_cells[w];
+      }
       for (std::size_t w = 0; w < third.size(); ++w)
         for (int bit : bits::SetBits<>(third[w])) {
           const int c = static_cast<int>(w * 64) + bit;
@@ -162,6 +168,8 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
           // exclusion found nothing there, and finds the same in any roles.
           if (c < b && (examined_as(b, a, c) || (c < a && examined_as(a, c, b)))) continue;
           if (!intersect_two(both, ctx.tables.peer_words(c), small, all)) continue;
+          if (!ctx.searches_cell(a) && !ctx.searches_cell(b) && !ctx.searches_cell(c) && !ctx.searches_any_cell(all))
+            continue;
           if (auto s = exclude_triplet(ctx, {a, b, c}, all, excluded)) return s;
         }
     }
@@ -178,6 +186,8 @@ std::optional<Step> find_aligned_pair_exclusion(const Context& ctx) {
     for (std::size_t j = i + 1; j < base.size(); ++j) {
       const int a = base[i], b = base[j];
       if (!intersect_two(ctx.tables.peer_words(a), ctx.tables.peer_words(b), bivalue, excluders)) continue;
+      // A new pair holds a changed cell (Context::scope_cells) among its cells or excluders.
+      if (!ctx.searches_cell(a) && !ctx.searches_cell(b) && !ctx.searches_any_cell(excluders)) continue;
       if (auto s = exclude_pair(ctx, a, b, excluders)) return s;
     }
   return std::nullopt;

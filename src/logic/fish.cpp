@@ -192,7 +192,7 @@ std::optional<Step> find_empty_rectangle(const Context& ctx) {
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
     const std::vector<StrongLink> links = strong_links(ctx, d);
-    const CellSet holding = cells_holding(ctx, d);
+    const std::span<const std::uint64_t> holding = cells_holding(ctx, d);
     for (int b = 0; b < nh; ++b) {
       if (line(houses[b].kind) || ctx.placed_in(b, d)) continue;
       bc.clear();
@@ -379,7 +379,9 @@ void chain_links(const Context& ctx, int d, ChainLinks& out) {
     if (count == 2) {
       const int a = houses[h].cells[std::countr_zero(m)], b = houses[h].cells[63 - std::countl_zero(m)];
       // Two cells of a box on one line: that is the line's link (rated so).
-      if (!is_line(houses[h]) && ctx.tables.common_houses(a, b).size() > 1) continue;
+      if (!is_line(houses[h]) &&
+          std::ranges::count_if(ctx.geo.houses_of(a), [&](int other) { return ctx.tables.in_house(other, b); }) > 1)
+        continue;
       out.cells.insert(out.cells.end(), {a, b});
       add(h, LinkShape::plain, from, from + 1);
     } else if (count > 2 && !is_line(houses[h])) {
@@ -400,7 +402,7 @@ void chain_links(const Context& ctx, int d, ChainLinks& out) {
   }
   const std::span<const int> cells(out.cells);
   const std::size_t words = static_cast<std::size_t>(ctx.geo.cell_words());
-  const CellSet holding = cells_holding(ctx, d);
+  const std::span<const std::uint64_t> holding = cells_holding(ctx, d);
   out.targets.resize(out.links.size() * 2 * words);
   for (std::size_t i = 0; i < out.links.size(); ++i) {
     ChainLink& link = out.links[i];
@@ -548,27 +550,35 @@ std::optional<Step> chain_step(const Context& ctx, int d, std::span<const ChainL
   return s;
 }
 
+// Which ends of two links share a target (a cell where a chain between them
+// may eliminate): bit 2 * side of `first` + side of `last`.
+int targets_meet(const ChainLink& first, const ChainLink& last) {
+  int meet = 0;
+  for (int a = 0; a < 2; ++a)
+    for (int b = 0; b < 2; ++b) {
+      const auto x = first.targets[a], y = last.targets[b];
+      for (std::size_t w = 0; w < x.size(); ++w)
+        if (x[w] & y[w]) {
+          meet |= 1 << (2 * a + b);
+          break;
+        }
+    }
+  return meet;
+}
+
 // Every way round of the chain through `links` (an empty rectangle one way
 // only: its heart is both ends), handed to `take` as a step; a way whose two
-// ends share no target is not tried.
+// ends share no target (`meet`: targets_meet of the first and last links) is
+// not tried.
 template <std::size_t K, class Take>
-void each_chain_way(const Context& ctx, int d, const std::array<const ChainLink*, K>& links, Take take) {
+void each_chain_way(const Context& ctx, int d, const std::array<const ChainLink*, K>& links, int meet, Take take) {
   int er_bits = 0;
   for (std::size_t l = 0; l < K; ++l) er_bits |= (links[l]->shape == LinkShape::empty_rectangle) << l;
-  const auto share_targets = [&](int start_side, int end_side) {
-    const auto start = links[0]->targets[start_side], end = links[K - 1]->targets[end_side];
-    for (std::size_t w = 0; w < start.size(); ++w)
-      if (start[w] & end[w]) return true;
-    return false;
-  };
-  // Per side the first link is entered at and the last left at: whether some cell may go.
-  const std::array<std::array<bool, 2>, 2> targeted = {{{share_targets(0, 0), share_targets(0, 1)},
-                                                        {share_targets(1, 0), share_targets(1, 1)}}};
   for (int flips = 0; flips < (1 << K); ++flips) {
     if (flips & er_bits) continue;
     std::array<int, K> exits;  // the side each link is left at: b, or a when flipped
     for (std::size_t l = 0; l < K; ++l) exits[l] = 1 - ((flips >> l) & 1);
-    if (!targeted[1 - exits[0]][exits[K - 1]]) continue;
+    if (!((meet >> (2 * (1 - exits[0]) + exits[K - 1])) & 1)) continue;
     if (auto s = chain_step(ctx, d, links, exits)) take(std::move(*s));
   }
 }
@@ -650,7 +660,7 @@ std::optional<Step> find_three_link_chain(const Context& ctx) {
           const int cls = three_link_class(ctx, chain.data());
           // The links are apart where every two of them are.
           if (cls > best_class || !pair_apart(i, j) || !pair_apart(j, k) || !pair_apart(i, k)) continue;
-          each_chain_way(ctx, d, chain, [&](Step s) {
+          each_chain_way(ctx, d, chain, targets_meet(links[i], links[k]), [&](Step s) {
             if (cls == best_class && s.eliminations.size() <= best->eliminations.size()) return;
             const bool grouped_only = cls == 3 && !has_shape(chain, LinkShape::empty_rectangle);
             s.technique = grouped_only ? "Grouped 3-link chain" : names[cls];
@@ -675,10 +685,12 @@ std::optional<Step> find_grouped_two_link_chain(const Context& ctx) {
     for (std::size_t i = 0; i < links.size(); ++i)
       for (std::size_t j = i + 1; j < links.size(); ++j) {
         if (links[i].shape != LinkShape::grouped_line && links[j].shape != LinkShape::grouped_line) continue;
+        const int ends = targets_meet(links[i], links[j]);
+        if (!ends) continue;
         const std::array<const ChainLink*, 2> chain = {&links[i], &links[j]};
         // (An empty rectangle with a plain link is find_empty_rectangle's.)
         if (!links_apart(ctx, chain)) continue;
-        each_chain_way(ctx, d, chain, [&](Step s) {
+        each_chain_way(ctx, d, chain, ends, [&](Step s) {
           if (best && s.eliminations.size() <= best->eliminations.size()) return;
           s.technique = "Grouped 2-link chain";
           s.rating = step_rating(Technique::grouped_two_link_chain);
@@ -689,58 +701,72 @@ std::optional<Step> find_grouped_two_link_chain(const Context& ctx) {
   return best;
 }
 
+namespace {
+// Whether two strong links in houses of kinds k1 and k2 can make `pattern`:
+// a skyscraper takes two lines of one kind, a kite a row and a column, a
+// turbot fish anything but those two lines of one kind and two boxes (which
+// the pattern's cells decide between it and a kite).
+bool two_link_kind_possible(HouseKind k1, HouseKind k2, TwoLinkPattern pattern) {
+  const auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
+  const bool same_line = line(k1) && k1 == k2, crossing_lines = line(k1) && line(k2) && k1 != k2;
+  switch (pattern) {
+    case TwoLinkPattern::skyscraper: return same_line;
+    case TwoLinkPattern::two_string_kite: return crossing_lines;
+    default: return !same_line && (line(k1) || line(k2));
+  }
+}
+}  // namespace
 
 std::optional<Step> find_two_link_pattern(const Context& ctx, TwoLinkPattern pattern) {
   const int want = static_cast<int>(pattern);
   static const char* names[] = {"Skyscraper", "2-String Kite", "Turbot fish"};
   static constexpr Technique techniques[] = {Technique::skyscraper, Technique::two_string_kite, Technique::turbot_fish};
   const auto& houses = ctx.geo.houses();
-  auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
+  const auto line = [](HouseKind k) { return k == HouseKind::row || k == HouseKind::column; };
   // As SukakuExplainer: the step with the most eliminations (the first of
   // those), and no turbot fish from two boxes (it pairs a line with a box).
   std::optional<Step> best;
   for (int d = 1; d <= ctx.n(); ++d) {
     if (!ctx.searches_digit(d)) continue;
     const std::vector<StrongLink> links = strong_links(ctx, d);
-    const CellSet holding = cells_holding(ctx, d);
+    const std::span<const std::uint64_t> holding = cells_holding(ctx, d);
     CellSet seeing_ends = no_cells(ctx);
     for (std::size_t i = 0; i < links.size(); ++i)
-      for (std::size_t j = i + 1; j < links.size(); ++j)
-        for (int flip1 = 0; flip1 < 2; ++flip1)
-          for (int flip2 = 0; flip2 < 2; ++flip2) {
-            const StrongLink& l1 = links[i];
-            const StrongLink& l2 = links[j];
-            const int a = flip1 ? l1.b : l1.a, b = flip1 ? l1.a : l1.b;  // a = b ... c = e
-            const int c = flip2 ? l2.b : l2.a, e = flip2 ? l2.a : l2.b;
-            if (a == c || a == e || b == c || b == e) continue;
-            if (!ctx.tables.sees(b, c)) continue;
-            // The cells holding d that see both ends (a step needs one).
-            bool any = false;
-            for (std::size_t w = 0; w < seeing_ends.size(); ++w)
-              any |= (seeing_ends[w] = holding[w] & ctx.tables.peer_words(a)[w] & ctx.tables.peer_words(e)[w]) != 0;
-            if (!any) continue;
-            // Classify.
-            const HouseKind k1 = houses[l1.h].kind, k2 = houses[l2.h].kind;
-            int kind = 2;
-            if (line(k1) && k1 == k2) kind = 0;
-            else if (line(k1) && line(k2) && k1 != k2) {
-              bool same_box = false;
-              for (int h : ctx.tables.common_houses(b, c)) same_box |= !line(houses[h].kind);
-              if (same_box) kind = 1;
-            }
-            if (kind != want || (!line(k1) && !line(k2))) continue;
-            Step s;
-            if (!add_eliminations(ctx, s, cells_of(seeing_ends), digit_bit(d))) continue;
-            s.technique = names[kind];
-            s.rating = step_rating(techniques[kind]);
-            const std::string dc(1, digit_char(d));
-            s.detail = dc + " in " + ctx.geo.cell_name(a) + "=" + ctx.geo.cell_name(b) + "-" +
-                       ctx.geo.cell_name(c) + "=" + ctx.geo.cell_name(e);
-            s.cells = {a, b, c, e};
-            s.houses = {l1.h, l2.h};
-            s.links = {{{a, d}, {b, d}, true}, {{b, d}, {c, d}, false}, {{c, d}, {e, d}, true}};
-            if (!best || s.eliminations.size() > best->eliminations.size()) best = std::move(s);
+      for (std::size_t j = i + 1; j < links.size(); ++j) {
+        const StrongLink& l1 = links[i];
+        const StrongLink& l2 = links[j];
+        const HouseKind k1 = houses[l1.h].kind, k2 = houses[l2.h].kind;
+        if (!two_link_kind_possible(k1, k2, pattern)) continue;
+        const bool crossing_lines = line(k1) && line(k2) && k1 != k2;
+        for (int flips = 0; flips < 4; ++flips) {
+          const bool flip1 = flips & 2, flip2 = flips & 1;  // in SE's order: the first link's flip outer
+          const int a = flip1 ? l1.b : l1.a, b = flip1 ? l1.a : l1.b;  // a = b ... c = e
+          const int c = flip2 ? l2.b : l2.a, e = flip2 ? l2.a : l2.b;
+          if (a == c || a == e || b == c || b == e || !ctx.tables.sees(b, c)) continue;
+          // The cells holding d that see both ends (a step needs one).
+          bool any = false;
+          for (std::size_t w = 0; w < seeing_ends.size(); ++w)
+            any |= (seeing_ends[w] = holding[w] & ctx.tables.peer_words(a)[w] & ctx.tables.peer_words(e)[w]) != 0;
+          if (!any) continue;
+          // A row and a column make a kite where b and c share a box, else a turbot fish.
+          if (crossing_lines) {
+            bool same_box = false;
+            for (int h : ctx.tables.common_houses(b, c)) same_box |= !line(houses[h].kind);
+            if (same_box != (pattern == TwoLinkPattern::two_string_kite)) continue;
           }
+          Step s;
+          if (!add_eliminations(ctx, s, cells_of(seeing_ends), digit_bit(d))) continue;
+          s.technique = names[want];
+          s.rating = step_rating(techniques[want]);
+          const std::string dc(1, digit_char(d));
+          s.detail = dc + " in " + ctx.geo.cell_name(a) + "=" + ctx.geo.cell_name(b) + "-" + ctx.geo.cell_name(c) +
+                     "=" + ctx.geo.cell_name(e);
+          s.cells = {a, b, c, e};
+          s.houses = {l1.h, l2.h};
+          s.links = {{{a, d}, {b, d}, true}, {{b, d}, {c, d}, false}, {{c, d}, {e, d}, true}};
+          if (!best || s.eliminations.size() > best->eliminations.size()) best = std::move(s);
+        }
+      }
   }
   return best;
 }

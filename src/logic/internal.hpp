@@ -116,6 +116,8 @@ struct Context {
     std::vector<Mask> places;  // per house and digit: house * n + digit - 1
     std::vector<Mask> placed;  // per house: the digits placed in it
     std::vector<Mask> singles;  // per house: the digits with one place left (hidden singles)
+    // Per digit: the cells holding it, Geometry::cell_words() words from (digit - 1) * words.
+    std::vector<std::uint64_t> holding;
   };
   const HousesMap* kept_map = nullptr;
   const HousesMap& houses_map() const { return kept_map ? *kept_map : houses_map_ ? *houses_map_ : map_houses(); }
@@ -131,12 +133,21 @@ struct Context {
   // by default.
   Mask scope_digits = ~Mask{0};
   std::span<const std::uint64_t> scope_houses{};  // a bit per house; empty: every house
-  // Patterns of cells whose every elimination lies in cells seeing them: a new
-  // one takes a cell whose candidates changed. A bit per cell; empty: every cell.
+  // Patterns of cells that a step's removals elsewhere can only weaken (wings,
+  // whose eliminations lie in cells seeing them; exclusions, whose excluders
+  // only leave when solved): a new one takes a cell whose candidates changed.
+  // A bit per cell; empty: every cell.
   std::span<const std::uint64_t> scope_cells{};
   bool searches_digit(int d) const { return (scope_digits >> (d - 1)) & 1; }
   bool searches_house(int h) const { return scope_houses.empty() || ((scope_houses[h >> 6] >> (h & 63)) & 1); }
   bool searches_cell(int c) const { return scope_cells.empty() || ((scope_cells[c >> 6] >> (c & 63)) & 1); }
+  // Whether a set of cells (a bit per cell) holds a cell of the scope.
+  bool searches_any_cell(std::span<const std::uint64_t> cells) const {
+    if (scope_cells.empty()) return true;
+    for (std::size_t w = 0; w < cells.size(); ++w)
+      if (cells[w] & scope_cells[w]) return true;
+    return false;
+  }
   // The houses to search, in increasing order; with `among` (a bit per
   // house), only those among them.
   bits::SetBitsOfWords searched_houses(std::span<const std::uint64_t> among = {}) const {
@@ -178,8 +189,8 @@ std::string cells_text(const Geometry& geo, const std::vector<int>& cells);  // 
 // Cells as bits, Geometry::cell_words() words of 64 (any grid size).
 using CellSet = std::vector<std::uint64_t>;
 CellSet no_cells(const Context& ctx);
-// The cells holding candidate d.
-CellSet cells_holding(const Context& ctx, int d);
+// The cells holding candidate d (from the house map).
+std::span<const std::uint64_t> cells_holding(const Context& ctx, int d);
 // The cells of a set, in increasing order.
 std::vector<int> cells_of(std::span<const std::uint64_t> set);
 // The unsolved cells that see every cell of `cells` (none of them included).

@@ -92,7 +92,7 @@ Finder finder_of(Technique technique) {
 // that changed: each digit's places alone (single-digit patterns: its finder
 // honours Context::scope_digits), each house's cells alone (singles and
 // subsets in one house: Context::scope_houses), a set of cells and the cells
-// that see them (wings: Context::scope_cells), or anything.
+// that see them (wings and exclusions: Context::scope_cells), or anything.
 enum class Scope { digits, houses, cells, whole };
 
 Scope scope_of(Technique technique) {
@@ -125,7 +125,9 @@ Scope scope_of(Technique technique) {
     case Technique::xyz_wing:
     case Technique::wxyz_wing:
     case Technique::vwxyz_wing:
-    case Technique::uvwxyz_wing: return Scope::cells;
+    case Technique::uvwxyz_wing:
+    case Technique::aligned_pair_exclusion:
+    case Technique::aligned_triplet_exclusion: return Scope::cells;
     default: return Scope::whole;
   }
 }

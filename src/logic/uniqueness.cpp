@@ -303,8 +303,8 @@ class LoopSearch {
       if (ctx_.grid.value(start_) || popcount(xy_) != 2) continue;
       // The cells holding both digits (open ones: a solved cell holds one),
       // the start among them: the only cells a loop on them can enter.
-      const CellSet& x = holding_[lowest_digit(xy_) - 1];
-      const CellSet& y = holding_[lowest_digit(xy_ & (xy_ - 1)) - 1];
+      const std::span<const std::uint64_t> x = holding_[lowest_digit(xy_) - 1];
+      const std::span<const std::uint64_t> y = holding_[lowest_digit(xy_ & (xy_ - 1)) - 1];
       for (std::size_t w = 0; w < words_; ++w) holders_[w] = x[w] & y[w];
       extend(start_, 0, 0);
     }
@@ -344,7 +344,7 @@ class LoopSearch {
   std::optional<Ranked> best_;
   std::vector<int> loop_, house_count_;
   std::vector<std::uint64_t> holders_;
-  std::vector<CellSet> holding_;  // per digit (digit - 1): the cells holding it
+  std::vector<std::span<const std::uint64_t>> holding_;  // per digit (digit - 1): the cells holding it
   int start_ = 0;
   Mask xy_ = 0;
 };
