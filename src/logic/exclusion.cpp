@@ -153,7 +153,8 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
       if (!intersect_two(peers_a, peers_b, small, both)) continue;
       // A new triplet holds a changed cell (Context::scope_cells) among its
       // cells or excluders (all of which are in `both`): else the third.
-      const bool changed = ctx.searches_cell(a) || ctx.searches_cell(b) || ctx.searches_any_cell(both);
+      const bool pair_changed = ctx.searches_cell(a) || ctx.searches_cell(b);
+      const bool changed = pair_changed || ctx.searches_any_cell(both);
       for (std::size_t w = 0; w < third.size(); ++w) {
         third[w] = (peers_a[w] | peers_b[w]) & small[w];
         if (!changed) third[w] &= ctx.scope_cells[w];
@@ -168,8 +169,7 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context& ctx) {
           // exclusion found nothing there, and finds the same in any roles.
           if (c < b && (examined_as(b, a, c) || (c < a && examined_as(a, c, b)))) continue;
           if (!intersect_two(both, ctx.tables.peer_words(c), small, all)) continue;
-          if (!ctx.searches_cell(a) && !ctx.searches_cell(b) && !ctx.searches_cell(c) && !ctx.searches_any_cell(all))
-            continue;
+          if (!pair_changed && !ctx.searches_cell(c) && !ctx.searches_any_cell(all)) continue;
           if (auto s = exclude_triplet(ctx, {a, b, c}, all, excluded)) return s;
         }
     }
