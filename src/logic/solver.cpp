@@ -160,9 +160,12 @@ bool on_scale(const logic::TechniqueRow& r, Scale scale, bool extras) {
 constexpr logic::Tenths kNoLimit = 1000;
 logic::Tenths limit_of(double max_rating) { return max_rating > 0 ? logic::tenths_at_most(max_rating) : kNoLimit; }
 
-// Per rung, the digits and houses where its search may find something: those
-// changed since it last found nothing (a search that found nothing stays
-// empty where nothing it reads has changed).
+// Per rung, the digits, houses or cells where its search may find something:
+// those changed since it last found nothing (a search that found nothing stays
+// empty where nothing it reads has changed). Each step's change is logged once
+// and a rung takes in the changes it has not seen when it is asked (narrow):
+// most rungs are seldom reached, so their sets are not kept up to date step
+// by step.
 class Unsearched {
  public:
   Unsearched(const Geometry& geometry, const logic::Tables& tables)
@@ -184,18 +187,25 @@ class Unsearched {
         slot_.push_back(-1);
       }
     }
+    seen_.assign(ladder().size(), 0);
   }
   // Narrows ctx to rung i's unsearched part; false if there is none.
-  bool narrow(std::size_t i, Context& ctx) const {
+  bool narrow(std::size_t i, Context& ctx) {
     const int slot = slot_[i];
+    const std::size_t from = seen_[i], to = digit_log_.size();
+    seen_[i] = to;
     switch (ladder()[i].scope) {
-      case Scope::digits: ctx.scope_digits = digits_[slot]; return digits_[slot] != 0;
-      case Scope::houses: return any(ctx.scope_houses = words(houses_, house_words_, slot));
-      case Scope::cells: return any(ctx.scope_cells = words(cells_, cell_words_, slot));
+      case Scope::digits:
+        for (std::size_t step = from; step < to; ++step) digits_[slot] |= digit_log_[step];
+        ctx.scope_digits = digits_[slot];
+        return digits_[slot] != 0;
+      case Scope::houses: return any(ctx.scope_houses = take_in(houses_, house_log_, house_words_, slot, from, to));
+      case Scope::cells: return any(ctx.scope_cells = take_in(cells_, cell_log_, cell_words_, slot, from, to));
       case Scope::whole: return true;
     }
     return true;
   }
+  // After narrow(i): rung i's search found nothing.
   void found_nothing(std::size_t i) {
     const int slot = slot_[i];
     const auto clear = [&](std::vector<std::uint64_t>& sets, std::size_t width) {
@@ -206,13 +216,9 @@ class Unsearched {
     if (ladder()[i].scope == Scope::cells) clear(cells_, cell_words_);
   }
   void changed(const logic::StepChange& change) {
-    const auto add = [](std::vector<std::uint64_t>& sets, const std::vector<std::uint64_t>& changed) {
-      for (std::size_t i = 0; i < sets.size(); i += changed.size())
-        for (std::size_t w = 0; w < changed.size(); ++w) sets[i + w] |= changed[w];
-    };
-    for (Mask& digits : digits_) digits |= change.digits;
-    add(houses_, change.houses);
-    add(cells_, change.cells);
+    digit_log_.push_back(change.digits);
+    house_log_.insert(house_log_.end(), change.houses.begin(), change.houses.end());
+    cell_log_.insert(cell_log_.end(), change.cells.begin(), change.cells.end());
   }
 
  private:
@@ -221,8 +227,13 @@ class Unsearched {
     for (int c = 0; c < geometry.cell_count(); ++c) set[c >> 6] |= std::uint64_t{1} << (c & 63);
     return set;
   }
-  static std::span<const std::uint64_t> words(const std::vector<std::uint64_t>& sets, std::size_t width, int slot) {
-    return std::span<const std::uint64_t>(sets).subspan(static_cast<std::size_t>(slot) * width, width);
+  // Slot `slot` of `sets` with the logged steps [from, to) ORed in.
+  static std::span<const std::uint64_t> take_in(std::vector<std::uint64_t>& sets, const std::vector<std::uint64_t>& log,
+                                                std::size_t width, int slot, std::size_t from, std::size_t to) {
+    const std::span<std::uint64_t> set = std::span<std::uint64_t>(sets).subspan(static_cast<std::size_t>(slot) * width, width);
+    for (std::size_t step = from; step < to; ++step)
+      for (std::size_t w = 0; w < width; ++w) set[w] |= log[step * width + w];
+    return set;
   }
   static bool any(std::span<const std::uint64_t> set) {
     return std::any_of(set.begin(), set.end(), [](std::uint64_t w) { return w != 0; });
@@ -230,9 +241,13 @@ class Unsearched {
 
   std::size_t house_words_, cell_words_;
   std::vector<int> slot_;              // per rung: its place in digits_, houses_ or cells_ (by its scope)
+  std::vector<std::size_t> seen_;      // per rung: the logged steps already in its set
   std::vector<Mask> digits_;           // per digit-scoped rung
   std::vector<std::uint64_t> houses_;  // per house-scoped rung, house_words_ words: a bit per house
   std::vector<std::uint64_t> cells_;   // per cell-scoped rung, cell_words_ words: a bit per cell
+  // Per step applied: the digits, then house_words_ and cell_words_ words of changed houses and cells.
+  std::vector<Mask> digit_log_;
+  std::vector<std::uint64_t> house_log_, cell_log_;
 };
 
 // The first step of the ladder; with `unsearched`, each rung searches only
