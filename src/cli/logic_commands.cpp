@@ -5,6 +5,7 @@
 //   rate     Sudoku Explainer style ratings (ER/EP/ED), batch on every core
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -33,10 +34,11 @@ bool ran_out_of_time(std::chrono::steady_clock::time_point start, double limit) 
   return limit > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= limit;
 }
 
+// As printf's "%.1f" (std::to_chars is specified so), without its cost per call.
 std::string fixed1(double v) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
+  char buf[320];  // the largest double in fixed notation: 309 digits, sign, point and one decimal
+  const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1).ptr;
+  return std::string(buf, end);
 }
 
 // --max-technique: a technique name of the ladder ("XY-Wing") or a rating ("4.2").

@@ -362,13 +362,7 @@ std::vector<int> seeing_all(const Context& ctx, const std::vector<int>& cells) {
   return out;
 }
 
-Tables::Tables(const Geometry& geometry) : geometry_(geometry), intersection_order_(geometry) {
-  const auto subset_rank = [](HouseKind kind) {
-    return kind == HouseKind::box || kind == HouseKind::region ? 0 : kind == HouseKind::column ? 1 : kind == HouseKind::row ? 2 : 3;
-  };
-  for (int rank = 0; rank < 4; ++rank)
-    for (int h = 0; h < static_cast<int>(geometry.houses().size()); ++h)
-      if (subset_rank(geometry.houses()[h].kind) == rank) subset_houses_.push_back(h);
+Tables::Tables(const Geometry& geometry) : geometry_(geometry) {
   const std::size_t words = (geometry.houses().size() + 63) / 64;
   every_house_.assign(words, 0);
   box_like_houses_.assign(words, 0);
@@ -378,6 +372,17 @@ Tables::Tables(const Geometry& geometry) : geometry_(geometry), intersection_ord
     every_house_[h >> 6] |= bit;
     (box_like(geometry.houses()[h].kind) ? box_like_houses_ : line_houses_)[h >> 6] |= bit;
   }
+}
+
+void Tables::order_subset_houses() const {
+  const auto subset_rank = [](HouseKind kind) {
+    return kind == HouseKind::box || kind == HouseKind::region ? 0 : kind == HouseKind::column ? 1 : kind == HouseKind::row ? 2 : 3;
+  };
+  const auto& houses = geometry_.houses();
+  subset_houses_.reserve(houses.size());
+  for (int rank = 0; rank < 4; ++rank)
+    for (int h = 0; h < static_cast<int>(houses.size()); ++h)
+      if (subset_rank(houses[h].kind) == rank) subset_houses_.push_back(h);
 }
 
 void Tables::order_chaining_houses() const {

@@ -34,10 +34,17 @@ class Tables {
   std::vector<int> common_houses(int a, int b) const;
   int house_pos(int house, int cell) const;  // index of cell in house.cells, -1 if absent
   bool in_house(int house, int cell) const { return (geometry_.house_bits(house)[cell >> 6] >> (cell & 63)) & 1; }
-  const IntersectionOrder& intersection_order() const { return intersection_order_; }
+  // Made on the first ask, like the chaining order: most solves take singles alone.
+  const IntersectionOrder& intersection_order() const {
+    if (!intersection_order_) intersection_order_.emplace(geometry_);
+    return *intersection_order_;
+  }
   // The houses in the order SE's subsets take them: boxes (or jigsaw
   // regions), columns, rows, then the rest.
-  const std::vector<int>& subset_houses() const { return subset_houses_; }
+  const std::vector<int>& subset_houses() const {
+    if (subset_houses_.empty()) order_subset_houses();
+    return subset_houses_;
+  }
   // Every house, a bit each (words of 64 houses); the box-like ones; the others.
   std::span<const std::uint64_t> every_house() const { return every_house_; }
   std::span<const std::uint64_t> box_like_houses() const { return box_like_houses_; }
@@ -57,12 +64,13 @@ class Tables {
 
  private:
   void order_chaining_houses() const;
+  void order_subset_houses() const;
 
   const Geometry& geometry_;
   mutable std::vector<int> chaining_houses_, chaining_start_;  // per cell, from chaining_start_[cell]
-  std::vector<int> subset_houses_;
+  mutable std::vector<int> subset_houses_;
   std::vector<std::uint64_t> every_house_, box_like_houses_, line_houses_;
-  IntersectionOrder intersection_order_;
+  mutable std::optional<IntersectionOrder> intersection_order_;
 };
 
 // A yes/no answer computed only when first asked (uniqueness: an exact solve

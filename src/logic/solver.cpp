@@ -4,6 +4,7 @@
 // solve: ER the hardest step, EP the hardest up to the first placement, ED the
 // first step.
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <functional>
 
@@ -168,26 +169,25 @@ logic::Tenths limit_of(double max_rating) { return max_rating > 0 ? logic::tenth
 // by step.
 class Unsearched {
  public:
+  // Every set starts empty, and the log's first entry is "everything
+  // changed": a rung's first ask takes it in.
   Unsearched(const Geometry& geometry, const logic::Tables& tables)
       : house_words_(tables.every_house().size()), cell_words_(static_cast<std::size_t>(geometry.cell_words())) {
-    const auto every_house = tables.every_house();
-    const std::vector<std::uint64_t> every_cell = every_cell_of(geometry);
+    std::array<int, 4> slots{};  // per Scope
     slot_.reserve(ladder().size());
     for (const Rung& rung : ladder()) {
-      if (rung.scope == Scope::digits) {
-        slot_.push_back(static_cast<int>(digits_.size()));
-        digits_.push_back(all_digits(geometry.size()));
-      } else if (rung.scope == Scope::houses) {
-        slot_.push_back(static_cast<int>(houses_.size() / house_words_));
-        houses_.insert(houses_.end(), every_house.begin(), every_house.end());
-      } else if (rung.scope == Scope::cells) {
-        slot_.push_back(static_cast<int>(cells_.size() / cell_words_));
-        cells_.insert(cells_.end(), every_cell.begin(), every_cell.end());
-      } else {
-        slot_.push_back(-1);
-      }
+      int& count = slots[static_cast<std::size_t>(rung.scope)];
+      slot_.push_back(rung.scope == Scope::whole ? -1 : count++);
     }
+    digits_.assign(static_cast<std::size_t>(slots[static_cast<std::size_t>(Scope::digits)]), 0);
+    houses_.assign(static_cast<std::size_t>(slots[static_cast<std::size_t>(Scope::houses)]) * house_words_, 0);
+    cells_.assign(static_cast<std::size_t>(slots[static_cast<std::size_t>(Scope::cells)]) * cell_words_, 0);
     seen_.assign(ladder().size(), 0);
+    digit_log_.push_back(all_digits(geometry.size()));
+    const auto every_house = tables.every_house();
+    house_log_.assign(every_house.begin(), every_house.end());
+    cell_log_.assign(cell_words_, 0);
+    for (int c = 0; c < geometry.cell_count(); ++c) cell_log_[static_cast<std::size_t>(c >> 6)] |= std::uint64_t{1} << (c & 63);
   }
   // Narrows ctx to rung i's unsearched part; false if there is none.
   bool narrow(std::size_t i, Context& ctx) {
@@ -222,11 +222,6 @@ class Unsearched {
   }
 
  private:
-  static std::vector<std::uint64_t> every_cell_of(const Geometry& geometry) {
-    std::vector<std::uint64_t> set(static_cast<std::size_t>(geometry.cell_words()), 0);
-    for (int c = 0; c < geometry.cell_count(); ++c) set[c >> 6] |= std::uint64_t{1} << (c & 63);
-    return set;
-  }
   // Slot `slot` of `sets` with the logged steps [from, to) ORed in.
   static std::span<const std::uint64_t> take_in(std::vector<std::uint64_t>& sets, const std::vector<std::uint64_t>& log,
                                                 std::size_t width, int slot, std::size_t from, std::size_t to) {
