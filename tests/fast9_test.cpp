@@ -57,15 +57,19 @@ SolveOptions limit(std::uint64_t count_limit, std::size_t keep = 1) {
 }
 
 // The fast engine agrees with the generic one for count limits 1, 2 and 3, in
-// every build this CPU can run.
+// every build this CPU can run. The builds compile one engine, so they also
+// make the same search: the same solutions in the same order, nodes and
+// guesses as the baseline build.
 void expect_agreement(const Puzzle& puzzle, const std::string& label) {
   SCOPED_TRACE(label + " " + to_line(*puzzle.geometry, puzzle.cells));
   for (std::uint64_t count_limit : {1, 2, 3}) {
     const SolveResult reference = solve_generic(puzzle, limit(count_limit, 3));
-    std::vector<detail::Fast9Isa> builds = {detail::Fast9Isa::baseline};
-    if (detail::fast9_best_isa() == detail::Fast9Isa::avx2) builds.push_back(detail::Fast9Isa::avx2);
-    for (auto isa : builds) {
+    const SolveResult baseline = detail::solve_fast9(puzzle, limit(count_limit, 3), detail::Fast9Isa::baseline);
+    for (auto isa : detail::fast9_runnable_isas()) {
       const SolveResult fast = detail::solve_fast9(puzzle, limit(count_limit, 3), isa);
+      ASSERT_EQ(fast.solutions, baseline.solutions) << detail::to_string(isa);
+      ASSERT_EQ(fast.nodes, baseline.nodes) << detail::to_string(isa);
+      ASSERT_EQ(fast.guesses, baseline.guesses) << detail::to_string(isa);
       ASSERT_EQ(fast.status, reference.status) << "limit " << count_limit << " " << detail::to_string(isa);
       ASSERT_EQ(fast.count, reference.count);
       ASSERT_EQ(fast.reason, reference.reason);
@@ -106,6 +110,24 @@ TEST(Fast9Engine, SolveDispatchesToIt) {
   EXPECT_EQ(solve(empty, random).solutions, solve_generic(empty, random).solutions);
 }
 
+// The best build is the last runnable one, and a build the CPU lacks falls
+// back to one it has (same answer, no illegal instruction).
+TEST(Fast9Engine, BuildsTheCpuLacksFallBack) {
+  const auto builds = detail::fast9_runnable_isas();
+  ASSERT_FALSE(builds.empty());
+  EXPECT_EQ(builds.front(), detail::Fast9Isa::baseline);
+  EXPECT_EQ(builds.back(), detail::fast9_best_isa());
+  const Puzzle puzzle = testing::parse_one(
+      "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......");
+  const SolveResult reference = detail::solve_fast9(puzzle, limit(2), detail::Fast9Isa::baseline);
+  ASSERT_EQ(reference.status, SolveStatus::unique);
+  for (auto isa : {detail::Fast9Isa::automatic, detail::Fast9Isa::avx2, detail::Fast9Isa::avx512}) {
+    const SolveResult result = detail::solve_fast9(puzzle, limit(2), isa);
+    EXPECT_EQ(result.solutions, reference.solutions) << detail::to_string(isa);
+    EXPECT_EQ(result.nodes, reference.nodes) << detail::to_string(isa);
+  }
+}
+
 TEST(Fast9Engine, CountLimitAndKeep) {
   const Puzzle empty{std::make_shared<const Geometry>(Geometry::classic(3, 3)), Grid(81, 0), ""};
   SolveResult result = detail::solve_fast9(empty, limit(0));
@@ -124,8 +146,7 @@ TEST(Fast9Engine, CountLimitAndKeep) {
 // empty grid with --max-nodes never stopped), in every build, and a puzzle
 // that needs fewer nodes is answered as usual.
 TEST(Fast9Engine, GivesUpPastTheNodeBudget) {
-  std::vector<detail::Fast9Isa> builds = {detail::Fast9Isa::baseline};
-  if (detail::fast9_best_isa() == detail::Fast9Isa::avx2) builds.push_back(detail::Fast9Isa::avx2);
+  const std::vector<detail::Fast9Isa> builds = detail::fast9_runnable_isas();
   for (const Geometry& geometry : {Geometry::classic(3, 3), Geometry::diagonal(3, 3)}) {
     const Puzzle empty{std::make_shared<const Geometry>(geometry), Grid(81, 0), ""};
     SolveOptions options = limit(1'000'000'000, 0);
@@ -151,8 +172,7 @@ TEST(Fast9Engine, DiagonalModeLocksCandidatesBetweenDiagonalAndBox) {
   diagonal.variant.name = "diagonal";
   const Puzzle puzzle = testing::parse_one(
       ".............62..78...5..1..2.........49...3..3.....8...6..937.........8.....16..", diagonal);
-  std::vector<detail::Fast9Isa> builds = {detail::Fast9Isa::baseline};
-  if (detail::fast9_best_isa() == detail::Fast9Isa::avx2) builds.push_back(detail::Fast9Isa::avx2);
+  const std::vector<detail::Fast9Isa> builds = detail::fast9_runnable_isas();
   for (auto isa : builds) {
     const SolveResult result = detail::solve_fast9(puzzle, limit(2), isa);
     EXPECT_EQ(result.status, SolveStatus::unique) << detail::to_string(isa);

@@ -24,10 +24,20 @@ Fast9Isa fast9_best_isa() {
   // Asked once: the answer cannot change while the program runs.
   static const bool has_avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2") &&
                                __builtin_cpu_supports("popcnt");
-  return has_avx2 ? Fast9Isa::avx2 : Fast9Isa::baseline;
+  static const bool has_avx512 = has_avx2 && __builtin_cpu_supports("avx512f") &&
+                                 __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw") &&
+                                 __builtin_cpu_supports("avx512dq");
+  return has_avx512 ? Fast9Isa::avx512 : has_avx2 ? Fast9Isa::avx2 : Fast9Isa::baseline;
 #else
   return Fast9Isa::baseline;
 #endif
+}
+
+std::vector<Fast9Isa> fast9_runnable_isas() {
+  std::vector<Fast9Isa> builds;
+  for (const Fast9Isa isa : {Fast9Isa::baseline, Fast9Isa::avx2, Fast9Isa::avx512})
+    if (static_cast<int>(isa) <= static_cast<int>(fast9_best_isa())) builds.push_back(isa);
+  return builds;
 }
 
 const char* to_string(Fast9Isa isa) {
@@ -35,6 +45,7 @@ const char* to_string(Fast9Isa isa) {
     case Fast9Isa::automatic: return "automatic";
     case Fast9Isa::baseline: return "baseline";
     case Fast9Isa::avx2: return "avx2";
+    case Fast9Isa::avx512: return "avx512";
   }
   return "unknown";
 }
@@ -60,9 +71,13 @@ template <typename Start>
 void run_fast9(const Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result, Fast9Isa isa) {
   reset_keeping_grids(result);
   if (isa == Fast9Isa::automatic) isa = fast9_best_isa();
-  if (isa == Fast9Isa::avx2 && fast9_best_isa() != Fast9Isa::avx2) isa = Fast9Isa::baseline;
-  if (isa == Fast9Isa::avx2) fast9_avx2::solve(start, diagonal, limits, result);
-  else fast9_baseline::solve(start, diagonal, limits, result);
+  // A build the CPU lacks falls back to the best one it has.
+  if (static_cast<int>(isa) > static_cast<int>(fast9_best_isa())) isa = fast9_best_isa();
+#if defined(__x86_64__) && defined(__GNUC__)
+  if (isa == Fast9Isa::avx512) return fast9_avx512::solve(start, diagonal, limits, result);
+  if (isa == Fast9Isa::avx2) return fast9_avx2::solve(start, diagonal, limits, result);
+#endif
+  fast9_baseline::solve(start, diagonal, limits, result);
 }
 
 void run_fast9(const Geometry& geometry, const Grid& givens, const Fast9Limits& limits, SolveResult& result,

@@ -36,9 +36,13 @@ namespace nonet::detail {
 // classic or diagonal.
 bool fast9_supports(const Geometry& geometry);
 
-enum class Fast9Isa { automatic, baseline, avx2 };
+// The engine's builds, from the most portable up; each later one needs more
+// of the CPU (avx512: F, VL, BW and DQ, with AVX2 and BMI2).
+enum class Fast9Isa { automatic, baseline, avx2, avx512 };
 // The build that `automatic` picks on this CPU (never automatic).
 Fast9Isa fast9_best_isa();
+// Every build this CPU runs, baseline first (tests and benchmarks compare them).
+std::vector<Fast9Isa> fast9_runnable_isas();
 const char* to_string(Fast9Isa isa);
 
 // Same contract as solve_generic (count_limit, keep, counters, invalid givens),
@@ -100,6 +104,10 @@ void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveRe
 void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result);
 }
 namespace fast9_avx2 {
+void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result);
+void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result);
+}
+namespace fast9_avx512 {
 void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result);
 void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result);
 }

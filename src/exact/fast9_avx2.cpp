@@ -5,6 +5,7 @@
 // instantiated here keeps the baseline target.
 #include "fast9.hpp"
 
+// Elsewhere than x86-64 this file is empty: fast9.cpp runs the baseline build.
 #if defined(__x86_64__) && defined(__GNUC__)
 // clang has no "#pragma GCC target"; its attribute pragma does the same.
 #if defined(__clang__)
@@ -18,14 +19,4 @@
 #if defined(__clang__)
 #pragma clang attribute pop
 #endif
-#else
-namespace nonet::detail::fast9_avx2 {
-// Never called off x86-64: fast9_best_isa() answers baseline there.
-void solve(const Grid& givens, bool diagonal, const Fast9Limits& limits, SolveResult& result) {
-  fast9_baseline::solve(givens, diagonal, limits, result);
-}
-void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, SolveResult& result) {
-  fast9_baseline::solve(start, diagonal, limits, result);
-}
-}  // namespace nonet::detail::fast9_avx2
 #endif
