@@ -55,6 +55,7 @@ void expect_same_map(const logic::Context::HousesMap& kept, const CandidateGrid&
   EXPECT_EQ(kept.places, fresh.places);
   EXPECT_EQ(kept.placed, fresh.placed);
   EXPECT_EQ(kept.singles, fresh.singles);
+  EXPECT_EQ(kept.one_to_place, fresh.one_to_place);
   EXPECT_EQ(kept.holding, fresh.holding);
 }
 

@@ -255,7 +255,8 @@ Context::HousesMap map_houses(const CandidateGrid& grid) {
   const std::size_t n = geo.size();
   const std::size_t words = static_cast<std::size_t>(geo.cell_words());
   Context::HousesMap map{std::vector<Mask>(houses.size() * n, 0), std::vector<Mask>(houses.size(), 0),
-                         std::vector<Mask>(houses.size(), 0), std::vector<std::uint64_t>(n * words, 0)};
+                         std::vector<Mask>(houses.size(), 0), std::vector<std::uint64_t>((houses.size() + 63) / 64, 0),
+                         std::vector<std::uint64_t>(n * words, 0)};
   for (int c = 0; c < geo.cell_count(); ++c)
     for (int d : digits_of(grid.candidates(c))) map.holding[(d - 1) * words + (c >> 6)] |= std::uint64_t{1} << (c & 63);
   for (std::size_t h = 0; h < houses.size(); ++h) {
@@ -266,6 +267,7 @@ Context::HousesMap map_houses(const CandidateGrid& grid) {
     }
     for (std::size_t d = 0; d < n; ++d)
       if (bits::one_bit(map.places[h * n + d])) map.singles[h] |= Mask{1} << d;
+    if (bits::one_bit(all_digits(geo.size()) & ~map.placed[h])) map.one_to_place[h >> 6] |= std::uint64_t{1} << (h & 63);
   }
   return map;
 }
@@ -275,8 +277,10 @@ const Context::HousesMap& Context::map_houses() const { return *(houses_map_ = l
 namespace {
 // Takes `digit` (a candidate there) off `cell`'s places in each of its houses,
 // noting the change; true if that leaves a house neither holding it nor with
-// a place for it.
-bool unmap(const Geometry& geo, int cell, int digit, Context::HousesMap& map, StepChange& change) {
+// a place for it. Houses holding `placed_cell` (where digit is being placed:
+// apply_step clears the digit's places there at once) are left alone.
+bool unmap(const Geometry& geo, int cell, int digit, Context::HousesMap& map, StepChange& change,
+           int placed_cell = -1) {
   const auto houses = geo.houses_of(cell);
   const auto positions = geo.positions_in_houses(cell);
   bool lost = false;
@@ -286,6 +290,7 @@ bool unmap(const Geometry& geo, int cell, int digit, Context::HousesMap& map, St
   map.holding[word] &= ~(std::uint64_t{1} << (cell & 63));
   for (std::size_t k = 0; k < houses.size(); ++k) {
     const int h = houses[k];
+    if (placed_cell >= 0 && ((geo.house_bits(h)[placed_cell >> 6] >> (placed_cell & 63)) & 1)) continue;
     Mask& places = map.places[static_cast<std::size_t>(h) * geo.size() + digit - 1];
     places &= ~(Mask{1} << positions[k]);
     if (bits::one_bit(places)) map.singles[h] |= digit_bit(digit);
@@ -313,16 +318,34 @@ bool apply_step(const Step& step, CandidateGrid& grid, Context::HousesMap& map, 
   for (const Candidate& p : step.placements) {  // one by one, as CandidateGrid::apply
     if (grid.value(p.cell)) continue;
     const Mask bit = digit_bit(p.digit);
+    // The cell's houses: the digit is placed and has no place left in them.
     for (int h : geo.houses_of(p.cell)) {
       map.placed[h] |= bit;
-      change.houses[h >> 6] |= std::uint64_t{1} << (h & 63);
+      map.places[static_cast<std::size_t>(h) * geo.size() + p.digit - 1] = 0;
+      map.singles[h] &= ~bit;
+      const std::uint64_t house_bit = std::uint64_t{1} << (h & 63);
+      change.houses[h >> 6] |= house_bit;
+      if (bits::one_bit(all_digits(geo.size()) & ~map.placed[h])) map.one_to_place[h >> 6] |= house_bit;
+      else map.one_to_place[h >> 6] &= ~house_bit;
     }
     change.digits |= bit;
-    for (int d : digits_of(grid.candidates(p.cell))) broken |= unmap(geo, p.cell, d, map, change);
-    for (int peer : geo.peers_of(p.cell)) {
-      if (!grid.has(peer, p.digit)) continue;  // solved peers hold no candidates
-      broken |= unmap(geo, peer, p.digit, map, change);
-      broken |= grid.candidates(peer) == bit;  // the placement takes its last candidate
+    const std::size_t words = static_cast<std::size_t>(geo.cell_words());
+    std::uint64_t* const holding = map.holding.data() + static_cast<std::size_t>(p.digit - 1) * words;
+    if (grid.has(p.cell, p.digit)) {
+      holding[p.cell >> 6] &= ~(std::uint64_t{1} << (p.cell & 63));
+      change.cells[p.cell >> 6] |= std::uint64_t{1} << (p.cell & 63);
+    }
+    for (int d : digits_of(grid.candidates(p.cell) & ~bit)) broken |= unmap(geo, p.cell, d, map, change);
+    // The peers holding the digit, from the map's cells of each digit (read
+    // a word at a time before unmap clears them); their houses shared with
+    // the cell are done above.
+    const auto peers = geo.peer_bits(p.cell);
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t rest = peers[w] & holding[w]; rest; rest &= rest - 1) {
+        const int peer = static_cast<int>(w * 64) + std::countr_zero(rest);
+        broken |= unmap(geo, peer, p.digit, map, change, p.cell);
+        broken |= grid.candidates(peer) == bit;  // the placement takes its last candidate
+      }
     }
     grid.place(p.cell, p.digit);
     ++change.placed;

@@ -124,6 +124,8 @@ struct Context {
     std::vector<Mask> places;  // per house and digit: house * n + digit - 1
     std::vector<Mask> placed;  // per house: the digits placed in it
     std::vector<Mask> singles;  // per house: the digits with one place left (hidden singles)
+    // A bit per house: one digit left to place in it (the full-house candidates).
+    std::vector<std::uint64_t> one_to_place;
     // Per digit: the cells holding it, Geometry::cell_words() words from (digit - 1) * words.
     std::vector<std::uint64_t> holding;
   };

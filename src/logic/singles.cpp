@@ -17,11 +17,9 @@ namespace nonet::logic {
 // A house with all digits placed but one: its one open cell, if it can still take that digit.
 std::optional<Step> find_full_house(const Context& ctx) {
   const auto& houses = ctx.geo.houses();
-  const auto& placed = ctx.houses_map().placed;
-  for (int h : ctx.searched_houses()) {
-    const Mask missing = all_digits(ctx.n()) & ~placed[h];
-    if (!bits::one_bit(missing)) continue;
-    const int d = lowest_digit(missing);
+  const auto& map = ctx.houses_map();
+  for (int h : ctx.searched_houses(map.one_to_place)) {
+    const int d = lowest_digit(all_digits(ctx.n()) & ~map.placed[h]);
     const Mask place = ctx.where(h, d);
     if (!place) continue;  // the open cell has lost the digit
     const int cell = houses[h].cells[std::countr_zero(place)];
