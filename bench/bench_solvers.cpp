@@ -227,20 +227,26 @@ int main(int argc, char** argv) {
               std::string(13, '-').c_str(), std::string(9, '-').c_str(), std::string(14, '-').c_str(),
               std::string(12, '-').c_str(), std::string(10, '-').c_str(), std::string(10, '-').c_str());
   const Engine fast = [](const Puzzle& p, const SolveOptions& o) { return nonet::solve(p, o); };
-  // The builds below the one picked, to compare with it in the same run.
-  std::vector<std::pair<std::string, Engine>> lesser_builds;
+  // The picked build with each search forced (cells: the generator's, and
+  // the default before 2026-12-04; on diagonal sets both rows are the cells
+  // search), and the builds below the one picked, to compare with it in the
+  // same run.
+  std::vector<std::pair<std::string, Engine>> others;
+  for (const auto& [name, search] : {std::pair{"fast9-patterns", nonet::detail::Fast9Search::patterns},
+                                     std::pair{"fast9-cells", nonet::detail::Fast9Search::cells}})
+    others.emplace_back(name, [best, search](const Puzzle& p, const SolveOptions& o) {
+      return nonet::detail::solve_fast9(p, o, best, search);
+    });
   for (const auto isa : nonet::detail::fast9_runnable_isas())
     if (isa != best)
-      lesser_builds.emplace_back(std::string("fast9-") + nonet::detail::to_string(isa),
-                                 [isa](const Puzzle& p, const SolveOptions& o) {
-                                   return nonet::detail::solve_fast9(p, o, isa);
-                                 });
+      others.emplace_back(std::string("fast9-") + nonet::detail::to_string(isa),
+                          [isa](const Puzzle& p, const SolveOptions& o) { return nonet::detail::solve_fast9(p, o, isa); });
   const Engine generic = [](const Puzzle& p, const SolveOptions& o) { return nonet::solve_generic(p, o); };
   for (const auto& set : sets) {
     for (std::uint64_t count_limit : {1, 2}) {
       const char* mode = count_limit == 1 ? "first" : "count-to-2";
       print_row(set.name, "fast9", mode, measure(fast, set.puzzles, count_limit, settings.runs));
-      for (const auto& [name, engine] : lesser_builds)
+      for (const auto& [name, engine] : others)
         print_row(set.name, name.c_str(), mode, measure(engine, set.puzzles, count_limit, settings.runs));
       if (settings.with_generic) {
         const std::size_t n = std::min(settings.generic_max, set.puzzles.size());

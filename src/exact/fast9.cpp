@@ -50,9 +50,9 @@ const char* to_string(Fast9Isa isa) {
   return "unknown";
 }
 
-SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options, Fast9Isa isa) {
+SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options, Fast9Isa isa, Fast9Search search) {
   SolveResult result;
-  solve_fast9(puzzle, options, result, isa);
+  solve_fast9(puzzle, options, result, isa, search);
   return result;
 }
 
@@ -95,20 +95,21 @@ std::optional<bool> has_solution(const SolveResult& result) {
 std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& givens,
                                        std::span<const std::pair<int, int>> excluded, std::uint64_t max_nodes) {
   SolveResult result;
-  run_fast9(geometry, givens, Fast9Limits{1, 0, max_nodes, excluded}, result, Fast9Isa::automatic);
+  run_fast9(geometry, givens, Fast9Limits{1, 0, max_nodes, excluded, 0, Fast9Search::cells}, result, Fast9Isa::automatic);
   return has_solution(result);
 }
 
 std::optional<bool> fast9_has_solution(const Fast9Start& start, bool diagonal, std::uint64_t max_nodes) {
   SolveResult result;
-  run_fast9(start, diagonal, Fast9Limits{1, 0, max_nodes}, result, Fast9Isa::automatic);
+  run_fast9(start, diagonal, Fast9Limits{1, 0, max_nodes, {}, 0, Fast9Search::cells}, result, Fast9Isa::automatic);
   return has_solution(result);
 }
 
-void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa) {
+void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa,
+                 Fast9Search search) {
   NONET_EXPECTS(fast9_supports(*puzzle.geometry) && puzzle.cells.size() == 81);
   const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes, {},
-                           options.time_limit};
+                           options.time_limit, search};
   run_fast9(*puzzle.geometry, puzzle.cells, limits, result, isa);
   // The engine only notices clashing givens; the shared check names them.
   if (result.status == SolveStatus::invalid) {

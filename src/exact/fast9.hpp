@@ -45,15 +45,25 @@ Fast9Isa fast9_best_isa();
 std::vector<Fast9Isa> fast9_runnable_isas();
 const char* to_string(Fast9Isa isa);
 
+// How the classic variant searches. `patterns`: branching on one digit's ways
+// through a band or stack, with hidden triads (the fewest nodes, at a dearer
+// node). `cells`: on cells, as every release before 2026-12-04 did. The
+// default, `automatic`, takes patterns for a puzzle that the first
+// propagation leaves with many open cells (the hard ones), cells for the
+// rest. The generator asks for cells: its seeded output is made from that
+// search's first solutions and its verdicts within a node budget, and must
+// not change. The diagonal variant always branches on cells.
+enum class Fast9Search { automatic, patterns, cells };
+
 // Same contract as solve_generic (count_limit, keep, counters, invalid givens),
 // except options.random, which it ignores: solve() sends random solves to the
 // generic engine. The geometry must satisfy fast9_supports.
 SolveResult solve_fast9(const Puzzle& puzzle, const SolveOptions& options,
-                        Fast9Isa isa = Fast9Isa::automatic);
+                        Fast9Isa isa = Fast9Isa::automatic, Fast9Search search = Fast9Search::automatic);
 // The same, into `result`, reusing the storage of its solution grids: a batch
 // solves puzzle after puzzle without allocating.
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result,
-                 Fast9Isa isa = Fast9Isa::automatic);
+                 Fast9Isa isa = Fast9Isa::automatic, Fast9Search search = Fast9Search::automatic);
 
 // What one solve may do: stop at count_limit solutions (at least 1), keep
 // the first `keep` grids, give up past max_nodes search nodes (0: never).
@@ -65,10 +75,12 @@ struct Fast9Limits {
   // a removed given's own digit, to ask whether another solution exists.
   std::span<const std::pair<int, int>> excluded = {};
   double time_limit = 0;  // seconds, 0: none (SolveOptions::time_limit)
+  Fast9Search search = Fast9Search::automatic;
 };
 
 // Whether the givens have a solution avoiding every excluded candidate:
-// true / false, or nullopt past max_nodes search nodes.
+// true / false, or nullopt past max_nodes search nodes. These are the
+// generator's tests, so they search on cells (Fast9Search).
 std::optional<bool> fast9_has_solution(const Geometry& geometry, const Grid& givens,
                                        std::span<const std::pair<int, int>> excluded, std::uint64_t max_nodes);
 
@@ -167,9 +179,16 @@ void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, So
 // words in a register (writing one 32-bit lane into the board and reading
 // the 128-bit value back would stall on store-to-load forwarding), all three
 // bands at once, and its row singles are placed as one batch; the AVX2 build
-// settles two digits at once in a 256-bit register. The search branches on
-// the bivalue cell with the most open peers, else on a cell with the fewest
-// candidates.
+// settles two digits at once in a 256-bit register.
+// The classic variant's patterns search (Fast9Search; the default takes it
+// for hard puzzles) adds hidden triads at that fixed point: three digits pinned to one minirow (or
+// minicolumn) by their row of the band (column of the stack) fill it, so the
+// other digits leave its cells; then the rules run again. It branches on one
+// digit's ways through one band or stack (permutations of its 3×3 pattern,
+// up to six): the band or stack with the fewest open cells, the digit there
+// with the fewest ways (two or more). The cells search (the diagonal
+// variant's, and the generator's) branches on the bivalue cell with the most
+// open peers, else on a cell with the fewest candidates.
 // On this kind of CPU mispredicted branches cost more than instructions: the
 // bands are settled, the row singles found and placed, a naked single's digit
 // read and the digits to settle chosen without data-dependent branches for
@@ -200,27 +219,16 @@ inline bool any(Bands lanes) {
 #endif
 }
 
-// The set bits of both halves. The AVX2 build has popcnt; without it
-// std::popcount is a library call, so the baseline build counts in
-// registers (at most 54 bits are set: bytes never overflow).
-inline int count_bits(Halves halves) {
+// The set bits of a word. The AVX2 build has popcnt; without it
+// std::popcount is a library call, so the baseline build counts in registers.
+inline int count_bits(std::uint32_t x) {
 #if defined(NONET_FAST9_AVX2)
-  return std::popcount(halves[0]) + std::popcount(halves[1]);
+  return std::popcount(x);
 #else
-  auto pairs = [](std::uint64_t x) {
-    x -= (x >> 1) & 0x5555555555555555ull;
-    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
-    return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
-  };
-  return static_cast<int>(((pairs(halves[0]) + pairs(halves[1])) * 0x0101010101010101ull) >> 56);
+  x -= (x >> 1) & 0x55555555u;
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 #endif
-}
-
-// True when the lanes hold two bits or more (no branch).
-inline bool two_or_more(Bands lanes) {
-  const Halves halves = reinterpret_cast<Halves>(lanes);
-  const std::uint64_t low = halves[0], high = halves[1];
-  return (((low & (low - 1)) | (high & (high - 1))) != 0) | ((low != 0) & (high != 0));
 }
 
 // For each cell, the cells of each band that see it (itself excluded), per
@@ -254,6 +262,40 @@ constexpr PeerTable make_peer_table(bool diagonal) {
 
 constexpr PeerTable kClassicPeerTable = make_peer_table(false);
 constexpr PeerTable kDiagonalPeerTable = make_peer_table(true);
+
+// The six ways a digit can lie in a band (or a stack): line i of the three
+// in box kPermutations[p][i] (for a stack: band j in column kPermutations[p][j]
+// of the stack).
+constexpr std::array<std::array<int, 3>, 6> kPermutations = {
+    {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}, {0, 2, 1}, {1, 0, 2}}};
+
+struct PatternTables {
+  // [a row's nine cells]: bit j when the row has a cell in box j.
+  std::array<std::uint8_t, 512> boxes_of_row{};
+  // [3×3 pattern, bit 3·i + j: line i has a place in box j]: bit p when the
+  // pattern holds the permutation kPermutations[p].
+  std::array<std::uint8_t, 512> permutations{};
+};
+
+constexpr PatternTables make_pattern_tables() {
+  PatternTables tables;
+  for (unsigned bits = 0; bits < 512; ++bits) {
+    for (int box = 0; box < 3; ++box)
+      if ((bits >> (3 * box)) & 7u) tables.boxes_of_row[bits] |= static_cast<std::uint8_t>(1u << box);
+    for (int p = 0; p < 6; ++p) {
+      bool holds = true;
+      for (int line = 0; line < 3; ++line) holds = holds && ((bits >> (3 * line + kPermutations[p][line])) & 1u);
+      if (holds) tables.permutations[bits] |= static_cast<std::uint8_t>(1u << p);
+    }
+  }
+  return tables;
+}
+
+constexpr PatternTables kPatternTables = make_pattern_tables();
+
+// A band's cells in one stack (columns 3s..3s+2 of its three rows), and in one column.
+constexpr std::uint32_t stack_cells(int stack) { return (7u << (3 * stack)) * kRowStarts; }
+constexpr std::uint32_t column_cells(int column) { return kRowStarts << column; }
 
 // Two Bands side by side, for steps over the whole board (place).
 using Wide = std::uint32_t __attribute__((vector_size(32), may_alias));
@@ -290,10 +332,12 @@ static_assert(offsetof(Board, unplaced) == sizeof(Board::candidates) && sizeof(B
 
 template <bool kDiagonal>
 class Engine {
+
  public:
   Engine(const Fast9Limits& limits, SolveResult& result)
       : count_limit_(limits.count_limit), keep_(limits.keep), max_nodes_(limits.max_nodes),
-        excluded_(limits.excluded), deadline_(limits.time_limit), result_(result) {}
+        excluded_(limits.excluded), deadline_(limits.time_limit), search_(kDiagonal ? Fast9Search::cells : limits.search),
+        patterns_(search_ == Fast9Search::patterns), result_(result) {}
 
   // Returns false when the givens clash (the caller reports them as invalid).
   bool run(const Grid& givens) {
@@ -363,8 +407,20 @@ class Engine {
     board.settled[8] = Bands{};
     // The deductions reach the same fixed point in any order.
     if (first_digit >= 0 && !settle_digit(board, first_digit)) return;
-    if (propagate(board)) search(board);
+    if (!propagate(board, patterns_)) return;
+    if (search_ == Fast9Search::automatic && !board.solved()) {
+      patterns_ = count_cells(board.unplaced) >= kPatternOpenCells;
+      if (patterns_ && !propagate(board, true)) return;
+    }
+    search(board);
   }
+
+  // Fast9Search::automatic: the patterns search for a puzzle whose first
+  // fixed point (without the triads) leaves this many open cells or more.
+  // The forum's hardest leave 55 to 65; on puzzles with fewer the patterns
+  // take about as many nodes as cells (17-clue: 2.2 against 2.5 a puzzle
+  // for 1 to 29 open cells, 4.7 against 4.0 for 40 to 49) at a dearer node.
+  static constexpr int kPatternOpenCells = 55;
 
   static constexpr const PeerTable& kPeers = kDiagonal ? kDiagonalPeerTable : kClassicPeerTable;
 
@@ -664,7 +720,8 @@ class Engine {
   // Deductions to a fixed point; false on a contradiction. Settling a digit
   // depends only on its words and on which cells are placed, and a placement
   // that matters to a digit changes its words, so unchanged digits are skipped.
-  static bool propagate(Board& board) {
+  static bool propagate(Board& board, bool triads) {
+    bool triads_done = !triads;
     for (bool progress = true; progress;) {
       progress = false;
       if (!place_naked_singles(board, progress)) return false;
@@ -688,11 +745,143 @@ class Engine {
       for (; digits; digits &= digits - 1)
         if (!settle_digit(board, std::countr_zero(digits))) return false;
 #endif
+      // With `triads` (the patterns search), at the fixed point of the rules
+      // above (every digit settled, no naked single): the triads, which may
+      // start another round. Once per call: at the next fixed point they
+      // seldom find more (the nodes of the hardest set move by 0.2 %), and
+      // each try costs a round. With cells to branch on they cost more than
+      // the nodes they save (the diagonal variant: 14.25 -> 14.06 nodes a
+      // puzzle, 104,000 -> 97,000 puzzles/s).
+      if (!progress && !triads_done) {
+        triads_done = true;
+        if (!pin_triads(board, progress)) return false;
+      }
     }
     return true;
   }
 
-  // A bivalue cell, else an open cell with the fewest candidates.
+  // The minirows (bit 0 of the segment) and minicolumns (the column's bit in
+  // the band's first row) holding a cell of words.
+  template <class V>
+  static V minirows_of(V words) {
+    return (words | (words >> 1) | (words >> 2)) & (0x49u * kRowStarts);
+  }
+  template <class V>
+  static V minicolumns_of(V words) {
+    return (words | (words >> 9) | (words >> 18)) & kRowCells;
+  }
+
+  // Where a digit (or, in V, two side by side) is pinned: its minirows and
+  // its minicolumns, as pin_triads says.
+  template <class V>
+  static void pins_of(V words, V& in_row, V& in_column) {
+    const V segments = minirows_of(words);
+    // Per row (at its first bit): two boxes or more hold the digit.
+    const V box0 = segments & kRowStarts, box1 = (segments >> 3) & kRowStarts, box2 = (segments >> 6) & kRowStarts;
+    const V spread = (box0 & box1) | (box0 & box2) | (box1 & box2);
+    in_row = segments & ~(spread | (spread << 3) | (spread << 6));
+    const V columns = minicolumns_of(words);
+    in_column = columns & ~(next_band(columns) | band_after_next(columns));
+  }
+
+  // Adds one digit's bits to a counter of three bit planes per lane; the
+  // third plane sticks once a count reaches four.
+  template <class V>
+  static void count_into(V& ones, V& twos, V& fours, V bits) {
+    const V carry = ones & bits;
+    ones ^= bits;
+    fours |= twos & carry;
+    twos ^= carry;
+  }
+
+  // Hidden triads. A minirow (a row's three cells in one box) holds three
+  // digits, and so does a minicolumn. A settled digit is pinned to a minirow
+  // when its row of the band has places in that box alone (every way the
+  // digit can lie in the band goes through it), and to a minicolumn when its
+  // column has places in that band alone. Three digits pinned to one fill
+  // it: the other digits leave its cells; four are a contradiction. All 54
+  // are counted at once, a bit per minirow (bit 0 of its segment) and per
+  // minicolumn (its column's bit in the band's first row). Placed digits are
+  // pinned where they stand. False on a contradiction; progress when a digit
+  // lost a cell.
+  static bool pin_triads(Board& board, bool& progress) {
+#if defined(NONET_FAST9_AVX2)
+    using V = Wide;  // two digits at a time, side by side
+#else
+    using V = Bands;
+#endif
+    constexpr int kStep = sizeof(V) / sizeof(Bands), kSteps = (9 + kStep - 1) / kStep;
+    V in_row[kSteps], in_column[kSteps];
+    V row_ones{}, row_twos{}, row_fours{}, column_ones{}, column_twos{}, column_fours{};
+    for (int step = 0; step < kSteps; ++step) {
+      pins_of(words_of<V>(board, step * kStep), in_row[step], in_column[step]);
+      count_into(row_ones, row_twos, row_fours, in_row[step]);
+      count_into(column_ones, column_twos, column_fours, in_column[step]);
+    }
+    // Minirows and minicolumns with three pinned digits and an open cell.
+    Bands full_rows, full_columns;
+    if (!exactly_three(row_ones, row_twos, row_fours, full_rows) ||
+        !exactly_three(column_ones, column_twos, column_fours, full_columns))
+      return false;
+    full_rows &= minirows_of(board.unplaced);
+    full_columns &= minicolumns_of(board.unplaced);
+    if (!any(full_rows | full_columns)) return true;
+    // The digits (a step's) not pinned there leave the cells. The nine words
+    // and unplaced lie back to back (Board), so a Wide step covers two
+    // digits, and the last one digit 8 and unplaced, which must not change.
+    V* words = reinterpret_cast<V*>(board.candidates.data());
+    const V rows = widen<V>(full_rows), columns = widen<V>(full_columns);
+    for (int step = 0; step < kSteps; ++step) {
+      const V rows_out = rows & ~in_row[step], columns_out = columns & ~in_column[step];
+      V cells = rows_out | (rows_out << 1) | (rows_out << 2) | columns_out | (columns_out << 9) | (columns_out << 18);
+      if (step * kStep + kStep > 9) cells = low_half(cells);
+      progress |= any(words[step] & cells);
+      words[step] &= ~cells;
+    }
+    return true;
+  }
+
+  // A V with its second Bands cleared (a Bands is returned as it is).
+  template <class V>
+  static V low_half(V lanes) {
+    if constexpr (sizeof(V) == sizeof(Bands)) return lanes;
+    else return lanes & V{~0u, ~0u, ~0u, ~0u, 0, 0, 0, 0};
+  }
+
+  // A digit's words, or (Wide) the digit's and the next one's side by side
+  // (after the last digit, nothing).
+  template <class V>
+  static V words_of(const Board& board, int digit) {
+    if constexpr (sizeof(V) == sizeof(Bands)) {
+      return board.candidates[digit];
+    } else {
+      const Bands next = digit + 1 < 9 ? board.candidates[digit + 1] : Bands{};
+      return __builtin_shufflevector(board.candidates[digit], next, 0, 1, 2, 3, 4, 5, 6, 7);
+    }
+  }
+
+  // The bits counted exactly three times by a counter of count_into (a Wide
+  // one holds two counts side by side, added here); false where a count
+  // reached four.
+  template <class V>
+  static bool exactly_three(V ones, V twos, V fours, Bands& three) {
+    if constexpr (sizeof(V) == sizeof(Bands)) {
+      three = ones & twos;
+      return !any(fours);
+    } else {
+      const Bands ones_a = __builtin_shufflevector(ones, ones, 0, 1, 2, 3), ones_b = __builtin_shufflevector(ones, ones, 4, 5, 6, 7);
+      const Bands twos_a = __builtin_shufflevector(twos, twos, 0, 1, 2, 3), twos_b = __builtin_shufflevector(twos, twos, 4, 5, 6, 7);
+      const Bands fours_ab = __builtin_shufflevector(fours, fours, 0, 1, 2, 3) | __builtin_shufflevector(fours, fours, 4, 5, 6, 7);
+      const Bands carry = ones_a & ones_b;
+      const Bands sum_twos = twos_a ^ twos_b ^ carry;
+      const Bands carry_twos = (twos_a & twos_b) | (carry & (twos_a ^ twos_b));
+      three = (ones_a ^ ones_b) & sum_twos;
+      return !any(fours_ab | carry_twos);
+    }
+  }
+
+  // The diagonal variant's choice: a bivalue cell, else an open cell with
+  // the fewest candidates.
   static int choose_cell(const Board& board) {
     Bands once{}, twice{}, thrice{};
     for (const Bands& words : board.candidates) {
@@ -712,8 +901,7 @@ class Engine {
       for (int band = 0; band < 3; ++band) {
         for (std::uint32_t cells = bivalue[band]; cells; cells &= cells - 1) {
           const int cell = 27 * band + std::countr_zero(cells);
-          const Halves open = reinterpret_cast<Halves>(peers_of(cell) & board.unplaced);
-          const auto score = static_cast<unsigned>(count_bits(open));
+          const auto score = static_cast<unsigned>(count_cells(peers_of(cell) & board.unplaced));
           best_key = std::max(best_key, (score << 7) | (127u - static_cast<unsigned>(cell)));
         }
       }
@@ -749,6 +937,82 @@ class Engine {
     return -1;
   }
 
+  // What the search branches on: one digit's ways through one band
+  // (view 0) or one stack (view 1), a bit per kPermutations entry.
+  struct Pattern {
+    int view = -1, index = 0, digit = 0;
+    unsigned permutations = 0;
+  };
+
+  // The digit's 3×3 pattern in a band (bit 3·row + box) or in a stack (bit
+  // 3·band + column of the stack), and the permutations it holds.
+  static unsigned permutations_of(const Board& board, int view, int index, int digit) {
+    const auto& tables = kPatternTables;
+    unsigned pattern = 0;
+    if (view == 0) {
+      const std::uint32_t words = board.candidates[digit][index];
+      for (int row = 0; row < 3; ++row) pattern |= unsigned{tables.boxes_of_row[(words >> (9 * row)) & kRowCells]} << (3 * row);
+    } else {
+      for (int band = 0; band < 3; ++band) {
+        const std::uint32_t words = board.candidates[digit][band];
+        const std::uint32_t columns = (words | (words >> 9) | (words >> 18)) & kRowCells;
+        pattern |= ((columns >> (3 * index)) & 7u) << (3 * band);
+      }
+    }
+    return tables.permutations[pattern];
+  }
+
+  // The band or stack with the fewest open cells among those where some
+  // digit can still lie in two ways or more (the first in the order bands,
+  // stacks on a tie), and there the digit with the fewest ways (the lowest
+  // on a tie). Choosing the most nearly filled band, whose every branch
+  // fixes a digit's box in three rows (or its band in three columns), takes
+  // far fewer nodes with the triads than a bivalue cell
+  // (docs/journal/2026-exact-engines.md, round six). An unsolved board at a
+  // fixed point always has such a band: were every digit's way fixed in
+  // every band and stack, each box would pin each digit to one cell.
+  static Pattern choose_pattern(const Board& board) {
+    std::array<int, 6> open{};
+    for (int band = 0; band < 3; ++band) {
+      open[band] = count_bits(board.unplaced[band]);
+      for (int stack = 0; stack < 3; ++stack) open[3 + stack] += count_bits(board.unplaced[band] & stack_cells(stack));
+    }
+    for (;;) {
+      int best = -1;
+      for (int k = 0; k < 6; ++k)
+        if (open[k] > 0 && (best < 0 || open[k] < open[best])) best = k;
+      if (best < 0) return {};
+      Pattern choice{best / 3, best % 3, 0, 0};
+      int fewest = 7;
+      for (int digit = 0; digit < 9; ++digit) {
+        const unsigned permutations = permutations_of(board, choice.view, choice.index, digit);
+        const int ways = count_bits(permutations);
+        if (ways >= 2 && ways < fewest) {
+          fewest = ways;
+          choice.digit = digit;
+          choice.permutations = permutations;
+          if (ways == 2) break;  // none has fewer
+        }
+      }
+      if (choice.permutations) return choice;
+      open[best] = 0;  // every digit's way is fixed there
+    }
+  }
+
+  // The digit's words kept by one of its ways through the chosen band or stack.
+  static Bands keep_permutation(const Pattern& pattern, int p) {
+    Bands keep = {~0u, ~0u, ~0u, 0};
+    if (pattern.view == 0) {
+      std::uint32_t lane = 0;
+      for (int row = 0; row < 3; ++row) lane |= 7u << (9 * row + 3 * kPermutations[p][row]);
+      keep[pattern.index] = lane;
+    } else {
+      for (int band = 0; band < 3; ++band)
+        keep[band] = ~stack_cells(pattern.index) | column_cells(3 * pattern.index + kPermutations[p][band]);
+    }
+    return keep;
+  }
+
   void record(const Board& board) {
     ++result_.count;
     if (kept_ >= keep_) return;
@@ -776,8 +1040,9 @@ class Engine {
 
  private:
 
-  // board is at a fixed point. Each branch places one candidate of the chosen
-  // cell on a copy; the last branch reuses the board itself.
+  // board is at a fixed point. Each branch takes one option (a way of the
+  // chosen pattern, or a digit of the start's cell) on a copy; the last
+  // branch reuses the board itself.
   void search(Board& board) {
     ++result_.nodes;
     if ((max_nodes_ != 0 && result_.nodes > max_nodes_) || deadline_.passed(result_.nodes)) {
@@ -792,29 +1057,62 @@ class Engine {
       gave_up_ = true;
       return;
     }
-    int cell = first_cell_;  // the start's choice, at the first node only
-    if (cell < 0 || !((board.unplaced[cell / 27] >> (cell % 27)) & 1)) cell = choose_cell(board);
+    // The start's cell, at the first node only (if still open), else a pattern.
+    Branches branches;
+    branches.cell = first_cell_;
     first_cell_ = -1;
-    const int band = cell / 27;
-    const std::uint32_t bit = 1u << (cell % 27);
-    unsigned digits = 0;
-    for (int digit = 0; digit < 9; ++digit)
-      if (board.candidates[digit][band] & bit) digits |= 1u << digit;
-    for (bool first = true; digits; first = false) {
-      const int digit = std::countr_zero(digits);
-      digits &= digits - 1;
+    if (branches.cell < 0 || !((board.unplaced[branches.cell / 27] >> (branches.cell % 27)) & 1)) {
+      branches.cell = -1;
+      if (!patterns_) {
+        branches.cell = choose_cell(board);
+      } else {
+        branches.pattern = choose_pattern(board);
+        branches.options = branches.pattern.permutations;
+        if (!branches.options) branches.cell = first_open_cell(board);  // never: see choose_pattern
+      }
+    }
+    if (branches.cell >= 0) {
+      const int band = branches.cell / 27, bit = branches.cell % 27;
+      for (int digit = 0; digit < 9; ++digit)
+        branches.options |= ((board.candidates[digit][band] >> bit) & 1u) << digit;
+    }
+    for (bool first = true; branches.options; first = false) {
+      const int option = std::countr_zero(branches.options);
+      branches.options &= branches.options - 1;
       if (!first) ++result_.guesses;  // a branch beyond the first
-      if (digits == 0) {
-        place(board, digit, cell);
-        if (propagate(board)) search(board);
+      if (branches.options == 0) {
+        take(board, branches, option);
+        if (propagate(board, patterns_)) search(board);
         return;
       }
       Board next;
       copy_board(next, board);
-      place(next, digit, cell);
-      if (propagate(next)) search(next);
+      take(next, branches, option);
+      if (propagate(next, patterns_)) search(next);
       if (result_.count >= count_limit_ || gave_up_) return;
     }
+  }
+
+  // A node's branches: the digits of a cell (cell >= 0), else the ways of a
+  // pattern; a bit per option.
+  struct Branches {
+    int cell = -1;
+    Pattern pattern;
+    unsigned options = 0;
+  };
+
+  // (No lambda: GCC compiles those without the target of this build.)
+  static int count_cells(Bands lanes) { return count_bits(lanes[0]) + count_bits(lanes[1]) + count_bits(lanes[2]); }
+
+  static void take(Board& board, const Branches& branches, int option) {
+    if (branches.cell >= 0) place(board, option, branches.cell);
+    else board.candidates[branches.pattern.digit] &= keep_permutation(branches.pattern, option);
+  }
+
+  static int first_open_cell(const Board& board) {
+    for (int band = 0; band < 3; ++band)
+      if (board.unplaced[band]) return 27 * band + std::countr_zero(board.unplaced[band]);
+    return -1;
   }
 
   std::uint64_t count_limit_;
@@ -822,6 +1120,8 @@ class Engine {
   std::uint64_t max_nodes_;
   std::span<const std::pair<int, int>> excluded_;
   detail::SearchDeadline deadline_;
+  Fast9Search search_;
+  bool patterns_;  // this solve branches on patterns, with the triads
   bool gave_up_ = false;
   int first_cell_ = -1;
   bool root_only_ = false;  // the start's: no branching

@@ -61,7 +61,10 @@ std::optional<Grid> seeded_fast9_grid(const Geometry& geometry, detail::Random& 
       }
   SolveOptions options;
   options.count_limit = 1;
-  SolveResult result = detail::solve_fast9(detail::borrowed_puzzle(geometry, std::move(seeds)), options);
+  // The cells search: the first solution of the search these grids were
+  // always made with (Fast9Search), so a seed keeps its grid.
+  SolveResult result = detail::solve_fast9(detail::borrowed_puzzle(geometry, std::move(seeds)), options,
+                                           detail::Fast9Isa::automatic, detail::Fast9Search::cells);
   if (result.solutions.empty()) return std::nullopt;
   return std::move(result.solutions.front());
 }
