@@ -201,6 +201,7 @@ namespace {
 using bitboard9::Bands;
 using bitboard9::Halves;
 using bitboard9::kBandCells;
+using bitboard9::kBoxStarts;
 using bitboard9::kRowCells;
 using bitboard9::kRowStarts;
 using bits::at_most_one_bit;
@@ -720,8 +721,7 @@ class Engine {
   // Deductions to a fixed point; false on a contradiction. Settling a digit
   // depends only on its words and on which cells are placed, and a placement
   // that matters to a digit changes its words, so unchanged digits are skipped.
-  static bool propagate(Board& board, bool triads) {
-    bool triads_done = !triads;
+  static bool settle_all(Board& board) {
     for (bool progress = true; progress;) {
       progress = false;
       if (!place_naked_singles(board, progress)) return false;
@@ -745,19 +745,22 @@ class Engine {
       for (; digits; digits &= digits - 1)
         if (!settle_digit(board, std::countr_zero(digits))) return false;
 #endif
-      // With `triads` (the patterns search), at the fixed point of the rules
-      // above (every digit settled, no naked single): the triads, which may
-      // start another round. Once per call: at the next fixed point they
-      // seldom find more (the nodes of the hardest set move by 0.2 %), and
-      // each try costs a round. With cells to branch on they cost more than
-      // the nodes they save (the diagonal variant: 14.25 -> 14.06 nodes a
-      // puzzle, 104,000 -> 97,000 puzzles/s).
-      if (!progress && !triads_done) {
-        triads_done = true;
-        if (!pin_triads(board, progress)) return false;
-      }
     }
     return true;
+  }
+
+  // settle_all, then with `triads` (the patterns search) the triads at its
+  // fixed point and, if they took a candidate, settle_all again. Once per
+  // call: at the next fixed point they seldom find more (the nodes of the
+  // hardest set move by 0.2 %), and each try costs a round. With cells to
+  // branch on they cost more than the nodes they save (the diagonal variant:
+  // 14.25 -> 14.06 nodes a puzzle, 104,000 -> 97,000 puzzles/s).
+  static bool propagate(Board& board, bool triads) {
+    if (!settle_all(board)) return false;
+    if (!triads || board.solved()) return true;
+    bool progress = false;
+    if (!pin_triads(board, progress)) return false;
+    return !progress || settle_all(board);
   }
 
   // The minirows (bit 0 of the segment) and minicolumns (the column's bit in
@@ -947,19 +950,21 @@ class Engine {
   // The digit's 3×3 pattern in a band (bit 3·row + box) or in a stack (bit
   // 3·band + column of the stack), and the permutations it holds.
   static unsigned permutations_of(const Board& board, int view, int index, int digit) {
-    const auto& tables = kPatternTables;
     unsigned pattern = 0;
     if (view == 0) {
       const std::uint32_t words = board.candidates[digit][index];
-      for (int row = 0; row < 3; ++row) pattern |= unsigned{tables.boxes_of_row[(words >> (9 * row)) & kRowCells]} << (3 * row);
+#if defined(NONET_FAST9_AVX2)
+      // Bit 0 of each segment, gathered in order: bit 3·row + box.
+      pattern = _pext_u32(words | (words >> 1) | (words >> 2), kBoxStarts);
+#else
+      for (int row = 0; row < 3; ++row)
+        pattern |= unsigned{kPatternTables.boxes_of_row[(words >> (9 * row)) & kRowCells]} << (3 * row);
+#endif
     } else {
-      for (int band = 0; band < 3; ++band) {
-        const std::uint32_t words = board.candidates[digit][band];
-        const std::uint32_t columns = (words | (words >> 9) | (words >> 18)) & kRowCells;
-        pattern |= ((columns >> (3 * index)) & 7u) << (3 * band);
-      }
+      const Bands columns = minicolumns_of(board.candidates[digit]) >> (3 * index);
+      pattern = (columns[0] & 7u) | ((columns[1] & 7u) << 3) | ((columns[2] & 7u) << 6);
     }
-    return tables.permutations[pattern];
+    return kPatternTables.permutations[pattern];
   }
 
   // The band or stack with the fewest open cells among those where some
@@ -978,10 +983,13 @@ class Engine {
       for (int stack = 0; stack < 3; ++stack) open[3 + stack] += count_bits(board.unplaced[band] & stack_cells(stack));
     }
     for (;;) {
-      int best = -1;
+      // The least (open cells, index) among those with open cells, without a
+      // branch per band.
+      unsigned key = ~0u;
       for (int k = 0; k < 6; ++k)
-        if (open[k] > 0 && (best < 0 || open[k] < open[best])) best = k;
-      if (best < 0) return {};
+        if (open[k] > 0) key = std::min(key, static_cast<unsigned>(open[k]) << 3 | static_cast<unsigned>(k));
+      if (key == ~0u) return {};
+      const int best = static_cast<int>(key & 7);
       Pattern choice{best / 3, best % 3, 0, 0};
       int fewest = 7;
       for (int digit = 0; digit < 9; ++digit) {
