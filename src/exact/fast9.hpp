@@ -515,6 +515,17 @@ class Engine {
     else return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3);
   }
 
+  // The minirows (bit 0 of the segment) and minicolumns (the column's bit in
+  // the band's first row) holding a cell of words.
+  template <class V>
+  static V minirows_of(V words) {
+    return (words | (words >> 1) | (words >> 2)) & (0x49u * kRowStarts);
+  }
+  template <class V>
+  static V minicolumns_of(V words) {
+    return (words | (words >> 9) | (words >> 18)) & kRowCells;
+  }
+
   // The bands × columns view of the three stacks at once, in the lanes: each
   // band's rows folded onto one 9-bit column set, then a (band, column) stays
   // when it holds the digit and the other two bands can take the other two
@@ -524,7 +535,7 @@ class Engine {
   template <class V>
   static V lock_columns(V words) {
     constexpr std::uint32_t kColumns01 = 0x0DB, kColumn2 = 0x124, kColumn0 = 0x049, kColumns12 = 0x1B6;
-    const V folded = (words | (words >> 9) | (words >> 18)) & kRowCells;
+    const V folded = minicolumns_of(words);
     const V bands1 = next_band(folded), bands2 = band_after_next(folded);
     // Column j of a stack takes column j+1 / j+2 (mod 3). (No lambdas: GCC
     // compiles them without the AVX2 target of this build.)
@@ -543,11 +554,9 @@ class Engine {
   // has no permutation: a contradiction.
   template <class V>
   static V lock_rows(V words) {
-    // Bit 0 of each segment (bits 0, 3, 6 of each row): the segment is not empty.
-    constexpr std::uint32_t kSegments = 0x49u * kRowStarts;
     constexpr std::uint32_t kBoxes01 = 0x09u * kRowStarts, kBox2 = 0x40u * kRowStarts;
     constexpr std::uint32_t kBox0 = 0x01u * kRowStarts, kBoxes12 = 0x48u * kRowStarts;
-    const V segments = (words | (words >> 1) | (words >> 2)) & kSegments;
+    const V segments = minirows_of(words);  // bit 0 of each nonempty segment
     // Row i takes row i+1 / i+2 (mod 3).
     const V rows1 = ((segments >> 9) | (segments << 18)) & kBandCells;
     const V rows2 = ((segments >> 18) | (segments << 9)) & kBandCells;
@@ -587,7 +596,7 @@ class Engine {
   // single of both empties a row: a contradiction, found by the next step).
   template <class V>
   static void place_row_singles(Board& board, V& words, V singles) {
-    const V columns = (singles | (singles >> 9) | (singles >> 18)) & kRowCells;
+    const V columns = minicolumns_of(singles);
     const V others = next_band(columns) | band_after_next(columns);
     V cleared = others | (others << 9) | (others << 18);
     if constexpr (kDiagonal) {
@@ -761,17 +770,6 @@ class Engine {
     bool progress = false;
     if (!pin_triads(board, progress)) return false;
     return !progress || settle_all(board);
-  }
-
-  // The minirows (bit 0 of the segment) and minicolumns (the column's bit in
-  // the band's first row) holding a cell of words.
-  template <class V>
-  static V minirows_of(V words) {
-    return (words | (words >> 1) | (words >> 2)) & (0x49u * kRowStarts);
-  }
-  template <class V>
-  static V minicolumns_of(V words) {
-    return (words | (words >> 9) | (words >> 18)) & kRowCells;
   }
 
   // Where a digit (or, in V, two side by side) is pinned: its minirows and
@@ -955,7 +953,7 @@ class Engine {
       const std::uint32_t words = board.candidates[digit][index];
 #if defined(NONET_FAST9_AVX2)
       // Bit 0 of each segment, gathered in order: bit 3·row + box.
-      pattern = _pext_u32(words | (words >> 1) | (words >> 2), kBoxStarts);
+      pattern = _pext_u32(minirows_of(words), kBoxStarts);
 #else
       for (int row = 0; row < 3; ++row)
         pattern |= unsigned{kPatternTables.boxes_of_row[(words >> (9 * row)) & kRowCells]} << (3 * row);
