@@ -192,9 +192,11 @@ void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, So
 // On this kind of CPU mispredicted branches cost more than instructions: the
 // bands are settled, the row singles found and placed, a naked single's digit
 // read and the digits to settle chosen without data-dependent branches for
-// that reason, though that executes more instructions; and the settle loop is
-// one chain of dependent steps, so its length matters too
-// (docs/journal/2026-exact-engines.md).
+// that reason, though that executes more instructions; a digit gets one pass
+// of its rules at a time, and is taken again in the next round while a pass
+// changes it (a loop per digit would exit after one pass or two, hard to
+// predict); and a pass is one chain of dependent steps, so its length
+// matters too (docs/journal/2026-exact-engines.md).
 namespace nonet::detail::NONET_FAST9_ISA {
 namespace {
 
@@ -451,14 +453,37 @@ class Engine {
 
   static Bands peers_of(int cell) { return *reinterpret_cast<const BandsAlias*>(kPeers.peers[cell].data()); }
 
-  // Naked singles, and a cell with no candidate left as a contradiction.
-  static bool place_naked_singles(Board& board, bool& progress) {
-    // All three bands at once, one lane each.
-    Bands once{}, twice{};
+  // The cells with at least one candidate (once) and with two or more
+  // (twice), all three bands at once, one lane each; the AVX2 build counts
+  // two digits side by side and adds the halves.
+  static void cells_seen(const Board& board, Bands& once, Bands& twice) {
+#if defined(NONET_FAST9_AVX2)
+    const Wide* pairs = reinterpret_cast<const Wide*>(board.candidates.data());
+    Wide pair_once{}, pair_twice{};
+    for (int i = 0; i < 4; ++i) {
+      pair_twice |= pair_once & pairs[i];
+      pair_once |= pairs[i];
+    }
+    const Bands once_a = __builtin_shufflevector(pair_once, pair_once, 0, 1, 2, 3);
+    const Bands once_b = __builtin_shufflevector(pair_once, pair_once, 4, 5, 6, 7);
+    once = once_a | once_b;
+    twice = __builtin_shufflevector(pair_twice, pair_twice, 0, 1, 2, 3) |
+            __builtin_shufflevector(pair_twice, pair_twice, 4, 5, 6, 7) | (once_a & once_b);
+    twice |= once & board.candidates[8];
+    once |= board.candidates[8];
+#else
+    once = twice = Bands{};
     for (const Bands& words : board.candidates) {
       twice |= once & words;
       once |= words;
     }
+#endif
+  }
+
+  // Naked singles, and a cell with no candidate left as a contradiction.
+  static bool place_naked_singles(Board& board, bool& progress) {
+    Bands once, twice;
+    cells_seen(board, once, twice);
     if (any(board.unplaced & ~once)) return false;
     const Bands naked_cells = once & ~twice & board.unplaced;
     if (!any(naked_cells)) return true;
@@ -492,7 +517,7 @@ class Engine {
     return true;
   }
 
-  // The steps of settle work on one digit's Bands or, in the AVX2 build, on
+  // The steps of a settle pass work on one digit's Bands or, in the AVX2 build, on
   // two digits' side by side (a Wide, settle_pair): every operation is lane by
   // lane, and the band rotations below stay inside each 128-bit half.
   //
@@ -608,7 +633,7 @@ class Engine {
       }
     }
     // The other digits and unplaced lose the cells (the board's copy of this
-    // digit is overwritten from words at the end of settle).
+    // digit is overwritten from words at the end of the pass).
     Wide both;
     if constexpr (sizeof(V) == 16) {
       both = __builtin_shufflevector(singles, singles, 0, 1, 2, 3, 0, 1, 2, 3);
@@ -622,10 +647,10 @@ class Engine {
     for (int i = 0; i < 5; ++i) all[i] &= ~both;
   }
 
-  // Diagonal variant, inside settle: a diagonal whose only open cell for the
+  // Diagonal variant, inside a settle pass: a diagonal whose only open cell for the
   // digit is x (and where the digit is not placed: placing clears the
   // diagonal) forces x, so the rest of x's row loses the digit (keep); the
-  // next round of settle makes x a row single, which is placed with its box,
+  // next pass makes x a row single, which is placed with its box,
   // column and diagonals. (Two forced cells in one row both clear it: a
   // contradiction.) Returns -1 in the lanes of a digit with no cell left on a
   // diagonal.
@@ -650,7 +675,7 @@ class Engine {
     return empty;
   }
 
-  // Diagonal variant, inside settle: locked candidates between a diagonal and
+  // Diagonal variant, inside a settle pass: locked candidates between a diagonal and
   // the three boxes it crosses (one a band: the main diagonal crosses box b of
   // band b, the anti-diagonal box 2 - b). A digit whose places on a diagonal
   // lie in one box leaves the rest of that box (keep), and a digit whose
@@ -671,60 +696,85 @@ class Engine {
     }
   }
 
-  // Both views and the row singles of one digit (or a pair), until its words
-  // stop changing. Every step is branch-free over the three bands (whether a
-  // band changed, or has a row single, is hard to predict). False on a
-  // contradiction.
+  // One pass of both views and the row singles over one digit (or a pair),
+  // branch-free over the three bands (whether a band changed, or has a row
+  // single, is hard to predict). False on a contradiction. settled: the
+  // words as lock_columns left them; the digit is settled when the rest of
+  // the pass left them so (lock_columns on its own output changes nothing,
+  // and singles placed here are not open any more, so they are not singles
+  // again). settle_all runs a pass again for each digit not yet settled,
+  // rather than each digit's passes in a loop here: a loop's exit after one
+  // pass or two is hard to predict, and mispredicted branches cost more than
+  // the extra rounds (docs/journal/2026-exact-engines.md, round seven).
   template <class V>
-  static bool settle(Board& board, V& words) {
+  static bool settle_pass(Board& board, V& words, V& settled) {
     // A band left empty: its lane is 0 (lane 3 always is).
     V bands{};
     for (std::size_t lane = 0; lane < sizeof(V) / 4; ++lane) bands[lane] = lane % 4 == 3 ? 0 : ~0u;
-    for (;;) {
-      words = lock_columns(words);
-      const V after_columns = words;
-      words = lock_rows(words);
-      // A stack with no permutation shows up here too (as empty bands).
-      V empty = reinterpret_cast<V>(words == 0);
-      const V unplaced = widen<V>(board.unplaced);
-      const V singles = row_singles(words, unplaced);
-      // The diagonal step works on the same words as the row singles, so
-      // the two run side by side rather than one after the other (settle is
-      // one long chain of dependent steps).
-      V keep = ~V{};
-      if constexpr (kDiagonal) {
-        empty |= take_diagonal_singles(words, unplaced, keep);
-        lock_diagonals(words, keep);
-      }
-      if (any(empty & bands)) return false;
-      place_row_singles(board, words, singles);
-      if constexpr (kDiagonal) words &= keep;
-      // Done when the words are as lock_columns made them (lock_columns on
-      // its own output changes nothing; singles placed here are not open any
-      // more, so they are not singles again).
-      if (!any(after_columns ^ words)) return true;
+    words = lock_columns(words);
+    settled = words;
+    words = lock_rows(words);
+    // A stack with no permutation shows up here too (as empty bands).
+    V empty = reinterpret_cast<V>(words == 0);
+    const V unplaced = widen<V>(board.unplaced);
+    const V singles = row_singles(words, unplaced);
+    // The diagonal step works on the same words as the row singles, so the
+    // two run side by side rather than one after the other (settling is one
+    // long chain of dependent steps).
+    V keep = ~V{};
+    if constexpr (kDiagonal) {
+      empty |= take_diagonal_singles(words, unplaced, keep);
+      lock_diagonals(words, keep);
     }
+    if (any(empty & bands)) return false;
+    place_row_singles(board, words, singles);
+    if constexpr (kDiagonal) words &= keep;
+    return true;
   }
 
   static bool settle_digit(Board& board, int digit) {
-    Bands words = board.candidates[digit];
-    if (!settle(board, words)) return false;
+    Bands words = board.candidates[digit], settled;
+    if (!settle_pass(board, words, settled)) return false;
     board.candidates[digit] = words;
-    board.settled[digit] = words;
+    board.settled[digit] = settled;
     return true;
   }
 
   // Two digits at once, for the cost of one with 256-bit vectors.
   static bool settle_pair(Board& board, int digit, int other) {
     Wide words = __builtin_shufflevector(board.candidates[digit], board.candidates[other], 0, 1, 2, 3, 4, 5, 6, 7);
-    if (!settle(board, words)) return false;
-    board.candidates[digit] = board.settled[digit] = __builtin_shufflevector(words, words, 0, 1, 2, 3);
-    board.candidates[other] = board.settled[other] = __builtin_shufflevector(words, words, 4, 5, 6, 7);
+    Wide settled;
+    if (!settle_pass(board, words, settled)) return false;
+    board.candidates[digit] = __builtin_shufflevector(words, words, 0, 1, 2, 3);
+    board.candidates[other] = __builtin_shufflevector(words, words, 4, 5, 6, 7);
+    board.settled[digit] = __builtin_shufflevector(settled, settled, 0, 1, 2, 3);
+    board.settled[other] = __builtin_shufflevector(settled, settled, 4, 5, 6, 7);
     return true;
   }
 
-  static bool unsettled(const Board& board, int digit) {
-    return any(board.candidates[digit] ^ board.settled[digit]);
+  // A bit per digit whose words changed since it was last settled. The AVX2
+  // build compares two digits at a time, a mask bit per lane, and folds each
+  // digit's four lanes into one bit.
+  static unsigned unsettled_digits(const Board& board) {
+#if defined(NONET_FAST9_AVX2)
+    const __m256i* now = reinterpret_cast<const __m256i*>(board.candidates.data());
+    const __m256i* then = reinterpret_cast<const __m256i*>(board.settled.data());
+    std::uint64_t equal = 0;
+    for (int i = 0; i < 4; ++i) {
+      const __m256i same = _mm256_cmpeq_epi32(_mm256_load_si256(now + i), _mm256_load_si256(then + i));
+      equal |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(same)))} << (8 * i);
+    }
+    const __m128i same8 = _mm_cmpeq_epi32(reinterpret_cast<__m128i>(board.candidates[8]), reinterpret_cast<__m128i>(board.settled[8]));
+    equal |= std::uint64_t{static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(same8)))} << 32;
+    // Lane 3 of every digit is 0 in both: only lanes 0 to 2 can differ.
+    const std::uint64_t changed = ~equal & 0x777777777ull;
+    return static_cast<unsigned>(_pext_u64(changed | (changed >> 1) | (changed >> 2), 0x111111111ull));
+#else
+    unsigned digits = 0;
+    for (int digit = 0; digit < 9; ++digit)
+      digits |= static_cast<unsigned>(any(board.candidates[digit] ^ board.settled[digit])) << digit;
+    return digits;
+#endif
   }
 
   // Deductions to a fixed point; false on a contradiction. Settling a digit
@@ -734,19 +784,24 @@ class Engine {
     for (bool progress = true; progress;) {
       progress = false;
       if (!place_naked_singles(board, progress)) return false;
-      if (board.solved()) return true;
       // The digits to settle, found without a branch per digit. One that a
-      // placement below unsettles is taken in the next round.
-      unsigned digits = 0;
-      for (int digit = 0; digit < 9; ++digit) digits |= static_cast<unsigned>(unsettled(board, digit)) << digit;
-      if (digits) progress = true;
+      // placement below unsettles is taken in the next round. A board with
+      // every cell placed is solved once every digit is settled: a pass
+      // finds two row singles of a digit in one column only in its next
+      // pass.
+      unsigned digits = unsettled_digits(board);
+      if (board.solved() && !digits) return true;
+      progress |= digits != 0;
 #if defined(NONET_FAST9_AVX2)
-      // Two at a time; an odd one out is paired with a settled digit (settling
-      // it again is harmless, and costs nothing extra).
+      // Two at a time; an odd one out is paired with the next digit, mod 9,
+      // though settled (settling it again is harmless, and costs nothing
+      // extra). Picked without a branch: the next digit's bit (bit 9 and
+      // bit 0 after digit 8) joins only when no digit is left.
       while (digits) {
         const int digit = std::countr_zero(digits);
         digits &= digits - 1;
-        const int other = digits ? std::countr_zero(digits) : (digit == 8 ? 0 : digit + 1);
+        const unsigned next_digit = (2u << digit) | static_cast<unsigned>(digit == 8);
+        const int other = std::countr_zero(digits | (next_digit & (0u - static_cast<unsigned>(digits == 0))));
         digits &= digits - 1;
         if (!settle_pair(board, digit, other)) return false;
       }
