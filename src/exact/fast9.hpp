@@ -179,7 +179,10 @@ void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, So
 // words in a register (writing one 32-bit lane into the board and reading
 // the 128-bit value back would stall on store-to-load forwarding), all three
 // bands at once, and its row singles are placed as one batch; the AVX2 build
-// settles two digits at once in a 256-bit register.
+// settles two digits at once in a 256-bit register, the AVX-512 build four in
+// a 512-bit one (a pass is one chain of dependent steps, so four digits take
+// about the time of two; GCC's two-register version of it for AVX2 ran far
+// slower than two digits).
 // The classic variant's patterns search (Fast9Search; the default takes it
 // for hard puzzles) adds hidden triads at that fixed point: three digits pinned to one minirow (or
 // minicolumn) by their row of the band (column of the stack) fill it, so the
@@ -313,6 +316,16 @@ inline bool any(Wide wide) {
   return any(Bands(__builtin_shufflevector(wide, wide, 0, 1, 2, 3) | __builtin_shufflevector(wide, wide, 4, 5, 6, 7)));
 #endif
 }
+
+#if defined(NONET_FAST9_AVX512)
+// Four Bands side by side: the AVX-512 build settles four digits at once.
+using Quad = std::uint32_t __attribute__((vector_size(64), may_alias));
+
+inline bool any(Quad quad) {
+  const __m512i x = reinterpret_cast<__m512i>(quad);
+  return _mm512_test_epi32_mask(x, x) != 0;
+}
+#endif
 
 struct alignas(32) Board {
   std::array<Bands, 9> candidates;  // [digit][band], see the layout above
@@ -517,27 +530,31 @@ class Engine {
     return true;
   }
 
-  // The steps of a settle pass work on one digit's Bands or, in the AVX2 build, on
-  // two digits' side by side (a Wide, settle_pair): every operation is lane by
-  // lane, and the band rotations below stay inside each 128-bit half.
+  // The steps of a settle pass work on one digit's Bands or, side by side, on
+  // two digits' (AVX2: a Wide, settle_pair) or four (AVX-512: a Quad,
+  // settle_quad): every operation is lane by lane, and the band rotations
+  // below stay inside each 128-bit quarter.
   //
   // Bands rotated by one / two bands (lane b takes lane b+1 / b+2, mod 3;
   // lane 3 stays 0).
   template <class V>
   static V next_band(V lanes) {
     if constexpr (sizeof(V) == 16) return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3);
-    else return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3, 5, 6, 4, 7);
+    else if constexpr (sizeof(V) == 32) return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3, 5, 6, 4, 7);
+    else return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15);
   }
   template <class V>
   static V band_after_next(V lanes) {
     if constexpr (sizeof(V) == 16) return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3);
-    else return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3, 6, 4, 5, 7);
+    else if constexpr (sizeof(V) == 32) return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3, 6, 4, 5, 7);
+    else return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
   }
   // A board value (unplaced, a diagonal) for each digit of V.
   template <class V>
   static V widen(Bands lanes) {
     if constexpr (sizeof(V) == 16) return lanes;
-    else return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3);
+    else if constexpr (sizeof(V) == 32) return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3);
+    else return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
   }
 
   // The minirows (bit 0 of the segment) and minicolumns (the column's bit in
@@ -617,8 +634,9 @@ class Engine {
   // that box, so only the other bands of its column (and diagonals) lose the
   // digit; every other digit loses the cells. With no singles nothing changes,
   // so this runs without a branch.
-  // In a pair, each digit also loses the other's singles (a cell that is a
-  // single of both empties a row: a contradiction, found by the next step).
+  // In a pair (or four), each digit also loses the others' singles (a cell
+  // that is a single of two empties a row: a contradiction, found by the
+  // next step).
   template <class V>
   static void place_row_singles(Board& board, V& words, V singles) {
     const V columns = minicolumns_of(singles);
@@ -637,10 +655,19 @@ class Engine {
     Wide both;
     if constexpr (sizeof(V) == 16) {
       both = __builtin_shufflevector(singles, singles, 0, 1, 2, 3, 0, 1, 2, 3);
-    } else {
+    } else if constexpr (sizeof(V) == 32) {
       const V swapped = __builtin_shufflevector(singles, singles, 4, 5, 6, 7, 0, 1, 2, 3);
       cleared |= swapped;
       both = singles | swapped;
+    } else {
+      // The three other digits' singles: the quarters rotated by one, two
+      // and three.
+      const V others = __builtin_shufflevector(singles, singles, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3) |
+                       __builtin_shufflevector(singles, singles, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7) |
+                       __builtin_shufflevector(singles, singles, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
+      cleared |= others;
+      const V all = singles | others;
+      both = __builtin_shufflevector(all, all, 0, 1, 2, 3, 4, 5, 6, 7);
     }
     words &= ~cleared;
     Wide* all = reinterpret_cast<Wide*>(board.candidates.data());
@@ -752,6 +779,27 @@ class Engine {
     return true;
   }
 
+#if defined(NONET_FAST9_AVX512)
+  // Four digits at once, for the cost of one with 512-bit vectors.
+  static bool settle_quad(Board& board, const std::array<int, 4>& digits) {
+    const auto& c = board.candidates;
+    const Wide low = __builtin_shufflevector(c[digits[0]], c[digits[1]], 0, 1, 2, 3, 4, 5, 6, 7);
+    const Wide high = __builtin_shufflevector(c[digits[2]], c[digits[3]], 0, 1, 2, 3, 4, 5, 6, 7);
+    Quad words = __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    Quad settled;
+    if (!settle_pass(board, words, settled)) return false;
+    board.candidates[digits[0]] = __builtin_shufflevector(words, words, 0, 1, 2, 3);
+    board.candidates[digits[1]] = __builtin_shufflevector(words, words, 4, 5, 6, 7);
+    board.candidates[digits[2]] = __builtin_shufflevector(words, words, 8, 9, 10, 11);
+    board.candidates[digits[3]] = __builtin_shufflevector(words, words, 12, 13, 14, 15);
+    board.settled[digits[0]] = __builtin_shufflevector(settled, settled, 0, 1, 2, 3);
+    board.settled[digits[1]] = __builtin_shufflevector(settled, settled, 4, 5, 6, 7);
+    board.settled[digits[2]] = __builtin_shufflevector(settled, settled, 8, 9, 10, 11);
+    board.settled[digits[3]] = __builtin_shufflevector(settled, settled, 12, 13, 14, 15);
+    return true;
+  }
+#endif
+
   // A bit per digit whose words changed since it was last settled. The AVX2
   // build compares two digits at a time, a mask bit per lane, and folds each
   // digit's four lanes into one bit.
@@ -792,7 +840,23 @@ class Engine {
       unsigned digits = unsettled_digits(board);
       if (board.solved() && !digits) return true;
       progress |= digits != 0;
-#if defined(NONET_FAST9_AVX2)
+#if defined(NONET_FAST9_AVX512)
+      // Four at a time, the unsettled digits first and then, to fill the
+      // four, other digits (settling one again is harmless): bits 0-8 of the
+      // pool are the unsettled digits, bits 9-17 the others, so the four
+      // lowest bits name four different digits, without a branch.
+      while (digits) {
+        unsigned pool = digits | ((~digits & 0x1FFu) << 9);
+        std::array<int, 4> four;
+        for (int& digit : four) {
+          const int bit = std::countr_zero(pool);
+          pool &= pool - 1;
+          digit = bit - 9 * static_cast<int>(bit >= 9);
+        }
+        digits = pool & 0x1FFu;
+        if (!settle_quad(board, four)) return false;
+      }
+#elif defined(NONET_FAST9_AVX2)
       // Two at a time; an odd one out is paired with the next digit, mod 9,
       // though settled (settling it again is harmless, and costs nothing
       // extra). Picked without a branch: the next digit's bit (bit 9 and
