@@ -14,7 +14,7 @@
 
 namespace nonet::cli {
 
-// Documented exit codes (README "Exit codes").
+// Documented exit codes (docs/cli.md, "Exit codes").
 enum ExitCode : int {
   kOk = 0,          // every puzzle read and answered as asked
   kPuzzleFailed = 1,  // some puzzle malformed, invalid, unsolvable (or, for check, not unique)
