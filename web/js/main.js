@@ -513,7 +513,8 @@ function showHint() {
       break;
     }
     case 'solved': text = 'The puzzle is solved.'; break;
-    case 'no-hint': text = 'No technique nonet knows applies here.'; break;
+    case 'stuck': text = 'No technique nonet knows applies here.'; break;
+    case 'multiple': text = 'No hint: the puzzle has more than one solution, and logic cannot tell them apart here.'; break;
     case 'gave-up': text = 'The hint search ran out of time.'; break;
     default: text = `No hint: the puzzle is ${r.status}${r.reason ? ` (${r.reason})` : ''}.`;
   }

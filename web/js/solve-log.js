@@ -152,7 +152,10 @@ export class SolveLog {
     const rating = ratingText(r.rating);
     switch (r.status) {
       case 'solved': return `Solved in ${count} steps: ${rating}`;
-      case 'stuck': return `Logic stops here after ${count} steps${r.stopped ? ` (${r.stopped})` : ''}. `
+      case 'stuck':
+      case 'above-limit':
+      case 'multiple':
+      case 'contradiction': return `Logic stops here after ${count} steps${r.stopped ? ` (${r.stopped})` : ''}. `
         + (r.solution ? 'The rest of the board is the solution found by search, not by logic.' : 'No solution was found.')
         + (rating ? ` Rating so far: ${rating}.` : '');
       case 'gave-up': return `Gave up after ${count} steps (time limit).${rating ? ` Rating so far: ${rating}.` : ''}`
