@@ -1,6 +1,6 @@
 // Draws any board from the API's geometry: a CSS grid of cells (role="grid" with rows and
 // gridcells), thick borders between regions, windows shaded, and an SVG layer on top for the
-// diagonals and for chain links. The board only draws what it is given (a "view"); main.js
+// diagonals and for chain links. The board only draws what it is given (a "view"); view.js
 // decides what the view is (the player's position, a step of the log, a hint).
 import { cellName, digitChar, maskDigits } from './digits.js';
 

@@ -1,0 +1,27 @@
+// The selects that Enter's fields and the New puzzle dialog share: variants, sizes, region maps.
+import { DEFAULT_INFO, ui } from './app.js';
+import { layoutsFor } from './jigsaw.js';
+
+// The variants both forms offer.
+export const VARIANTS = [['classic', 'Classic'], ['diagonal', 'Diagonal (X)'], ['windoku', 'Windoku'], ['jigsaw', 'Jigsaw']];
+
+export function fillSelect(sel, options, value) {
+  sel.textContent = '';
+  for (const [v, label] of options) {
+    const o = document.createElement('option');
+    o.value = v;
+    o.textContent = label;
+    sel.append(o);
+  }
+  if (value !== undefined && options.some(([v]) => String(v) === String(value))) sel.value = String(value);
+}
+
+export function layoutOptions(n) {
+  return [...layoutsFor(n).map((l) => [l.map, l.name]), ['custom', 'Custom map…']];
+}
+
+export function sizesFor(variant) {
+  // Windoku's windows are 3×3 (9×9 only); diagonals need no boxes, so every size works.
+  if (variant === 'windoku') return [9];
+  return ui.info.sizes || DEFAULT_INFO.sizes;
+}

@@ -1,0 +1,106 @@
+// The New puzzle dialog: the generator's options, remembered between visits, and Generate.
+import { api, describeError } from './api.js';
+import { $, DEFAULT_INFO, announce, busy, fetchGeometry, game, regionsOf, say, settings, ui } from './app.js';
+import { fillSelect, layoutOptions, sizesFor } from './forms.js';
+import { fromLine } from './digits.js';
+import { saveSettings } from './store.js';
+import { board, render } from './view.js';
+
+function syncNewForm() {
+  const f = settings.newForm || {};
+  const variant = $('#new-variant').value;
+  const sizes = sizesFor(variant);
+  const n = Number($('#new-size').value) || f.size || 9;
+  fillSelect($('#new-size'), sizes.map((s) => [s, `${s}×${s}`]), sizes.includes(n) ? n : 9);
+  const size = Number($('#new-size').value);
+  const jig = variant === 'jigsaw';
+  $('#new-layout-label').hidden = !jig;
+  if (jig) {
+    const prev = $('#new-layout').value;
+    const opts = layoutOptions(size);
+    fillSelect($('#new-layout'), opts, opts.some(([v]) => v === prev) ? prev : opts[0][0]);
+  }
+  $('#new-regions-label').hidden = !jig || $('#new-layout').value !== 'custom';
+  $('#new-rating-label').hidden = $('#new-level').value !== 'custom';
+}
+
+function openNew() {
+  const f = settings.newForm || {};
+  const levels = (ui.info.levels || []).map((l) => [l.name, `${l.name} (${Number(l.min).toFixed(1)}–${Number(l.max).toFixed(1)})`]);
+  fillSelect($('#new-level'), [['', 'any'], ...levels, ['custom', 'rating range…']], f.level ?? 'easy');
+  fillSelect($('#new-symmetry'), (ui.info.symmetries || DEFAULT_INFO.symmetries).map((s) => [s, s]), f.symmetry || 'rot180');
+  $('#new-variant').value = f.variant || game.variant || 'classic';
+  fillSelect($('#new-size'), sizesFor($('#new-variant').value).map((s) => [s, `${s}×${s}`]), f.size || 9);
+  if (f.layout) { syncNewForm(); $('#new-layout').value = f.layout; }
+  $('#new-rating').value = f.rating || '';
+  $('#new-seed').value = '';
+  $('#new-regions').value = f.regions || '';
+  $('#opt-show-rating').checked = !!settings.showRating;
+  $('#new-status').textContent = '';
+  syncNewForm();
+  $('#new-dialog').showModal();
+}
+
+async function generateNow() {
+  const variant = $('#new-variant').value;
+  const size = Number($('#new-size').value);
+  const level = $('#new-level').value;
+  const body = { variant, size, n: 1, symmetry: $('#new-symmetry').value, time_limit: 30 };
+  if (level === 'custom') body.rating = $('#new-rating').value.trim();
+  else if (level) body.level = level;
+  const seed = $('#new-seed').value.trim();
+  if (seed) {
+    if (!/^\d+$/.test(seed)) { $('#new-status').textContent = 'The seed is a whole number (or empty for a random one).'; return; }
+    body.seed = seed; // a string of digits: api.js writes it as a JSON number
+  }
+  let regions = '';
+  if (variant === 'jigsaw') {
+    const choice = $('#new-layout').value;
+    regions = choice === 'custom' ? $('#new-regions').value.replace(/\s+/g, '') : choice;
+    body.regions = regions;
+  }
+  settings.newForm = { variant, size, level, symmetry: body.symmetry, rating: body.rating || '', layout: $('#new-layout').value, regions: $('#new-regions').value };
+  settings.showRating = $('#opt-show-rating').checked;
+  saveSettings(settings);
+  const status = $('#new-status');
+  status.textContent = 'Generating…';
+  $('#btn-generate').disabled = true;
+  try {
+    const res = await busy(() => api.generate(body));
+    const p = (res.puzzles || [])[0];
+    if (!p) { status.textContent = res.status === 'gave-up' ? 'No puzzle within the time limit: try an easier level or another seed.' : `No puzzle: ${res.status}`; return; }
+    const geometry = res.geometry || await fetchGeometry(variant, size, regions);
+    const n = geometry.size;
+    game.load({
+      geometry, regions: regionsOf(geometry) || regions, puzzle: fromLine(p.puzzle, n), mode: 'play',
+      meta: { seed: res.seed, level: level === 'custom' ? `SE ${body.rating}` : level || '', rating: p.rating, hardest: p.hardest, solution: p.solution, symmetry: body.symmetry },
+    });
+    $('#new-dialog').close();
+    const text = `New ${level && level !== 'custom' ? `${level} ` : ''}puzzle, seed ${res.seed}. Good luck!`;
+    say(text, 'good');
+    announce(text);
+    board.setFocus(0, true);
+    ui.selected = 0;
+    render();
+  } catch (err) {
+    status.textContent = describeError(err);
+  } finally {
+    $('#btn-generate').disabled = false;
+  }
+}
+
+export function wireNewPuzzle() {
+  $('#btn-new').addEventListener('click', openNew);
+  $('#new-variant').addEventListener('change', () => {
+    // Most region maps have no symmetry, so a symmetric jigsaw would be refused.
+    if ($('#new-variant').value === 'jigsaw') $('#new-symmetry').value = 'none';
+    syncNewForm();
+  });
+  $('#new-size').addEventListener('change', syncNewForm);
+  $('#new-layout').addEventListener('change', syncNewForm);
+  $('#new-level').addEventListener('change', syncNewForm);
+  $('#opt-show-rating').addEventListener('change', (e) => { settings.showRating = e.target.checked; saveSettings(settings); render(); });
+  $('#new-form').addEventListener('submit', (e) => {
+    if (e.submitter && e.submitter.value === 'generate') { e.preventDefault(); generateNow(); }
+  });
+}
