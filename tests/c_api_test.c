@@ -180,10 +180,81 @@ static void test_hint(void) {
   marks[729] = '\0';
   memcpy(marks, "123456789", 9);
   EXPECT(nonet_hint(marks, NULL, NULL, 1, 0, out, sizeof out, NULL) == NONET_ENOSOLUTION);
-  EXPECT_CONTAINS(nonet_last_error(), "no grid fits these pencil marks");
+  EXPECT_CONTAINS(nonet_last_error(), "no grid fits these entries and pencil marks");
   EXPECT(nonet_hint(kPointing, NULL, NULL, 4, 0, out, sizeof out, NULL) == NONET_EARGUMENT);
   EXPECT(nonet_hint("534678912672195348198342567859761423426853791713924856961537284287419635345286179", NULL, NULL, 1,
                     0, out, sizeof out, NULL) == NONET_ENOHINT);
+}
+
+/* Easter Monster: nested forcing chains (SE 11.9), seconds of logic. */
+static const char* const kEasterMonster =
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+
+static void test_several_solutions(void) {
+  char out[4096];
+  char empty[82];
+  memset(empty, '.', 81);
+  empty[81] = '\0';
+  /* As documented: a hint needs one solution where logic can take no step. */
+  EXPECT(nonet_hint(empty, NULL, NULL, 1, 0, out, sizeof out, NULL) == NONET_EMULTIPLE);
+  EXPECT_CONTAINS(nonet_last_error(), "more than one solution");
+  nonet_rating rating;
+  EXPECT(nonet_rate(empty, NULL, NULL, NULL, &rating) == NONET_EMULTIPLE);
+}
+
+static void test_limits(void) {
+  nonet_options options;
+  nonet_options_init(&options);
+  EXPECT(options.time_limit == 60 && options.max_nodes == 100000000u && options.max_rating == 0);
+  nonet_rating rating;
+  EXPECT(nonet_rate_with(kCbg000, &options, &rating) == NONET_OK);
+  EXPECT(rating.er > 3.15 && rating.er < 3.25);
+  /* Bounded: a hundredth of a second is not enough for Easter Monster. */
+  options.time_limit = 0.01;
+  EXPECT(nonet_rate_with(kEasterMonster, &options, &rating) == NONET_EGAVEUP);
+  EXPECT_CONTAINS(nonet_last_error(), "time limit");
+  char out[8192];
+  EXPECT(nonet_explain(kEasterMonster, &options, 0, out, sizeof out, NULL) == NONET_EGAVEUP);
+  options.time_limit = 0.0 / 0.0; /* NaN is refused, never taken as "no limit" */
+  EXPECT(nonet_rate_with(kCbg000, &options, &rating) == NONET_EARGUMENT);
+  options.time_limit = 60;
+  options.scale = "richter";
+  EXPECT(nonet_hint_with(kPointing, &options, 1, 0, out, sizeof out, NULL) == NONET_EARGUMENT);
+  EXPECT(nonet_rate_with(kCbg000, NULL, &rating) == NONET_EARGUMENT);
+}
+
+static void test_explain(void) {
+  nonet_options options;
+  nonet_options_init(&options);
+  static char out[1 << 16];
+  size_t required = 0;
+  EXPECT(nonet_explain(kCbg000, &options, 0, out, sizeof out, &required) == NONET_OK);
+  EXPECT(required == strlen(out) + 1);
+  EXPECT_CONTAINS(out, "1. Hidden single");
+  EXPECT_CONTAINS(out, "X-Wing");
+  EXPECT_CONTAINS(out, "Solved in ");
+  EXPECT_CONTAINS(out, "123456789456789123798132564215374896637598241849621375372965418564817932981243657");
+  EXPECT(nonet_explain(kCbg000, &options, 1, out, sizeof out, NULL) == NONET_OK);
+  EXPECT(strncmp(out, "{\"status\":\"solved\",\"solved\":true,\"rating\":{\"er\":3.2,", 47) == 0);
+  /* A ceiling below the X-Wing: logic stops there and says which step is next. */
+  options.max_rating = 3.0;
+  EXPECT(nonet_explain(kCbg000, &options, 1, out, sizeof out, NULL) == NONET_OK);
+  EXPECT_CONTAINS(out, "\"status\":\"above-limit\"");
+  EXPECT_CONTAINS(out, "\"stopped\":\"the next step needs X-Wing (3.2), above the limit 3.0\"");
+  EXPECT(nonet_explain("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..75", &options, 0,
+                       out, sizeof out, NULL) == NONET_EINVALID);
+}
+
+static void test_candidates(void) {
+  char out[1024];
+  EXPECT(nonet_candidates(kWikipedia, NULL, NULL, out, sizeof out, NULL) == NONET_OK);
+  EXPECT(strlen(out) == 729);
+  EXPECT(strncmp(out, "....5....", 9) == 0);       /* r1c1 holds the given 5 */
+  EXPECT(strncmp(out + 18, "12.4.....", 9) == 0);  /* r1c3: 1, 2 or 4 */
+  /* The marks are a position nonet_hint reads. */
+  char hint[256];
+  EXPECT(nonet_hint(out, NULL, NULL, 1, 0, hint, sizeof hint, NULL) == NONET_OK);
+  EXPECT(strcmp(hint, "Hint: Hidden single in box 2\n") == 0);
 }
 
 static const char* const kJigsawRegions =
@@ -293,6 +364,10 @@ int main(void) {
   test_errors();
   test_rate();
   test_hint();
+  test_several_solutions();
+  test_limits();
+  test_explain();
+  test_candidates();
   test_generate();
   test_threads();
   if (failures) {

@@ -236,13 +236,58 @@ TEST(CliLogic, ExplainRateAndHintAPublishedPuzzle) {
 }
 
 // --time-limit: a forum-hardest puzzle (nested forcing chains, seconds of work)
-// given a hundredth of a second is reported gave-up, with the rating so far.
+// given a hundredth of a second is reported gave-up: its status, never numbers
+// that read like a rating ("0.0/0.0/0.0 gave-up - []" did), and exit 1 as
+// every command that runs out of time.
 TEST(CliLogic, RateTimeLimit) {
   const std::string hardest = "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6.";
   const auto rate = run_nonet("rate --time-limit 0.01", hardest + "\n");
-  EXPECT_EQ(rate.exit_code, 1) << rate.err;  // gave up: reported, with the rating found so far
-  EXPECT_EQ(rate.out.rfind(hardest + " ", 0), 0u) << rate.out;
-  EXPECT_NE(rate.out.find(" gave-up "), std::string::npos) << rate.out;
+  EXPECT_EQ(rate.exit_code, 1) << rate.err;
+  EXPECT_EQ(rate.out, hardest + " gave-up\n");
+  EXPECT_NE(rate.err.find("<stdin>:1:1: gave up after the time limit (--time-limit 0.01 s)"), std::string::npos)
+      << rate.err;
+  const auto json = run_nonet("rate --format json --time-limit 0.01", hardest + "\n");
+  EXPECT_EQ(json.exit_code, 1);
+  // JSON keeps the rating found so far beside the status that says it is not one.
+  EXPECT_NE(json.out.find("\"status\":\"gave-up\",\"rating\":{"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"solved\":false"), std::string::npos) << json.out;
+  for (const char* command : {"explain", "hint"})
+    EXPECT_EQ(run_nonet(std::string(command) + " --time-limit 0.01", hardest + "\n").exit_code, 1) << command;
+}
+
+// A time limit that is not a number of seconds is refused; one beyond any run
+// means no limit (1e308 seconds overflowed the clock: silent wrong answers).
+TEST(CliLogic, TimeLimitsAreNumbersAndHugeMeansNone) {
+  const std::string cbg000 = "1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7";
+  for (const char* command : {"rate", "explain", "hint"}) {
+    for (const char* bad : {"nan", "-1", "soon"}) {
+      const auto refused = run_nonet(std::string(command) + " --time-limit " + bad, cbg000 + "\n");
+      EXPECT_EQ(refused.exit_code, 2) << command << " " << bad;
+      EXPECT_NE(refused.err.find("--time-limit"), std::string::npos) << refused.err;
+    }
+  }
+  for (const char* huge : {"1e10", "1e308", "inf"}) {
+    const auto rate = run_nonet(std::string("rate --time-limit ") + huge, cbg000 + "\n");
+    EXPECT_EQ(rate.exit_code, 0) << huge << rate.err;
+    EXPECT_EQ(rate.out.rfind(cbg000 + " 3.2/1.2/1.2 X-Wing", 0), 0u) << rate.out;
+  }
+}
+
+// --max-technique: an unknown name lists the ladder in rating order.
+TEST(CliLogic, UnknownTechniqueListsTheLadderInOrder) {
+  const auto result = run_nonet("explain --max-technique telepathy", "");
+  EXPECT_EQ(result.exit_code, 2);
+  double last = 0;
+  std::istringstream lines(result.err);
+  int listed = 0;
+  for (std::string line; std::getline(lines, line);) {
+    double rating = 0;
+    if (std::sscanf(line.c_str(), " %lf", &rating) != 1) continue;
+    EXPECT_LE(last, rating) << line;
+    last = rating;
+    ++listed;
+  }
+  EXPECT_GT(listed, 20) << result.err;
 }
 
 // Clashing givens, no solution, several solutions: said as `solve` says them,
@@ -346,8 +391,10 @@ TEST(Cli, LogicOnOpenGridsEndsAndTimeLimitsHold) {
   const std::string empty(81, '.');
   const auto explain = run_nonet("explain", empty + "\n");
   EXPECT_NE(explain.out.find("stopped: the puzzle has more than one solution"), std::string::npos) << explain.out;
+  // Said as explain says it, not "no technique nonet knows applies".
   const auto hint = run_nonet("hint", empty + "\n");
-  EXPECT_EQ(hint.out, "no technique nonet knows applies\n");
+  EXPECT_EQ(hint.out, "the puzzle has more than one solution, so logic cannot finish it\n");
+  EXPECT_EQ(hint.exit_code, 1);
   // Its first step (nested forcing chains) takes most of a second.
   const std::string hardest = "98.7..6..7.....5....4.8..9.4...3..7..7...2.....31....53....61...4..9..3.........2";
   const auto bounded = run_nonet("hint --time-limit 0.1", hardest + "\n");
@@ -355,6 +402,7 @@ TEST(Cli, LogicOnOpenGridsEndsAndTimeLimitsHold) {
   EXPECT_EQ(bounded.out, "no step found within the time limit (--time-limit 0.1 s)\n");
   const auto stopped = run_nonet("explain --time-limit 0.1", hardest + "\n");
   EXPECT_NE(stopped.out.find("stopped: no step found within the time limit"), std::string::npos) << stopped.out;
+  EXPECT_EQ(stopped.exit_code, 1);  // out of time: as rate and hint
 }
 
 }  // namespace

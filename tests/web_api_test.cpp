@@ -362,12 +362,25 @@ TEST_F(WebApi, ExplainsEveryStepAndTheStepsReplayToTheSolution) {
   EXPECT_EQ(to_line(geometry, grid.values()), reply.body["solution"]);
 }
 
+// The words of every front end: several solutions are named, not "no-hint".
+TEST_F(WebApi, HintAndRateNameSeveralSolutions) {
+  const Reply hint = post(server(), "hint", {{"puzzle", std::string(81, '.')}});
+  ASSERT_EQ(hint.status, 200) << hint.text;
+  EXPECT_EQ(hint.body["status"], "multiple");
+  EXPECT_NE(hint.body["reason"].get<std::string>().find("more than one solution"), std::string::npos) << hint.text;
+  const Reply rate = post(server(), "rate", {{"puzzle", std::string(81, '.')}});
+  EXPECT_EQ(rate.body["status"], "multiple");
+  EXPECT_FALSE(rate.body.contains("rating")) << rate.text;
+}
+
 TEST_F(WebApi, ExplainSaysWhereLogicStopsAndFinishesBySearch) {
   const Reply reply = post(server(), "explain", {{"puzzle", kXWing}, {"max_technique", "Pointing"}});
   ASSERT_EQ(reply.status, 200) << reply.text;
-  EXPECT_EQ(reply.body["status"], "stuck");
+  // The ceiling, not logic, stopped it: the status says so and the reason names the next step.
+  EXPECT_EQ(reply.body["status"], "above-limit");
+  EXPECT_FALSE(reply.body["solved"].get<bool>());
   EXPECT_EQ(reply.body["finished_by"], "search");
-  EXPECT_FALSE(reply.body["stopped"].get<std::string>().empty());
+  EXPECT_NE(reply.body["stopped"].get<std::string>().find("above the limit"), std::string::npos) << reply.text;
   const Puzzle puzzle = puzzle_of(kXWing);
   EXPECT_TRUE(valid_solution(puzzle, grid_of(*puzzle.geometry, reply.body["solution"])));
   EXPECT_EQ(post(server(), "explain", {{"puzzle", kXWing}, {"max_technique", "Nonsense"}}).status, 400);

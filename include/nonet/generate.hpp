@@ -85,6 +85,9 @@ RatingRange parse_rating_range(std::string_view text);
 // argument is the top of the wanted range: a rater may stop as soon as the
 // puzzle needs a step above it (Rating::solved false), e.g. `rate(p, scale, max)`.
 using Rater = std::function<Rating(const Puzzle&, double max_rating)>;
+// The SE 1.2.1 rater, `rate(puzzle, Scale::se, max_rating)`, each call given
+// at most `time_limit` seconds (0: none).
+Rater se_rater(double time_limit = 0);
 
 // Which singles a logical solve may use: hidden singles only (SE ≤ 1.5), or
 // hidden and naked singles (SE ≤ 2.3).
@@ -108,7 +111,9 @@ struct GenerateOptions {
   // removed without losing uniqueness.
   bool minimal = false;
   std::optional<RatingRange> rating;  // SE scale; nullopt: any difficulty
-  Rater rater;                        // needed when `rating` asks beyond singles
+  // Rates puzzles where `rating` asks beyond singles: the SE rater by default;
+  // empty, only the ranges singles decide can be asked for.
+  Rater rater = se_rater();
   int max_attempts = 20000;           // carvings per puzzle before giving up
   // Seconds one puzzle may take (0: no limit), checked between carvings;
   // past it puzzle() throws GenerateTimeout. The rater is the caller's, so

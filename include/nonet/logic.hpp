@@ -159,11 +159,20 @@ struct TechniqueCount {
   int steps = 0;
 };
 
+// Why a logical solve ended.
+enum class LogicStop {
+  solved,         // every cell placed
+  stuck,          // no technique of the ladder (within max_rating) applies
+  out_of_time,    // LogicOptions::time_limit passed (the step search under way abandoned)
+  contradiction,  // a cell lost its last candidate or a digit its last place: no solution fits
+};
+
 struct LogicResult {
   std::vector<Step> steps;  // empty where LogicOptions::keep_steps is off
   // Each technique used, in the order first used (guesses as "Guess").
   std::vector<TechniqueCount> techniques;
   bool solved = false;
+  LogicStop stop = LogicStop::stuck;
   Rating rating;
   CandidateGrid final_state;
   // Steps taken (kept or not): the techniques' counts summed.
@@ -180,6 +189,9 @@ LogicResult solve_logically(const CandidateGrid& start, const LogicOptions& opti
 
 // The easiest step available in a position (a hint), or nullopt.
 std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& options = {});
+// The same, saying in `stop` why there is none (solved, stuck, out_of_time or
+// contradiction); `stop` is left alone when a step is returned.
+std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& options, LogicStop& stop);
 
 // The techniques of a scale, in the order they are tried: name and base rating.
 struct TechniqueInfo {
@@ -188,6 +200,8 @@ struct TechniqueInfo {
 };
 std::vector<TechniqueInfo> techniques(Scale scale, bool extras = false);
 
+// A rating (or any value) with one decimal, as SE writes ratings: "4.2".
+std::string one_decimal(double value);
 // "Hidden single: 7 in row 3 → r3c5=7 (1.5)"
 std::string to_text(const Geometry& geometry, const Step& step);
 // The hint ladder (`nonet hint`, the web page): level 1 names the technique

@@ -14,8 +14,12 @@
  *     cells, a grid block, JSON). `variant` is "classic", "diagonal",
  *     "windoku" or "jigsaw" (NULL: classic); `regions` is a jigsaw's region
  *     map of N*N labels (NULL otherwise). The size comes from the puzzle.
- *   - Thread-safe: no call keeps shared mutable state; the last error is
- *     per thread.
+ *   - Thread-safe: any thread may call at any time; the last error is per
+ *     thread. Each geometry (variant, size, regions) is built once and shared,
+ *     so a call on one classic line costs about what the C++ API's does.
+ *   - Calls that run logic (rate, hint, explain) and generate take time
+ *     limits: the *_with calls and nonet_generate_options.time_limit; the
+ *     plain calls use the CLI's defaults (60 seconds, 100,000,000 nodes).
  */
 #ifndef NONET_NONET_H
 #define NONET_NONET_H
@@ -88,9 +92,46 @@ NONET_C_API int nonet_rate(const char* puzzle, const char* variant, const char* 
 /* The next step as a hint: level 1 names the technique and house, 2 adds
  * the cells, 3 gives the whole step. As text (json 0: the CLI's lines) or as
  * one JSON object (json 1: the web API's answer). The puzzle may also be a
- * pencil-mark position (729-character candidate line or HoDoKu grid). */
+ * pencil-mark position (729-character candidate line or HoDoKu grid).
+ * NONET_EMULTIPLE where the puzzle has several solutions and logic can take
+ * no step; NONET_ENOHINT where it is solved or no technique applies. */
 NONET_C_API int nonet_hint(const char* puzzle, const char* variant, const char* regions, int level, int json,
                            char* out, size_t out_size, size_t* required);
+
+/* The options of the calls that run logic, with their limits, so that an
+ * application can bound every call. nonet_options_init fills the defaults:
+ * classic, the "se" scale, 60 seconds and 100,000,000 search nodes (as the
+ * CLI), no technique ceiling, no extra techniques. */
+typedef struct nonet_options {
+  const char* variant;  /* NULL: classic */
+  const char* regions;  /* jigsaw region map */
+  const char* scale;    /* "se" (NULL) or "sukaku" */
+  double time_limit;    /* seconds for the whole call, exact check and logic (0: none); past it NONET_EGAVEUP */
+  uint64_t max_nodes;   /* exact search nodes (0: none); past them NONET_EGAVEUP */
+  double max_rating;    /* explain: use no step rated above this (0: no ceiling) */
+  int extras;           /* explain: also the techniques no SE scale rates (hints always use them) */
+} nonet_options;
+
+NONET_C_API void nonet_options_init(nonet_options* options);
+
+/* nonet_rate and nonet_hint within the options' limits. */
+NONET_C_API int nonet_rate_with(const char* puzzle, const nonet_options* options, nonet_rating* rating);
+NONET_C_API int nonet_hint_with(const char* puzzle, const nonet_options* options, int level, int json, char* out,
+                                size_t out_size, size_t* required);
+
+/* Every step to the solution, as `nonet explain` writes it: text (json 0) or
+ * one JSON object (json 1: "status", "solved", "rating", "steps", and where
+ * logic stopped short "stopped" and "candidates"). NONET_OK also where logic
+ * stops short (the status says why: stuck, above-limit, multiple); the
+ * puzzle's failures (malformed, invalid, no solution, gave up) are errors. */
+NONET_C_API int nonet_explain(const char* puzzle, const nonet_options* options, int json, char* out,
+                              size_t out_size, size_t* required);
+
+/* The pencil marks of the givens (each empty cell: every digit its peers
+ * allow; a given: its digit) as N*N groups of N characters, each the digit of
+ * its place or '.': the form nonet_hint reads. */
+NONET_C_API int nonet_candidates(const char* puzzle, const char* variant, const char* regions, char* out,
+                                 size_t out_size, size_t* required);
 
 /* What nonet_generate makes. nonet_generate_init fills the defaults. */
 typedef struct nonet_generate_options {
@@ -103,6 +144,7 @@ typedef struct nonet_generate_options {
   const char* symmetry; /* none (NULL), rot180, rot90, mirror, flip, diagonal, antidiagonal, dihedral */
   uint64_t seed;        /* same seed and options, same puzzle */
   uint64_t index;       /* the puzzle's position in the seed's stream, as `nonet generate` numbers them */
+  double time_limit;    /* seconds the puzzle may take (0: none; the default 60); past it NONET_EGAVEUP */
 } nonet_generate_options;
 
 NONET_C_API void nonet_generate_init(nonet_generate_options* options);

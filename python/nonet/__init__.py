@@ -26,13 +26,13 @@ answered on every core with the GIL released::
 
 from __future__ import annotations
 
+import copy
 import enum
-import json
-import os
+import os as _os
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
-import numpy as np
+import numpy as _np
 
 from . import _nonet
 from ._nonet import Error, GenerateError, ParseError, Puzzle, PuzzleError, parse_all
@@ -41,7 +41,7 @@ __version__: str = _nonet.__version__
 
 __all__ = [
     "Puzzle", "Error", "ParseError", "PuzzleError", "GenerateError", "Status", "STATUS_NAMES",
-    "SolveResult", "Rating", "Step", "Candidate", "Hint",
+    "SolveResult", "Rating", "Step", "Candidate", "Hint", "Explanation",
     "parse_all", "parse_array", "load", "read_csv", "to_lines",
     "solve", "count", "check", "explain", "hint", "candidates", "rate", "generate", "levels", "symmetries",
     "SolveBatch", "CountBatch", "RateBatch", "GenerateBatch",
@@ -74,12 +74,22 @@ class Status(enum.IntEnum):
 assert [str(s) for s in Status] == list(STATUS_NAMES), "Status out of step with the library"
 
 
-def _puzzle(puzzle: PuzzleLike) -> Puzzle:
+def _puzzle(puzzle: PuzzleLike, variant: str = "classic", regions: Optional[str] = None, size: int = 0) -> Puzzle:
     if isinstance(puzzle, Puzzle):
         return puzzle
     if isinstance(puzzle, str):
-        return Puzzle(puzzle)
+        return Puzzle.parse(puzzle, variant=variant, regions=regions, size=size)
     raise TypeError(f"expected a nonet.Puzzle or a str, got {type(puzzle).__name__}")
+
+
+def _cells(array: Any) -> _np.ndarray:
+    """A batch's cells as uint8: any integer array whose values fit (int64 from
+    ``np.array([[...]])`` or pandas) is converted; other dtypes are refused."""
+    if isinstance(array, _np.ndarray) and array.dtype != _np.uint8 and _np.issubdtype(array.dtype, _np.integer):
+        if array.size and (array.min() < 0 or array.max() > 255):
+            raise ValueError(f"cells must be digits from 0 (empty) up, got values from {array.min()} to {array.max()}")
+        return array.astype(_np.uint8)
+    return array
 
 
 def _threads(threads: Optional[int]) -> int:
@@ -160,15 +170,16 @@ class Step:
     _json: Dict[str, Any] = field(repr=False, compare=False)
 
     @classmethod
-    def _from(cls, raw: Tuple[str, list, list, list]) -> "Step":
-        data = json.loads(raw[0])
+    def _from(cls, raw: Dict[str, Any]) -> "Step":
+        data = raw["json"]
         return cls(technique=data["technique"], rating=data["rating"], text=data["text"], detail=data["detail"],
-                   placements=[Candidate(*c) for c in raw[1]], eliminations=[Candidate(*c) for c in raw[2]],
-                   cells=list(raw[3]), houses=list(data["houses"]), _json=data)
+                   placements=[Candidate(*c) for c in raw["placements"]],
+                   eliminations=[Candidate(*c) for c in raw["eliminations"]],
+                   cells=list(raw["cells"]), houses=list(data["houses"]), _json=data)
 
     def to_dict(self) -> Dict[str, Any]:
         """The step as ``nonet explain --format json`` writes it."""
-        return json.loads(json.dumps(self._json))
+        return copy.deepcopy(self._json)
 
 
 @dataclass(frozen=True)
@@ -187,14 +198,55 @@ class Hint:
         return {"level": self.level, "text": self.text, "step": self.step.to_dict()}
 
 
+class Explanation(list):
+    """What :func:`explain` found: the steps (it is a list of :class:`Step`), and
+    how the solve ended.
+
+    ``status`` is the word every front end uses: 'solved'; or where logic
+    stopped short 'stuck' (no technique applies), 'above-limit' (the next step
+    is harder than ``max_technique``), 'multiple' (the puzzle has several
+    solutions) or 'gave-up' (the time limit); ``stopped`` says why in words,
+    ``candidates`` gives the pencil marks where it stopped (N*N groups of N
+    characters, as :func:`candidates`), and ``rating`` the rating so far.
+    """
+
+    def __init__(self, steps: List[Step], status: str, stopped: str, rating: Rating, candidates: str) -> None:
+        super().__init__(steps)
+        self.status = status
+        self.stopped = stopped
+        self.rating = rating
+        self.candidates = candidates
+
+    @property
+    def solved(self) -> bool:
+        return self.status == "solved"
+
+    @property
+    def steps(self) -> List[Step]:
+        return list(self)
+
+    def __repr__(self) -> str:
+        return f"Explanation(status={self.status!r}, steps={len(self)}, rating={self.rating!r})"
+
+    def to_dict(self) -> Dict[str, Any]:
+        """As ``nonet explain --format json`` writes it, less the record's own fields."""
+        out: Dict[str, Any] = {"status": self.status, "solved": self.solved, "rating": self.rating.to_dict(),
+                               "steps": [s.to_dict() for s in self]}
+        if not self.solved:
+            out["stopped"] = self.stopped
+            out["candidates"] = self.candidates
+        return out
+
+
 # ---- One puzzle -----------------------------------------------------------------
 
 
 def solve(puzzle: PuzzleLike, *, max_nodes: int = MAX_NODES, time_limit: float = 0, random: bool = False,
-          seed: int = 0) -> SolveResult:
+          seed: int = 0, variant: str = "classic", regions: Optional[str] = None, size: int = 0) -> SolveResult:
     """Solve a puzzle exactly and say whether its solution is unique.
 
-    ``puzzle`` is a :class:`Puzzle` or text (parsed as ``Puzzle.parse``).
+    ``puzzle`` is a :class:`Puzzle` or text (parsed as ``Puzzle.parse`` with
+    ``variant``, ``regions`` and ``size``, as every function here takes text).
     ``max_nodes`` and ``time_limit`` (seconds, 0: none) bound the search; past
     them the status is 'gave-up'. ``random=True`` picks a random solution,
     reproducibly for a ``seed`` (an empty grid gives a random full grid).
@@ -202,39 +254,46 @@ def solve(puzzle: PuzzleLike, *, max_nodes: int = MAX_NODES, time_limit: float =
     >>> nonet.solve("1...............").status
     'multiple'
     """
-    status, solution, found, guesses, nodes, reason = _nonet.solve(_puzzle(puzzle), max_nodes, time_limit, random, seed)
+    status, solution, found, guesses, nodes, reason = _nonet.solve(_puzzle(puzzle, variant, regions, size), max_nodes, time_limit, random, seed)
     return SolveResult(status, solution, found, guesses, nodes, reason)
 
 
-def count(puzzle: PuzzleLike, limit: int = 2, *, max_nodes: int = MAX_NODES) -> int:
+def count(puzzle: PuzzleLike, limit: int = 2, *, max_nodes: int = MAX_NODES, variant: str = "classic",
+          regions: Optional[str] = None, size: int = 0) -> int:
     """The number of solutions, counted up to ``limit`` (so 2 means "not unique").
 
     Raises :class:`PuzzleError` (status 'invalid') where the givens clash and
     (status 'gave-up') past ``max_nodes``. A puzzle without a solution counts 0.
     """
-    return _nonet.count(_puzzle(puzzle), limit, max_nodes)[1]
+    return _nonet.count(_puzzle(puzzle, variant, regions, size), limit, max_nodes)[1]
 
 
-def check(puzzle: PuzzleLike, *, max_nodes: int = MAX_NODES) -> str:
+def check(puzzle: PuzzleLike, *, max_nodes: int = MAX_NODES, variant: str = "classic", regions: Optional[str] = None,
+          size: int = 0) -> str:
     """The CLI's verdict: 'unique', 'multiple', 'no-solution', 'invalid' or 'gave-up'.
 
     ``solve(p).reason`` says why a puzzle is invalid.
     """
-    return _nonet.solve(_puzzle(puzzle), max_nodes, 0, False, 0)[0]
+    return _nonet.solve(_puzzle(puzzle, variant, regions, size), max_nodes, 0, False, 0)[0]
 
 
 def explain(puzzle: PuzzleLike, *, scale: str = "se", max_technique: Optional[str] = None, extras: bool = False,
-            time_limit: float = 0, max_nodes: int = MAX_NODES) -> List[Step]:
+            time_limit: float = 60, max_nodes: int = MAX_NODES, variant: str = "classic",
+            regions: Optional[str] = None, size: int = 0) -> Explanation:
     """The steps a person would take, easiest technique first, as ``nonet explain``.
 
     ``scale`` is 'se' (Sudoku Explainer 1.2.1) or 'sukaku'; ``max_technique`` (a
     technique name such as "xy-wing", or a rating such as "4.2") stops where a
     harder step would be needed; ``extras`` allows techniques no SE scale rates.
-    Where logic gets stuck the list ends there (``rate(p).solved`` is False).
-    Raises :class:`PuzzleError` for clashing givens or no solution.
+    ``time_limit`` (seconds, 0: none; 60 as the CLI) bounds the whole call.
+    Returns an :class:`Explanation`: the list of steps, with ``status`` saying
+    how it ended ('solved', 'stuck', 'above-limit', 'multiple').
+    Raises :class:`PuzzleError` for clashing givens, no solution, or past the
+    time or node limit (status 'gave-up').
     """
-    steps, _, _ = _nonet.explain(_puzzle(puzzle), scale, max_technique, extras, time_limit, max_nodes)
-    return [Step._from(s) for s in steps]
+    found = _nonet.explain(_puzzle(puzzle, variant, regions, size), scale, max_technique, extras, time_limit, max_nodes)
+    return Explanation([Step._from(s) for s in found["steps"]], found["status"], found["stopped"],
+                       Rating(**found["rating"]), found["candidates"])
 
 
 def hint(position: PuzzleLike, level: int = 1, *, scale: str = "se", extras: bool = True, time_limit: float = 60,
@@ -244,11 +303,13 @@ def hint(position: PuzzleLike, level: int = 1, *, scale: str = "se", extras: boo
 
     ``position`` is a :class:`Puzzle` (its givens), or text: pencil marks —
     N*N groups of N characters, each the digit of its place or '.' (what
-    :func:`candidates` returns), or a pencil-mark grid as HoDoKu prints it — or
-    a puzzle. ``level`` 1 names the technique and its houses, 2 adds the cells
-    to look at, 3 gives the whole step. Returns None where the position is
-    solved or no technique applies. Raises :class:`PuzzleError` where no grid
-    fits the position (a wrong digit, a needed candidate crossed out).
+    :func:`candidates` returns as text), or a pencil-mark grid as HoDoKu prints
+    it — or a puzzle. ``level`` 1 names the technique and its houses, 2 adds the
+    cells to look at, 3 gives the whole step. Returns None where the position
+    is solved or no technique applies. Raises :class:`PuzzleError` where no grid
+    fits the position (status 'contradiction': a wrong digit, a needed candidate
+    crossed out), where the puzzle has several solutions and logic can take no
+    step ('multiple'), and past the time or node limit ('gave-up').
     ``variant``/``regions``/``size`` say how to read text.
     """
     if not isinstance(position, (Puzzle, str)):
@@ -259,22 +320,35 @@ def hint(position: PuzzleLike, level: int = 1, *, scale: str = "se", extras: boo
     return Hint(level, found[0], Step._from(found[1]))
 
 
-def candidates(puzzle: PuzzleLike) -> str:
-    """The pencil marks of the givens (each empty cell: every digit its peers allow)
-    as N*N groups of N characters — the form :func:`hint` reads. Cross digits out
-    (replace them with '.') to make a position."""
-    return _nonet.candidates(_puzzle(puzzle))
+def candidates(puzzle: PuzzleLike, *, as_text: bool = False, variant: str = "classic", regions: Optional[str] = None,
+               size: int = 0) -> Union[_np.ndarray, str]:
+    """The pencil marks of the givens: each empty cell holds every digit its
+    peers allow, a given only its digit.
+
+    An (N, N, N) bool array: ``marks[row, column, digit - 1]``. With
+    ``as_text=True``, N*N groups of N characters (each the digit of its place or
+    '.'), the form :func:`hint` reads: cross digits out (replace them with '.')
+    to make a position.
+    """
+    p = _puzzle(puzzle, variant, regions, size)
+    if as_text:
+        return _nonet.candidates(p)
+    flat = _nonet.candidate_array(p)
+    n = flat.shape[0]
+    return flat.reshape(n, n, n)
 
 
-def rate(puzzle: PuzzleLike, scale: str = "se", *, time_limit: float = 0, max_nodes: int = MAX_NODES) -> Rating:
+def rate(puzzle: PuzzleLike, scale: str = "se", *, time_limit: float = 60, max_nodes: int = MAX_NODES,
+         variant: str = "classic", regions: Optional[str] = None, size: int = 0) -> Rating:
     """The Sudoku Explainer style rating, as ``nonet rate``: ``scale`` 'se' (SE 1.2.1)
     or 'sukaku' (SukakuExplainer's default techniques).
 
     Only unique puzzles are rated: :class:`PuzzleError` otherwise (status
-    'multiple', 'invalid', 'no-solution' or 'gave-up'). ``time_limit`` (seconds)
-    bounds the hardest puzzles (then ``solved`` is False).
+    'multiple', 'invalid', 'no-solution'), and past ``time_limit`` seconds (0:
+    none; 60 as the CLI) or ``max_nodes`` (status 'gave-up'). ``solved`` is
+    False where logic alone could not finish (ER is then a lower bound).
     """
-    return Rating(*_nonet.rate(_puzzle(puzzle), scale, time_limit, max_nodes))
+    return Rating(*_nonet.rate(_puzzle(puzzle, variant, regions, size), scale, time_limit, max_nodes))
 
 
 def levels() -> List[str]:
@@ -310,7 +384,7 @@ def generate(n: int = 1, *, difficulty: Optional[str] = None, rating: Optional[s
 
 
 def parse_array(text: str, *, variant: str = "classic", regions: Optional[str] = None, size: int = 0,
-                source: str = "<string>") -> np.ndarray:
+                source: str = "<string>") -> _np.ndarray:
     """Every puzzle of ``text`` (any format the CLI reads) as an (n, N*N) uint8 array.
 
     Raises :class:`ParseError` at the first record that is not a puzzle.
@@ -318,39 +392,39 @@ def parse_array(text: str, *, variant: str = "classic", regions: Optional[str] =
     return _nonet.parse_array(text, variant, regions, size, source)
 
 
-def load(path: Union[str, os.PathLike], *, variant: str = "classic", regions: Optional[str] = None,
-         size: int = 0) -> np.ndarray:
+def load(path: Union[str, _os.PathLike], *, variant: str = "classic", regions: Optional[str] = None,
+         size: int = 0) -> _np.ndarray:
     """Every puzzle of a file (as ``nonet solve FILE`` reads it) as an (n, N*N) uint8 array."""
-    path = os.fspath(path)
-    if not os.path.exists(path):
+    path = _os.fspath(path)
+    if not _os.path.exists(path):
         raise FileNotFoundError(path)
     return _nonet.load_array(path, variant, regions, size)
 
 
-def read_csv(path: Union[str, os.PathLike]) -> Tuple[np.ndarray, np.ndarray]:
+def read_csv(path: Union[str, _os.PathLike]) -> Tuple[_np.ndarray, _np.ndarray]:
     """The Kaggle sudoku CSV (header ``quizzes,solutions``; lines of 81 digits, 0 =
     empty, a comma, 81 digits) as two (n, 81) uint8 arrays: quizzes and solutions.
 
     The file is read as fixed-width bytes, without a Python object per line.
     """
-    raw = np.fromfile(os.fspath(path), dtype=np.uint8)
-    header = int(np.argmax(raw == ord("\n"))) + 1
+    raw = _np.fromfile(_os.fspath(path), dtype=_np.uint8)
+    header = int(_np.argmax(raw == ord("\n"))) + 1
     body = raw[header:]
     width = 165 if body.size >= 165 and body[163] == ord("\r") else 164  # 81 + ',' + 81 + '\n' (+ '\r')
     if body.size % width:
-        raise ValueError(f"{os.fspath(path)}: not a file of lines of 81 digits, a comma and 81 digits")
+        raise ValueError(f"{_os.fspath(path)}: not a file of lines of 81 digits, a comma and 81 digits")
     lines = body.reshape(-1, width)
     if lines.size and ((lines[:, 81] != ord(",")).any() or (lines[:, width - 1] != ord("\n")).any()):
-        raise ValueError(f"{os.fspath(path)}: not a file of lines of 81 digits, a comma and 81 digits")
-    digits = lines[:, :163] - np.uint8(ord("0"))
-    return np.ascontiguousarray(digits[:, :81]), np.ascontiguousarray(digits[:, 82:163])
+        raise ValueError(f"{_os.fspath(path)}: not a file of lines of 81 digits, a comma and 81 digits")
+    digits = lines[:, :163] - _np.uint8(ord("0"))
+    return _np.ascontiguousarray(digits[:, :81]), _np.ascontiguousarray(digits[:, 82:163])
 
 
-def to_lines(array: np.ndarray) -> List[str]:
+def to_lines(array: _np.ndarray) -> List[str]:
     """Rows of an (n, N*N) uint8 array as the CLI's one-line form ('.' empty)."""
-    if not isinstance(array, np.ndarray) or array.ndim != 2:
+    if not isinstance(array, _np.ndarray) or array.ndim != 2:
         raise ValueError("to_lines: expected a 2-D array, one puzzle a row")
-    alphabet = np.frombuffer(b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", dtype=np.uint8)
+    alphabet = _np.frombuffer(b".123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ", dtype=_np.uint8)
     return [bytes(row).decode("ascii") for row in alphabet[array]]
 
 
@@ -359,37 +433,37 @@ class SolveBatch(NamedTuple):
     was found), ``status`` (n,) uint8 codes of :class:`Status`, ``count`` (n,)
     uint64 solutions found, up to 2."""
 
-    solutions: np.ndarray
-    status: np.ndarray
-    count: np.ndarray
+    solutions: _np.ndarray
+    status: _np.ndarray
+    count: _np.ndarray
 
 
 class CountBatch(NamedTuple):
     """:func:`count_many`'s answer: ``count`` (n,) uint64 up to the limit, ``status`` (n,) uint8."""
 
-    count: np.ndarray
-    status: np.ndarray
+    count: _np.ndarray
+    status: _np.ndarray
 
 
 class RateBatch(NamedTuple):
     """:func:`rate_many`'s answer: float64 ``er``, ``ep``, ``ed`` (NaN where not rated:
     the puzzle is not unique), bool ``solved``, and uint8 ``status`` (the exact verdict)."""
 
-    er: np.ndarray
-    ep: np.ndarray
-    ed: np.ndarray
-    solved: np.ndarray
-    status: np.ndarray
+    er: _np.ndarray
+    ep: _np.ndarray
+    ed: _np.ndarray
+    solved: _np.ndarray
+    status: _np.ndarray
 
 
 class GenerateBatch(NamedTuple):
     """:func:`generate_many`'s answer: ``puzzles`` and ``solutions``, (n, N*N) uint8 each."""
 
-    puzzles: np.ndarray
-    solutions: np.ndarray
+    puzzles: _np.ndarray
+    solutions: _np.ndarray
 
 
-def solve_many(array: np.ndarray, *, variant: str = "classic", regions: Optional[str] = None, size: int = 0,
+def solve_many(array: _np.ndarray, *, variant: str = "classic", regions: Optional[str] = None, size: int = 0,
                max_nodes: int = MAX_NODES, threads: Optional[int] = None) -> SolveBatch:
     """Solve every row of an (n, N*N) uint8 array (0 = empty) on ``threads`` threads
     (None: every core), with the GIL released; rows answer as :func:`solve` does.
@@ -401,22 +475,22 @@ def solve_many(array: np.ndarray, *, variant: str = "classic", regions: Optional
     >>> quizzes, _ = nonet.read_csv("sudoku.csv")        # doctest: +SKIP
     >>> nonet.solve_many(quizzes).solutions              # doctest: +SKIP
     """
-    return SolveBatch(*_nonet.solve_many(array, variant, regions, size, max_nodes, _threads(threads)))
+    return SolveBatch(*_nonet.solve_many(_cells(array), variant, regions, size, max_nodes, _threads(threads)))
 
 
-def count_many(array: np.ndarray, limit: int = 2, *, variant: str = "classic", regions: Optional[str] = None,
+def count_many(array: _np.ndarray, limit: int = 2, *, variant: str = "classic", regions: Optional[str] = None,
                size: int = 0, max_nodes: int = MAX_NODES, threads: Optional[int] = None) -> CountBatch:
     """Count the solutions of every row up to ``limit``, as :func:`solve_many` solves them.
 
     Where :func:`count` raises (clashing givens, past ``max_nodes``) the status says so."""
-    return CountBatch(*_nonet.count_many(array, limit, variant, regions, size, max_nodes, _threads(threads)))
+    return CountBatch(*_nonet.count_many(_cells(array), limit, variant, regions, size, max_nodes, _threads(threads)))
 
 
-def rate_many(array: np.ndarray, scale: str = "se", *, variant: str = "classic", regions: Optional[str] = None,
+def rate_many(array: _np.ndarray, scale: str = "se", *, variant: str = "classic", regions: Optional[str] = None,
               size: int = 0, time_limit: float = 0, max_nodes: int = MAX_NODES,
               threads: Optional[int] = None) -> RateBatch:
     """Rate every row as :func:`rate` does, on every core; rows that are not unique keep NaN."""
-    return RateBatch(*_nonet.rate_many(array, scale, variant, regions, size, time_limit, max_nodes, _threads(threads)))
+    return RateBatch(*_nonet.rate_many(_cells(array), scale, variant, regions, size, time_limit, max_nodes, _threads(threads)))
 
 
 def generate_many(n: int, *, difficulty: Optional[str] = None, rating: Optional[str] = None, symmetry: str = "none",
@@ -432,6 +506,6 @@ def generate_many(n: int, *, difficulty: Optional[str] = None, rating: Optional[
     if n < 0 or start < 0:
         raise ValueError("generate_many: n and start must not be negative")
     if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little")
+        seed = int.from_bytes(_os.urandom(8), "little")
     return GenerateBatch(*_nonet.generate_many(n, seed, start, variant, regions, size, difficulty, rating, symmetry,
                                                 min_givens, max_givens, minimal, max_attempts, _threads(threads)))

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -12,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "analysis/result_json.hpp"
 #include "core/contract.hpp"
+#include "nonet/analysis.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
@@ -28,7 +31,7 @@ thread_local std::string last_error;
 
 // As the CLI: no input keeps a call busy for ever.
 constexpr std::uint64_t kMaxNodes = 100'000'000;
-constexpr double kHintSeconds = 60;
+constexpr double kDefaultSeconds = 60;
 
 // A failure on its way out of a call: the code and the message.
 struct Failure {
@@ -84,9 +87,36 @@ VariantSpec variant_spec(const char* variant, const char* regions) {
   return spec;
 }
 
+// A one-line puzzle of 4×4, 6×6 or 9×9 cells and nothing else (the form
+// benchmarks and most programs pass): read here without the stream reader's
+// set-up. Anything else, a mistake included, goes to the reader, which says
+// where it is wrong.
+bool read_plain_line(const char* text, const VariantSpec& spec, Record& record) {
+  std::size_t length = std::strlen(text);
+  while (length > 0 && (text[length - 1] == '\n' || text[length - 1] == '\r')) --length;
+  int size = 0;
+  for (int n : {4, 6, 9})
+    if (length == static_cast<std::size_t>(n * n)) size = n;
+  if (size == 0 || (spec.size != 0 && spec.size != size)) return false;
+  Grid cells(length);
+  for (std::size_t i = 0; i < length; ++i) {
+    const int digit = digit_of_char(text[i], size);
+    if (digit < 0) return false;
+    cells[i] = static_cast<std::uint8_t>(digit);
+  }
+  record.source = "<string>";
+  record.line = 1;
+  record.first_column = 1;
+  record.row_cells = static_cast<int>(length);
+  record.puzzle = Puzzle{make_geometry(spec, size), std::move(cells), ""};
+  return true;
+}
+
 // The one puzzle of the text, or the reader's positioned message.
 Record read_one(const char* puzzle, const VariantSpec& spec) {
   if (!puzzle) throw Failure{NONET_EARGUMENT, "no puzzle (NULL)"};
+  Record plain;
+  if (read_plain_line(puzzle, spec, plain)) return plain;
   ReadOptions options;
   options.variant = spec;
   std::vector<Record> records = read_all(puzzle, options);
@@ -99,21 +129,25 @@ Record read_one(const char* puzzle, const VariantSpec& spec) {
   return std::move(first);
 }
 
-// The exact search's answer, or the failure the CLI would report for it.
-SolveResult exact(const Record& record, std::uint64_t count_limit, bool keep_solution) {
-  NONET_EXPECTS(record.puzzle.has_value());  // read_one's record, or a position's, always holds one
+[[noreturn]] void throw_invalid(const Record& record, const std::string& reason) {
+  const Geometry& geometry = *record.puzzle->geometry;
+  const auto conflict = find_conflict(geometry, record.puzzle->cells);
+  throw Failure{NONET_EINVALID, conflict ? record.at_cell(conflict->second_cell, describe(geometry, *conflict)).to_string()
+                                         : Diagnostic{record.source, record.line, 1, reason}.to_string()};
+}
+
+// The exact search's answer, or the failure the CLI would report for it. The
+// result is this thread's, reused call after call (no allocation per call).
+const SolveResult& exact(const Record& record, std::uint64_t count_limit, bool keep_solution) {
+  NONET_EXPECTS(record.puzzle.has_value());  // read_one's record always holds one
   SolveOptions options;
   options.count_limit = count_limit;
   options.keep = keep_solution ? 1 : 0;
   options.max_nodes = kMaxNodes;
-  SolveResult result = solve(*record.puzzle, options);
+  thread_local SolveResult result;
+  solve_into(*record.puzzle, options, result);
   switch (result.status) {
-    case SolveStatus::invalid: {
-      const Geometry& geometry = *record.puzzle->geometry;
-      const auto conflict = find_conflict(geometry, record.puzzle->cells);
-      throw Failure{NONET_EINVALID, conflict ? record.at_cell(conflict->second_cell, describe(geometry, *conflict)).to_string()
-                                             : Diagnostic{record.source, record.line, 1, result.reason}.to_string()};
-    }
+    case SolveStatus::invalid: throw_invalid(record, result.reason);
     case SolveStatus::gave_up:
       throw Failure{NONET_EGAVEUP, Diagnostic{record.source, record.line, 1,
                                               "gave up after " + std::to_string(result.nodes - 1) + " search nodes"}
@@ -141,21 +175,111 @@ bool is_candidate_text(const std::string& text, int size) {
   return marks == 729 || marks == n * n * n;
 }
 
-std::string hint_answer(const Geometry& geometry, const Step& step, int level, bool as_json) {
-  NONET_EXPECTS(level >= 1 && level <= 3);  // nonet_hint refuses any other level
-  std::string text = hint_text(geometry, step, level);
-  if (!as_json) return text;
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  nlohmann::ordered_json houses = nlohmann::ordered_json::array();
-  for (int h : step.houses) houses.push_back(house_name(geometry.houses()[h]));
-  nlohmann::ordered_json out{{"status", "hint"}, {"level", level}, {"text", text}, {"technique", step.technique}, {"houses", houses}};
-  if (level >= 2) {
-    nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-    for (int c : step.cells) cells.push_back(geometry.cell_name(c));
-    out["cells"] = cells;
+nonet_options default_options() {
+  nonet_options options{};
+  options.time_limit = kDefaultSeconds;
+  options.max_nodes = kMaxNodes;
+  return options;
+}
+
+// A call's options as the library takes them.
+struct CallOptions {
+  VariantSpec spec;
+  AnalysisOptions analysis;
+};
+
+void check_seconds(double seconds, const char* name) {
+  if (std::isnan(seconds) || seconds < 0)
+    throw Failure{NONET_EARGUMENT, std::string(name) + " must be a number of seconds, 0 or more"};
+}
+
+CallOptions call_options(const nonet_options* options) {
+  if (!options) throw Failure{NONET_EARGUMENT, "options is NULL"};
+  check_seconds(options->time_limit, "time_limit");
+  if (std::isnan(options->max_rating) || options->max_rating < 0)
+    throw Failure{NONET_EARGUMENT, "max_rating must be 0 or more"};
+  CallOptions out{variant_spec(options->variant, options->regions), {}};
+  out.analysis.scale = scale_of(options->scale);
+  out.analysis.max_rating = options->max_rating;
+  out.analysis.extras = options->extras != 0;
+  out.analysis.limits.time_limit = options->time_limit;
+  out.analysis.limits.max_nodes = options->max_nodes;
+  return out;
+}
+
+// A puzzle or, for a hint, a pencil-mark position, with the record that
+// names it in messages.
+struct Start {
+  Record record;
+  Position position;
+};
+
+Start read_start(const char* puzzle, const VariantSpec& spec, bool marks_allowed) {
+  if (!puzzle) throw Failure{NONET_EARGUMENT, "no puzzle (NULL)"};
+  if (marks_allowed && is_candidate_text(puzzle, spec.size ? spec.size : 9)) {
+    auto grid = parse_candidates(puzzle, spec);
+    if (!grid)
+      throw Failure{NONET_EMALFORMED, "<string>:1:1: not a candidate grid: expected N*N groups of N characters, "
+                                      "each the digit of its place or '.'"};
+    Record record;
+    record.source = "<string>";
+    record.line = 1;
+    record.puzzle = Puzzle{grid->geometry_ptr(), grid->values(), ""};
+    Position position{*record.puzzle, std::move(*grid)};
+    return Start{std::move(record), std::move(position)};
   }
-  if (level >= 3) out["step"] = nlohmann::ordered_json::parse(to_json(geometry, step));
-  return out.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  Record record = read_one(puzzle, spec);
+  Position position{*record.puzzle, std::nullopt};
+  return Start{std::move(record), std::move(position)};
+}
+
+// The failure an analysis ends in, in the CLI's words, where it is one.
+void raise_stop(const Start& start, const Analysis& analysis, Task task) {
+  if (!is_failure(analysis.stop, task)) return;
+  const Record& record = start.record;
+  const auto at = [&](const std::string& reason) { return Diagnostic{record.source, record.line, 1, reason}.to_string(); };
+  switch (analysis.stop) {
+    case Stop::invalid: throw_invalid(record, analysis.message);
+    case Stop::no_solution: no_solution(record);
+    case Stop::contradiction: throw Failure{NONET_ENOSOLUTION, at("no solution: " + analysis.message)};
+    case Stop::gave_up: throw Failure{NONET_EGAVEUP, at(analysis.message)};
+    case Stop::multiple: throw Failure{NONET_EMULTIPLE, at(analysis.message)};
+    default: throw Failure{NONET_ENOHINT, analysis.message};
+  }
+}
+
+int rate_call(const char* puzzle, const nonet_options* options, nonet_rating* rating) {
+  if (!rating) throw Failure{NONET_EARGUMENT, "rating is NULL"};
+  const CallOptions call = call_options(options);
+  const Start start = read_start(puzzle, call.spec, false);
+  const Analysis result = Session(call.analysis).rate(start.position);
+  raise_stop(start, result, Task::rate);
+  const Rating& r = result.rating;
+  rating->er = r.er;
+  rating->ep = r.ep;
+  rating->ed = r.ed;
+  rating->solved = r.solved ? 1 : 0;
+  const std::size_t n = std::min(r.hardest.size(), sizeof rating->hardest - 1);
+  std::memcpy(rating->hardest, r.hardest.data(), n);
+  rating->hardest[n] = '\0';
+  return NONET_OK;
+}
+
+int hint_call(const char* puzzle, const nonet_options* options, int level, int json, char* out, size_t out_size,
+              size_t* required) {
+  if (level < 1 || level > 3)
+    throw Failure{NONET_EARGUMENT, "hint level " + std::to_string(level) + " (expected 1, 2 or 3)"};
+  CallOptions call = call_options(options);
+  call.analysis.extras = true;  // as `nonet hint`
+  call.analysis.max_rating = 0;
+  const Start start = read_start(puzzle, call.spec, true);
+  const Analysis answer = Session(call.analysis).hint(start.position);
+  if (answer.stop == Stop::solved) throw Failure{NONET_ENOHINT, "already solved"};
+  raise_stop(start, answer, Task::hint);
+  const Geometry& geometry = *start.record.puzzle->geometry;
+  const Step& step = answer.steps.front();
+  const std::string text = json ? encode::dump(encode::hint(geometry, step, level)) : hint_text(geometry, step, level);
+  return copy_out(text, out, out_size, required);
 }
 
 }  // namespace
@@ -170,7 +294,7 @@ int nonet_solve(const char* puzzle, const char* variant, const char* regions, ch
                 size_t* required, int* verdict) {
   return guarded([&] {
     const Record record = read_one(puzzle, variant_spec(variant, regions));
-    const SolveResult result = exact(record, 2, true);
+    const SolveResult& result = exact(record, 2, true);
     if (result.solutions.empty()) no_solution(record);
     if (verdict) *verdict = result.status == SolveStatus::unique ? NONET_UNIQUE : NONET_MULTIPLE;
     return copy_out(to_line(*record.puzzle->geometry, result.solutions.front()), out, out_size, required);
@@ -190,81 +314,75 @@ int nonet_check(const char* puzzle, const char* variant, const char* regions, in
   return guarded([&] {
     if (!verdict) throw Failure{NONET_EARGUMENT, "verdict is NULL"};
     const Record record = read_one(puzzle, variant_spec(variant, regions));
-    const SolveResult result = exact(record, 2, false);
+    const SolveResult& result = exact(record, 2, false);
     if (result.count == 0) no_solution(record);
     *verdict = result.status == SolveStatus::unique ? NONET_UNIQUE : NONET_MULTIPLE;
     return NONET_OK;
   });
 }
 
+void nonet_options_init(nonet_options* options) {
+  if (options) *options = default_options();
+}
+
 int nonet_rate(const char* puzzle, const char* variant, const char* regions, const char* scale, nonet_rating* rating) {
   return guarded([&] {
-    if (!rating) throw Failure{NONET_EARGUMENT, "rating is NULL"};
-    const Scale on = scale_of(scale);
-    const Record record = read_one(puzzle, variant_spec(variant, regions));
-    const SolveResult result = exact(record, 2, false);
-    if (result.count == 0) no_solution(record);
-    if (result.status != SolveStatus::unique)
-      throw Failure{NONET_EMULTIPLE,
-                    Diagnostic{record.source, record.line, 1, "more than one solution: not rated"}.to_string()};
-    const Rating r = rate(*record.puzzle, on);
-    rating->er = r.er;
-    rating->ep = r.ep;
-    rating->ed = r.ed;
-    rating->solved = r.solved ? 1 : 0;
-    const std::size_t n = std::min(r.hardest.size(), sizeof rating->hardest - 1);
-    std::memcpy(rating->hardest, r.hardest.data(), n);
-    rating->hardest[n] = '\0';
-    return NONET_OK;
+    nonet_options options = default_options();
+    options.variant = variant;
+    options.regions = regions;
+    options.scale = scale;
+    return rate_call(puzzle, &options, rating);
   });
+}
+
+int nonet_rate_with(const char* puzzle, const nonet_options* options, nonet_rating* rating) {
+  return guarded([&] { return rate_call(puzzle, options, rating); });
 }
 
 int nonet_hint(const char* puzzle, const char* variant, const char* regions, int level, int json, char* out,
                size_t out_size, size_t* required) {
   return guarded([&] {
-    if (level < 1 || level > 3)
-      throw Failure{NONET_EARGUMENT, "hint level " + std::to_string(level) + " (expected 1, 2 or 3)"};
-    if (!puzzle) throw Failure{NONET_EARGUMENT, "no puzzle (NULL)"};
-    const VariantSpec spec = variant_spec(variant, regions);
-    LogicOptions options;
-    options.extras = true;
-    options.time_limit = kHintSeconds;
-    std::optional<CandidateGrid> grid;
-    const std::string text = puzzle;
-    if (is_candidate_text(text, spec.size ? spec.size : 9)) {
-      // A pencil-mark position: checked by the exact search over its marks.
-      grid = parse_candidates(text, spec);
-      if (!grid)
-        throw Failure{NONET_EMALFORMED, "<string>:1:1: not a candidate grid: expected N*N groups of N characters, "
-                                        "each the digit of its place or '.'"};
-      Record record;
-      record.source = "<string>";
-      record.line = 1;
-      record.puzzle = Puzzle{grid->geometry_ptr(), grid->values(), ""};
-      SolveOptions check;
-      check.max_nodes = kMaxNodes;
-      check.keep = 0;
-      check.candidates.resize(grid->values().size());
-      for (int cell = 0; cell < grid->geometry().cell_count(); ++cell)
-        check.candidates[cell] = grid->value(cell) ? digit_bit(grid->value(cell)) : grid->candidates(cell);
-      const SolveResult result = solve(*record.puzzle, check);
-      if (result.status == SolveStatus::invalid || result.status == SolveStatus::gave_up) exact(record, 2, false);
-      if (result.count == 0)
-        throw Failure{NONET_ENOSOLUTION,
-                      "<string>:1:1: no solution: no grid fits these pencil marks (a digit is wrong or a needed "
-                      "candidate is gone)"};
-      options.assume_unique = result.status == SolveStatus::unique;
-    } else {
-      const Record record = read_one(puzzle, spec);
-      const SolveResult result = exact(record, 2, false);
-      if (result.count == 0) no_solution(record);
-      options.assume_unique = result.status == SolveStatus::unique;
-      grid.emplace(*record.puzzle);
+    nonet_options options = default_options();
+    options.variant = variant;
+    options.regions = regions;
+    return hint_call(puzzle, &options, level, json, out, out_size, required);
+  });
+}
+
+int nonet_hint_with(const char* puzzle, const nonet_options* options, int level, int json, char* out,
+                    size_t out_size, size_t* required) {
+  return guarded([&] { return hint_call(puzzle, options, level, json, out, out_size, required); });
+}
+
+int nonet_explain(const char* puzzle, const nonet_options* options, int json, char* out, size_t out_size,
+                  size_t* required) {
+  return guarded([&] {
+    const CallOptions call = call_options(options);
+    const Start start = read_start(puzzle, call.spec, false);
+    const Analysis result = Session(call.analysis).explain(start.position);
+    raise_stop(start, result, Task::explain);
+    const Geometry& geometry = *start.record.puzzle->geometry;
+    if (json) return copy_out(encode::dump(encode::explanation(geometry, result)), out, out_size, required);
+    std::string text;
+    int number = 0;
+    for (const Step& step : result.steps) {
+      text += std::to_string(++number) + ". " + to_text(geometry, step) + "\n";
+      for (const auto& chain : step.chains) text += "     " + chain + "\n";
     }
-    if (grid->solved()) throw Failure{NONET_ENOHINT, "already solved"};
-    const auto step = next_step(*grid, options);
-    if (!step) throw Failure{NONET_ENOHINT, "no technique nonet knows applies (or none found within the time limit)"};
-    return copy_out(hint_answer(grid->geometry(), *step, level, json != 0), out, out_size, required);
+    if (result.stop == Stop::solved)
+      text += "Solved in " + std::to_string(result.steps.size()) + " steps: ER " + one_decimal(result.rating.er) +
+              ", hardest " + result.rating.hardest + "\n" + to_line(geometry, result.final_state->values()) + "\n";
+    else
+      text += "stopped: " + result.message + "\n" + result.final_state->to_pencil_marks();
+    return copy_out(text, out, out_size, required);
+  });
+}
+
+int nonet_candidates(const char* puzzle, const char* variant, const char* regions, char* out, size_t out_size,
+                     size_t* required) {
+  return guarded([&] {
+    const Record record = read_one(puzzle, variant_spec(variant, regions));
+    return copy_out(CandidateGrid(*record.puzzle).to_candidate_string(), out, out_size, required);
   });
 }
 
@@ -272,6 +390,7 @@ void nonet_generate_init(nonet_generate_options* options) {
   if (!options) return;
   *options = nonet_generate_options{};
   options->size = 0;
+  options->time_limit = kDefaultSeconds;
 }
 
 int nonet_generate(const nonet_generate_options* options, char* out, size_t out_size, size_t* required) {
@@ -301,12 +420,18 @@ int nonet_generate(const nonet_generate_options* options, char* out, size_t out_
         throw Failure{NONET_EARGUMENT, "rating range: minimum above maximum"};
       generate.rating = RatingRange{options->min_rating, options->max_rating};
     }
-    if (generate.rating)
-      generate.rater = [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
+    check_seconds(options->time_limit, "time_limit");
+    generate.time_limit = options->time_limit;
+    generate.rater = se_rater(options->time_limit);
     // As `nonet generate` in line format: the same puzzles for the same seed.
     generate.exact_rating = false;
     const Generator generator(geometry, generate);
-    const GeneratedPuzzle made = generator.puzzle(options->seed, options->index);
+    GeneratedPuzzle made;
+    try {
+      made = generator.puzzle(options->seed, options->index);
+    } catch (const GenerateTimeout&) {
+      throw Failure{NONET_EGAVEUP, "no puzzle within the time limit (" + one_decimal(options->time_limit) + " s)"};
+    }
     return copy_out(to_line(*geometry, made.puzzle.cells), out, out_size, required);
   });
 }

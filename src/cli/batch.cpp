@@ -29,6 +29,7 @@
 #include <cctype>
 
 #include "cli_common.hpp"
+#include "core/workers.hpp"
 #include "ordered_runner.hpp"
 
 namespace nonet::cli {
@@ -515,7 +516,7 @@ int run_batch(const InputOptions& options, const std::function<Outcome(const Rec
 }
 
 int run_batch(const InputOptions& options, const Process& process, const MalformedLine& malformed_line) {
-  const unsigned jobs = options.jobs != 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned jobs = detail::worker_count(options.jobs);
   const auto start = Clock::now();
   std::atomic<bool> io_failed = false;
   BlockSource source(options, read_options(options), io_failed);

@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
+#include "core/workers.hpp"
 #include "ordered_runner.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/generate.hpp"
@@ -37,15 +38,6 @@ namespace {
 
 // Keys in the order written: index and puzzle first, as a reader expects.
 using json = nlohmann::ordered_json;
-
-// The SE rater the levels above "easy" need.
-Rater se_rater() {
-  return [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
-}
-
-unsigned thread_count(unsigned jobs) {
-  return jobs != 0 ? jobs : std::max(1u, std::thread::hardware_concurrency());
-}
 
 // "MIN-MAX", "N" or "MIN-" for --givens.
 std::pair<int, int> parse_givens(const std::string& text) {
@@ -251,7 +243,6 @@ struct GenerateCommand {
     } catch (const GenerateError& error) {
       throw CLI::ValidationError("--rating", error.what());
     }
-    if (options.rating) options.rater = se_rater();
     // Only JSON and the sheets print ratings; lines and grids take the same
     // puzzles without rating those whose level the basic techniques already prove.
     options.exact_rating = input.format == "json" || sheet_format();
@@ -287,7 +278,7 @@ struct GenerateCommand {
   int write_sheet_of(IndexRange range, const std::function<GeneratedPuzzle(std::uint64_t)>& make,
                      bool rate_missing) const {
     std::vector<SvgPuzzle> puzzles(range.end - range.begin);
-    for_each_ordered(range, thread_count(input.jobs), [&](std::uint64_t index) {
+    for_each_ordered(range, detail::worker_count(input.jobs), [&](std::uint64_t index) {
       GeneratedPuzzle made = make(index);
       // A level the singles prove is not rated while generating; the sheet
       // prints the rating, which for such an easy puzzle is quick to find.
@@ -341,7 +332,7 @@ struct GenerateCommand {
     const auto print_stats = [&] {
       if (input.stats)
         stats.print(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
-                    thread_count(input.jobs));
+                    detail::worker_count(input.jobs));
     };
     try {
       if (sheet_format()) {
@@ -349,7 +340,7 @@ struct GenerateCommand {
         print_stats();
         return written;
       }
-      for_each_ordered(range, thread_count(input.jobs),
+      for_each_ordered(range, detail::worker_count(input.jobs),
                        [&](std::uint64_t index) { return describe_line(*grid_geometry, make(index)); },
                        [](std::uint64_t, std::string&& text) {
                          errno = 0;

@@ -7,8 +7,6 @@
 #include <cctype>
 #include <charconv>
 #include <cerrno>
-#include <chrono>
-#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -16,6 +14,9 @@
 #include <sstream>
 
 #include "cli_common.hpp"
+#include "seconds_option.hpp"
+#include "analysis/result_json.hpp"
+#include "nonet/analysis.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/logic.hpp"
 
@@ -29,54 +30,45 @@ using nlohmann::json;
 // chains (SE 9.5+) and large grids can take minutes; a batch must go on.
 constexpr double kDefaultTimeLimit = 60;
 
-// Whether a search that began at `start` used up a time limit (0: none).
-bool ran_out_of_time(std::chrono::steady_clock::time_point start, double limit) {
-  return limit > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() >= limit;
-}
-
-// As printf's "%.1f" (std::to_chars is specified so), without its cost per call.
-std::string fixed1(double v) {
-  char buf[320];  // the largest double in fixed notation: 309 digits, sign, point and one decimal
-  const auto end = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed, 1).ptr;
-  return std::string(buf, end);
-}
-
 // --max-technique: a technique name of the ladder ("XY-Wing") or a rating ("4.2").
 double max_rating_of(const std::string& text, Scale scale) {
   if (text.empty()) return 0;
   if (auto limit = technique_limit(text, scale)) return *limit;
+  std::vector<TechniqueInfo> known = techniques(scale, true);
+  std::stable_sort(known.begin(), known.end(),
+                   [](const TechniqueInfo& a, const TechniqueInfo& b) { return a.rating < b.rating; });
   std::string names;
-  for (const auto& t : techniques(scale, true)) names += "  " + fixed1(t.rating) + "  " + t.name + "\n";
+  for (const auto& t : known) names += "  " + one_decimal(t.rating) + "  " + t.name + "\n";
   throw CLI::ValidationError("--max-technique", "unknown technique '" + text + "'; known:\n" + names);
 }
 
 Scale scale_of(const std::string& name) { return name == "sukaku" ? Scale::sukaku : Scale::se; }
 
 std::string rating_text(const Rating& r) {
-  return "ER " + fixed1(r.er) + " EP " + fixed1(r.ep) + " ED " + fixed1(r.ed);
-}
-
-json rating_json(const Rating& r) {
-  return json{{"er", std::round(r.er * 10) / 10}, {"ep", std::round(r.ep * 10) / 10},
-              {"ed", std::round(r.ed * 10) / 10}, {"hardest", r.hardest}, {"solved", r.solved}};
+  return "ER " + one_decimal(r.er) + " EP " + one_decimal(r.ep) + " ED " + one_decimal(r.ed);
 }
 
 std::string malformed_line(const InputOptions& input, const Record& record) {
   return input.format == "json" ? malformed_json(record) : "!malformed\n";
 }
 
-// Where logic starts: the givens, or the pencil marks the record holds.
-CandidateGrid start_of(const Record& record) {
-  return record.candidates.empty() ? CandidateGrid(*record.puzzle)
-                                   : position_from_marks(record.puzzle->geometry, record.candidates);
+// Seconds as written: "60", "1.5", "0.01".
+std::string seconds_text(double seconds) {
+  char buf[32];
+  const auto end = std::to_chars(buf, buf + sizeof buf, seconds).ptr;
+  return std::string(buf, end);
 }
 
-// Logic from the record's start. A puzzle's uniqueness the solver checks
-// itself; for pencil marks the exact answer says whether it may assume it.
-LogicResult solve_record(const Record& record, LogicOptions options, SolveStatus status) {
-  if (record.candidates.empty()) return solve_logically(*record.puzzle, options);
-  options.assume_unique = status == SolveStatus::unique;
-  return solve_logically(start_of(record), options);
+// The session of a command: its options and limits, the same for every record.
+Session session_of(const InputOptions& input, const std::string& scale, double max_rating, bool extras,
+                   double time_limit) {
+  AnalysisOptions options;
+  options.scale = scale_of(scale);
+  options.max_rating = max_rating;
+  options.extras = extras;
+  options.limits.time_limit = time_limit;
+  options.limits.max_nodes = input.max_nodes;
+  return Session(options);
 }
 
 // Steps name their digits 1-based (a step is text made where it is found);
@@ -88,46 +80,32 @@ std::string zero_based_note(const Record& record) {
          digit_char(size, DigitStyle::zero_based) + " is " + digit_char(size) + ")\n";
 }
 
-// The positioned message for a batch puzzle that ran out of time.
-std::string out_of_time_message(const Record& record, double limit) {
-  return Diagnostic{record.source, record.line, 1,
-                    "gave up after the time limit (--time-limit " + fixed1(limit) + " s)"}
-      .to_string();
-}
-
-// The sentence for where a solve stopped.
-std::string stop_reason(const LogicResult& result, double max_rating) {
-  if (result.solved) return {};
-  if (result.final_state.broken()) return "the position is contradictory (no solution fits it)";
-  if (max_rating > 0) {
-    LogicOptions unlimited;
-    auto harder = next_step(result.final_state, unlimited);
-    if (harder)
-      return "stopped: the next step needs " + harder->technique + " (" + fixed1(harder->rating) +
-             "), above the limit " + fixed1(max_rating);
+// Where an analysis leaves the caller without what it asked for: the
+// positioned message for stderr and the failure flag, as `solve` reports the
+// same puzzles.
+void mark_stop(const Record& record, const Analysis& analysis, Task task, double time_limit, Outcome& outcome) {
+  outcome.tally = to_string(analysis.stop);
+  if (!is_failure(analysis.stop, task)) return;
+  outcome.failed = true;
+  if (!analysis.logic_ran() && mark_failure(record, analysis.verdict, outcome) &&
+      analysis.verdict.status != SolveStatus::gave_up) {
+    if (analysis.stop == Stop::contradiction) outcome.err += ": " + analysis.message;
+    return;
   }
-  return "stopped: no technique nonet knows applies here (harder than dynamic forcing chains)";
-}
-
-// Logic needs a puzzle with a solution: clashing givens and unsolvable
-// puzzles (and searches past --max-nodes) are reported as `solve` reports
-// them — the positioned message in outcome.err, the failure flag — and the
-// caller explains or rates nothing. The exact answer also tells whether the
-// puzzle is unique.
-SolveStatus exact_status(const Record& record, const InputOptions& input, Outcome& outcome) {
-  SolveOptions options;
-  options.max_nodes = input.max_nodes;
-  use_pencil_marks(record, options);
-  const SolveResult result = solve(*record.puzzle, options);
-  if (mark_failure(record, result, outcome)) {
-    outcome.tally = to_string(result.status);
-    if (result.status == SolveStatus::no_solution && !record.candidates.empty())
-      outcome.err += ": no grid fits these pencil marks (a digit is wrong or a needed candidate is gone)";
+  std::string reason = analysis.message;
+  if (analysis.stop == Stop::gave_up) {
+    if (analysis.verdict.status == SolveStatus::gave_up && analysis.verdict.nodes > 0 &&
+        reason.find("search nodes") != std::string::npos)
+      reason += " (see --max-nodes)";
+    else
+      reason = "gave up after the time limit (--time-limit " + seconds_text(time_limit) + " s)";
   }
-  return result.status;
+  // A hint's stdout line already says why there is none.
+  if (task == Task::hint && (analysis.stop == Stop::stuck || analysis.stop == Stop::above_limit ||
+                             analysis.stop == Stop::multiple))
+    return;
+  outcome.err = Diagnostic{record.source, record.line, 1, reason}.to_string();
 }
-
-bool has_solution(SolveStatus status) { return status == SolveStatus::unique || status == SolveStatus::multiple; }
 
 struct ExplainCommand {
   InputOptions input;
@@ -139,67 +117,43 @@ struct ExplainCommand {
   Outcome operator()(const Record& record) const {
     const Puzzle& puzzle = *record.puzzle;
     const Geometry& geo = *puzzle.geometry;
+    const Session session =
+        session_of(input, scale, max_rating_of(max_technique, scale_of(scale)), extras, time_limit);
+    const Analysis result = session.explain(marked_position(puzzle, record.candidates));
     Outcome outcome;
-    const SolveStatus status = exact_status(record, input, outcome);
-    if (!has_solution(status)) {
-      nlohmann::ordered_json out = record_json(record);
-      out["status"] = to_string(status);
-      outcome.out = input.format == "json" ? json_line(out)
-                                           : "Puzzle " + std::to_string(record.index + 1) + ": " + record_text(record) +
-                                                 "\n  " + to_string(status) + ": nothing to explain\n\n";
-      return outcome;
-    }
-    LogicOptions options;
-    options.scale = scale_of(scale);
-    options.max_rating = max_rating_of(max_technique, options.scale);
-    options.extras = extras;
-    options.time_limit = time_limit;
-    const auto start = std::chrono::steady_clock::now();
-    const LogicResult result = solve_record(record, options, status);
-    const bool out_of_time = !result.solved && ran_out_of_time(start, time_limit);
-    outcome.tally = result.solved ? "solved" : out_of_time ? "gave-up" : "stuck";
-    if (out_of_time) {
-      outcome.err = out_of_time_message(record, time_limit);
-      outcome.failed = true;
-    }
-    const std::string why =
-        status == SolveStatus::multiple && !result.solved ? "stopped: the puzzle has more than one solution, so logic cannot finish it"
-        : !result.solved && out_of_time ? "stopped: no step found within the time limit (--time-limit " + fixed1(time_limit) + " s)"
-                                        : stop_reason(result, options.max_rating);
+    mark_stop(record, result, Task::explain, time_limit, outcome);
     if (input.format == "json") {
-      json steps = json::array();
-      for (const Step& s : result.steps) steps.push_back(json::parse(to_json(geo, s)));
       nlohmann::ordered_json out = record_json(record);
-      out["status"] = result.solved ? "solved" : out_of_time ? "gave-up" : "stuck";
-      out["solved"] = result.solved;
-      out["rating"] = rating_json(result.rating);
-      out["steps"] = steps;
-      if (!result.solved) {
-        out["stopped"] = why;
-        out["candidates"] = result.final_state.to_candidate_string();
-      }
+      out.update(encode::explanation(geo, result));
       outcome.out = json_line(out);
       return outcome;
     }
     std::ostringstream out;
+    if (!result.logic_ran()) {
+      out << "Puzzle " << record.index + 1 << ": " << record_text(record) << "\n  " << to_string(result.stop)
+          << ": nothing to explain\n\n";
+      outcome.out = out.str();
+      return outcome;
+    }
     out << "Puzzle " << record.index + 1 << ": " << record_text(record);
     if (!puzzle.comment.empty()) out << "  " << puzzle.comment;
     out << "\n" << zero_based_note(record);
-    if (status == SolveStatus::multiple) out << "  (more than one solution: the uniqueness techniques are not used)\n";
+    if (result.verdict.status == SolveStatus::multiple)
+      out << "  (more than one solution: the uniqueness techniques are not used)\n";
     int number = 0;
     for (const Step& s : result.steps) {
       out << "  " << ++number << ". " << to_text(geo, s) << "\n";
       for (const auto& chain : s.chains) out << "       " << chain << "\n";
     }
-    if (result.solved && result.steps.empty()) {
+    if (result.stop == Stop::solved && result.steps.empty()) {
       out << "Already solved: nothing to explain\n";
-    } else if (result.solved) {
+    } else if (result.stop == Stop::solved) {
       out << "Solved in " << result.steps.size() << " steps: " << rating_text(result.rating) << ", hardest "
           << result.rating.hardest << "\n";
-      out << "  " << grid_text(record, geo, result.final_state.values()) << "\n";
+      out << "  " << grid_text(record, geo, result.final_state->values()) << "\n";
     } else {
-      out << why << "\n";
-      out << result.final_state.to_pencil_marks();
+      out << "stopped: " << result.message << "\n";
+      out << result.final_state->to_pencil_marks();
     }
     out << "\n";
     outcome.out = out.str();
@@ -214,49 +168,28 @@ struct RateCommand {
 
   Outcome operator()(const Record& record) const {
     const Puzzle& puzzle = *record.puzzle;
+    const Session session = session_of(input, scale, 0, false, time_limit);
+    const Analysis result = session.rate(marked_position(puzzle, record.candidates));
     Outcome outcome;
-    const SolveStatus status = exact_status(record, input, outcome);
-    if (status != SolveStatus::unique) {
-      // SE rates unique puzzles only: a rating of one with several
-      // solutions would depend on which one the steps happen to head for.
-      if (status == SolveStatus::multiple) {
-        outcome.err = Diagnostic{record.source, record.line, 1, "more than one solution: not rated"}.to_string();
-        outcome.failed = true;
-        outcome.tally = to_string(status);
-      }
-      nlohmann::ordered_json out = record_json(record);
-      out["status"] = to_string(status);
-      outcome.out = input.format == "json" ? json_line(out) : record_text(record) + " " + to_string(status) + "\n";
-      return outcome;
-    }
-    LogicOptions options;
-    options.scale = scale_of(scale);
-    options.time_limit = time_limit;
-    options.keep_steps = false;
-    const auto start = std::chrono::steady_clock::now();
-    const LogicResult result = solve_record(record, options, status);
+    mark_stop(record, result, Task::rate, time_limit, outcome);
     const Rating& r = result.rating;
-    // Out of time: the rating found so far, marked gave-up (ER is then a lower bound).
-    const bool out_of_time = !r.solved && ran_out_of_time(start, time_limit);
-    outcome.tally = r.solved ? "ER " + fixed1(r.er) : out_of_time ? "gave-up" : "unsolved";
-    if (out_of_time) {
-      outcome.err = out_of_time_message(record, time_limit);
-      outcome.failed = true;
-    }
+    const bool rated = result.stop == Stop::solved;
+    const bool unsolved = result.logic_ran() && !rated && !is_failure(result.stop, Task::rate);
+    if (rated) outcome.tally = "ER " + one_decimal(r.er);
+    if (unsolved) outcome.tally = "unsolved";
     if (input.format == "json") {
-      json c = json::object();
-      for (const TechniqueCount& used : result.techniques) c[used.technique] = used.steps;
       nlohmann::ordered_json out = record_json(record);
-      out["status"] = r.solved ? "rated" : out_of_time ? "gave-up" : "unsolved";
-      out["rating"] = rating_json(r);
-      out["steps"] = result.step_count();
-      out["techniques"] = c;
+      out.update(encode::rating_answer(result));
       outcome.out = json_line(out);
       return outcome;
     }
-    std::string line = record_text(record) + " " + fixed1(r.er) + "/" + fixed1(r.ep) + "/" + fixed1(r.ed) +
-                       (r.solved ? "" : out_of_time ? " gave-up" : " unsolved") + " " +
-                       (r.hardest.empty() ? "-" : r.hardest);
+    if (!rated && !unsolved) {
+      // Not a rating: no numbers that could be read as one.
+      outcome.out = record_text(record) + " " + encode::rating_status(result) + "\n";
+      return outcome;
+    }
+    std::string line = record_text(record) + " " + one_decimal(r.er) + "/" + one_decimal(r.ep) + "/" +
+                       one_decimal(r.ed) + (rated ? "" : " unsolved") + " " + (r.hardest.empty() ? "-" : r.hardest);
     std::string tail;
     for (const TechniqueCount& used : result.techniques)
       tail += (tail.empty() ? "" : ", ") + used.technique + " " + std::to_string(used.steps);
@@ -319,37 +252,31 @@ bool hint_record(const HintCommand& command, const Record& record, const std::st
     out = label + "no hint: malformed\n";
     return false;
   }
-  Outcome verdict;
-  const SolveStatus status = exact_status(record, command.input, verdict);
-  if (!has_solution(status)) {
-    err = verdict.err;
-    out = label + "no hint: " + to_string(status) + "\n";
-    return false;
+  const Session session = session_of(command.input, command.scale, 0, command.extras, command.time_limit);
+  const Analysis answer = session.hint(marked_position(*record.puzzle, record.candidates));
+  Outcome outcome;
+  mark_stop(record, answer, Task::hint, command.time_limit, outcome);
+  err = outcome.err;
+  switch (answer.stop) {
+    case Stop::hint:
+      if (answer.verdict.status == SolveStatus::multiple && !record.candidates.empty())
+        err = Diagnostic{record.source, record.line, 1,
+                         "more than one grid fits these pencil marks: the uniqueness techniques are not used"}
+                  .to_string();
+      out = label + hint_text(*record.puzzle->geometry, answer.steps.front(), command.level) + zero_based_note(record);
+      return true;
+    case Stop::solved: out = label + "already solved\n"; return true;
+    case Stop::invalid:
+    case Stop::no_solution: out = label + "no hint: " + to_string(answer.stop) + "\n"; return false;
+    case Stop::gave_up:
+      if (!answer.logic_ran()) {
+        out = label + "no hint: gave-up\n";
+        return false;
+      }
+      out = label + "no step found within the time limit (--time-limit " + seconds_text(command.time_limit) + " s)\n";
+      return false;
+    default: out = label + answer.message + "\n"; return false;
   }
-  if (status == SolveStatus::multiple && !record.candidates.empty())
-    err = Diagnostic{record.source, record.line, 1,
-                     "more than one grid fits these pencil marks: the uniqueness techniques are not used"}
-              .to_string();
-  const CandidateGrid grid = start_of(record);
-  if (grid.solved()) {
-    out = label + "already solved\n";
-    return true;
-  }
-  LogicOptions options;
-  options.scale = scale_of(command.scale);
-  options.extras = command.extras;
-  options.time_limit = command.time_limit;
-  options.assume_unique = status == SolveStatus::unique;
-  const auto start = std::chrono::steady_clock::now();
-  const auto step = next_step(grid, options);
-  if (step) {
-    out = label + hint_text(grid.geometry(), *step, command.level) + zero_based_note(record);
-    return true;
-  }
-  out = label + (ran_out_of_time(start, command.time_limit)
-                     ? "no step found within the time limit (--time-limit " + fixed1(command.time_limit) + " s)\n"
-                     : std::string("no technique nonet knows applies\n"));
-  return false;
 }
 
 int run_hint(const HintCommand& command) {
@@ -381,7 +308,7 @@ void add_time_limit_option(CLI::App& command, double& seconds, const std::string
   command.add_option("--time-limit", seconds,
                      "Seconds per puzzle (0: none); " + what +
                          ". Puzzles that need nested forcing chains (SE 9.5+) take seconds to minutes")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seconds_option())
       ->capture_default_str();
 }
 
@@ -431,10 +358,11 @@ void register_logic_commands(CLI::App& app) {
   rate_cmd->add_option("--scale", rate_state->scale, "se (Sudoku Explainer 1.2.1) or sukaku (SukakuExplainer)")
       ->check(CLI::IsMember({"se", "sukaku"}))
       ->capture_default_str();
-  add_time_limit_option(*rate_cmd, rate_state->time_limit, "a puzzle not finished in time is 'unsolved'");
+  add_time_limit_option(*rate_cmd, rate_state->time_limit, "a puzzle not finished in time is 'gave-up'");
   rate_cmd->footer(
       "Line output: puzzle ER/EP/ED hardest-technique [technique count, ...] # input comment.\n"
-      "'unsolved' marks a puzzle logic could not finish (its ER is then a lower bound).\n"
+      "'unsolved' marks a puzzle logic could not finish (its ER is then a lower bound); a puzzle that\n"
+      "is not rated gets its status instead of numbers: gave-up (time limit), multiple, invalid, no-solution.\n"
       "--stats prints the number of puzzles per ER on stderr (a histogram) and puzzles/s.\n"
       "Examples:\n  nonet rate puzzles.txt\n  nonet rate --scale sukaku --stats -j 4 bank.txt > rated.txt");
   rate_cmd->callback([rate_state] {

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "core/contract.hpp"
+#include "core/deadline.hpp"
 #include "nonet/exact.hpp"
 
 namespace nonet::detail {
@@ -21,12 +22,7 @@ bool reject_invalid(const Puzzle& puzzle, SolveResult& result);
 class SearchDeadline {
  public:
   explicit SearchDeadline(double seconds, std::uint64_t check_every = 1024)
-      : active_(seconds > 0),
-        mask_(check_every - 1),
-        at_(active_ ? std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(seconds))
-                    : std::chrono::steady_clock::time_point{}) {
+      : active_(has_time_limit(seconds)), mask_(check_every - 1), at_(deadline_after(seconds)) {
     NONET_EXPECTS(std::has_single_bit(check_every));
   }
   bool passed(std::uint64_t nodes) const { return active_ && (nodes & mask_) == 0 && clock_passed(); }

@@ -106,6 +106,16 @@ Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_
 }
 
 
+Rater se_rater(double time_limit) {
+  return [time_limit](const Puzzle& puzzle, double max_rating) {
+    LogicOptions options;
+    options.max_rating = max_rating;
+    options.time_limit = time_limit;
+    options.keep_steps = false;
+    return solve_logically(puzzle, options).rating;
+  };
+}
+
 void validate(const Geometry& geometry, const GenerateOptions& options) {
   if (auto why = symmetry_misfit(geometry, options.symmetry)) throw GenerateError(*why);
   const int cells = geometry.cell_count();

@@ -6,8 +6,8 @@
 //   r1c2 = {1,2,7}    values_[1] = 0, candidates_[1] = 0b1000011
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
-#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "internal.hpp"
@@ -188,12 +188,14 @@ std::string candidate_list(const Geometry& geo, const std::vector<Candidate>& li
   }
   return out;
 }
-std::string rating_text(double r) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f", r);
-  return buf;
-}
 }  // namespace
+
+std::string one_decimal(double value) {
+  // std::to_chars is specified as printf's "%.1f", without its locale and cost.
+  char buf[320];  // the largest double in fixed notation: 309 digits, sign, point and one decimal
+  const auto end = std::to_chars(buf, buf + sizeof buf, value, std::chars_format::fixed, 1).ptr;
+  return std::string(buf, end);
+}
 
 std::string to_text(const Geometry& geo, const Step& step) {
   std::string out = step.technique;
@@ -205,41 +207,8 @@ std::string to_text(const Geometry& geo, const Step& step) {
     effects += candidate_list(geo, step.eliminations, "<>");
   }
   out += effects;
-  out += " (" + rating_text(step.rating) + ")";
+  out += " (" + one_decimal(step.rating) + ")";
   return out;
-}
-
-std::string to_json(const Geometry& geo, const Step& step) {
-  using nlohmann::json;
-  auto cands = [&](const std::vector<Candidate>& list) {
-    json arr = json::array();
-    for (const Candidate& c : list) arr.push_back({{"cell", geo.cell_name(c.cell)}, {"digit", c.digit}});
-    return arr;
-  };
-  json j;
-  j["technique"] = step.technique;
-  j["rating"] = std::round(step.rating * 10) / 10;
-  j["detail"] = step.detail;
-  j["text"] = to_text(geo, step);
-  j["placements"] = cands(step.placements);
-  j["eliminations"] = cands(step.eliminations);
-  json cells = json::array();
-  for (int c : step.cells) cells.push_back(geo.cell_name(c));
-  j["cells"] = cells;
-  json houses = json::array();
-  for (int h : step.houses) houses.push_back(house_name(geo.houses()[h]));
-  j["houses"] = houses;
-  if (!step.links.empty()) {
-    json links = json::array();
-    for (const Link& l : step.links)
-      links.push_back({{"from", {{"cell", geo.cell_name(l.from.cell)}, {"digit", l.from.digit}}},
-                       {"to", {{"cell", geo.cell_name(l.to.cell)}, {"digit", l.to.digit}}},
-                       {"strong", l.strong}});
-    j["links"] = links;
-  }
-  if (!step.chains.empty()) j["chains"] = step.chains;
-  if (step.guess) j["guess"] = true;
-  return j.dump();
 }
 
 namespace logic {

@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "core/contract.hpp"
+#include "core/deadline.hpp"
 #include "internal.hpp"
 #include "nonet/exact.hpp"
 
@@ -271,9 +272,7 @@ std::optional<Step> first_step(Context& ctx, double max_rating, Unsearched* unse
 }
 
 std::chrono::steady_clock::time_point deadline_of(const LogicOptions& options) {
-  if (options.time_limit <= 0) return {};
-  return std::chrono::steady_clock::now() +
-         std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(options.time_limit));
+  return detail::deadline_after(options.time_limit);
 }
 
 void count_technique(LogicResult& result, const std::string& technique) {
@@ -285,7 +284,8 @@ void count_technique(LogicResult& result, const std::string& technique) {
 
 LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::LazyBool* unique,
                const std::function<std::optional<Grid>()>& solution_of) {
-  LogicResult result{{}, {}, false, {}, grid};
+  LogicResult result{{}, {}, false, LogicStop::stuck, {}, grid};
+  bool expired = false;
   logic::Tables tables(grid.geometry());
   std::optional<Grid> solution_store;
   const Grid* solution = nullptr;
@@ -304,7 +304,10 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
     ctx.kept_map = &map;
     ctx.describe = options.keep_steps;
     auto step = first_step(ctx, options.max_rating, &unsearched);
-    if (!step && ctx.expired()) break;  // out of time: unsolved
+    if (!step && ctx.expired()) {  // out of time: unsolved
+      expired = true;
+      break;
+    }
     if (!step) {
       if (!options.allow_guess) break;
       if (!solution) {
@@ -344,6 +347,10 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
     if (options.keep_steps) result.steps.push_back(std::move(*step));
   }
   result.solved = open == 0 && !broken;  // kept step by step (apply_step)
+  result.stop = result.solved ? LogicStop::solved
+                : broken      ? LogicStop::contradiction
+                : expired     ? LogicStop::out_of_time
+                              : LogicStop::stuck;
   result.rating.solved = result.solved && !guessed;
   result.final_state = std::move(grid);
   return result;
@@ -381,13 +388,27 @@ LogicResult solve_logically(const CandidateGrid& start, const LogicOptions& opti
 }
 
 std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& options) {
-  if (grid.solved() || grid.broken()) return std::nullopt;
+  LogicStop stop;
+  return next_step(grid, options, stop);
+}
+
+std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& options, LogicStop& stop) {
+  if (grid.solved()) {
+    stop = LogicStop::solved;
+    return std::nullopt;
+  }
+  if (grid.broken()) {
+    stop = LogicStop::contradiction;
+    return std::nullopt;
+  }
   logic::Tables tables(grid.geometry());
   logic::LazyBool unique([] { return true; });
   Context ctx{grid, grid.geometry(), tables, options.scale, options.assume_unique ? &unique : nullptr,
               options.extras};
   ctx.deadline = deadline_of(options);
-  return first_step(ctx, options.max_rating);
+  auto step = first_step(ctx, options.max_rating);
+  if (!step) stop = ctx.expired() ? LogicStop::out_of_time : LogicStop::stuck;
+  return step;
 }
 
 Rating rate(const Puzzle& puzzle, Scale scale, double max_rating) {

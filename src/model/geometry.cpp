@@ -1,6 +1,7 @@
 // Geometry: the houses of each variant, and the per-cell tables derived from
 // them once (the houses a cell is in, and its peers).
 #include <algorithm>
+#include <mutex>
 #include <cctype>
 #include <cmath>
 #include <string>
@@ -255,9 +256,9 @@ std::vector<int> parse_region_map(const std::string& text) {
   return regions;
 }
 
-std::shared_ptr<const Geometry> make_geometry(const VariantSpec& spec, int size) {
-  if (spec.size != 0 && spec.size != size)
-    throw GeometryError("puzzle has size " + std::to_string(size) + ", expected " + std::to_string(spec.size));
+namespace {
+
+std::shared_ptr<const Geometry> build_geometry(const VariantSpec& spec, int size) {
   if (spec.name == "jigsaw") {
     if (spec.regions.empty()) throw GeometryError("variant jigsaw needs a region map (--regions)");
     return std::make_shared<const Geometry>(Geometry::jigsaw(size, spec.regions));
@@ -272,6 +273,62 @@ std::shared_ptr<const Geometry> make_geometry(const VariantSpec& spec, int size)
   if (!shape) throw GeometryError("size " + std::to_string(size) + " has no box shape");
   return std::make_shared<const Geometry>(spec.name == "diagonal" ? Geometry::diagonal(shape->first, shape->second)
                                                                   : Geometry::classic(shape->first, shape->second));
+}
+
+// Geometries are immutable and cost far more to build (peers, intersections,
+// bit tables) than to solve an easy puzzle on, so each one is built once and
+// shared: a call of the C API or a record of a batch finds it here. Jigsaw
+// layouts are many: the cache keeps the latest kMaxShapes, and none over
+// 25×25 (a 64×64 geometry takes megabytes, and its puzzles seconds).
+struct GeometryKey {
+  std::string name;
+  int size;
+  std::vector<int> regions;
+  friend bool operator==(const GeometryKey&, const GeometryKey&) = default;
+};
+
+constexpr std::size_t kMaxShapes = 64;
+constexpr int kLargestCached = 25;
+
+class GeometryCache {
+ public:
+  std::shared_ptr<const Geometry> get(const VariantSpec& spec, int size) {
+    // Each thread first checks the geometry it used last: no lock on the common path.
+    thread_local GeometryKey last_key{"", 0, {}};
+    thread_local std::shared_ptr<const Geometry> last;
+    if (last && last_key.size == size && last_key.name == spec.name && last_key.regions == spec.regions) return last;
+    std::shared_ptr<const Geometry> found = shared(spec, size);
+    last_key = GeometryKey{spec.name, size, spec.regions};
+    last = found;
+    return found;
+  }
+
+ private:
+  std::shared_ptr<const Geometry> shared(const VariantSpec& spec, int size) {
+    {
+      std::lock_guard lock(mutex_);
+      for (const auto& [key, geometry] : entries_)
+        if (key.size == size && key.name == spec.name && key.regions == spec.regions) return geometry;
+    }
+    auto built = build_geometry(spec, size);  // outside the lock: a 64×64 geometry takes a while
+    std::lock_guard lock(mutex_);
+    if (entries_.size() >= kMaxShapes) entries_.erase(entries_.begin());
+    entries_.emplace_back(GeometryKey{spec.name, size, spec.regions}, built);
+    return built;
+  }
+
+  std::mutex mutex_;
+  std::vector<std::pair<GeometryKey, std::shared_ptr<const Geometry>>> entries_;
+};
+
+}  // namespace
+
+std::shared_ptr<const Geometry> make_geometry(const VariantSpec& spec, int size) {
+  if (spec.size != 0 && spec.size != size)
+    throw GeometryError("puzzle has size " + std::to_string(size) + ", expected " + std::to_string(spec.size));
+  if (size > kLargestCached) return build_geometry(spec, size);
+  static GeometryCache cache;
+  return cache.get(spec, size);
 }
 
 }  // namespace nonet

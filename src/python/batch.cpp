@@ -18,6 +18,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/workers.hpp"
 #include "module.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
@@ -29,9 +30,6 @@ namespace {
 
 using Cells = py::array_t<std::uint8_t, py::array::c_style>;
 
-unsigned thread_count(unsigned threads) {
-  return threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-}
 
 // Runs body(state, i) for every i < count on `threads` threads, each taking
 // `chunk` indices at a time and keeping one State for all of them. The first
@@ -59,7 +57,7 @@ void parallel_for(std::size_t count, unsigned threads, std::size_t chunk, const 
   };
   // No more threads than chunks: a small batch starts no idle ones.
   const std::size_t chunks = std::max<std::size_t>(count / chunk, 1);
-  const auto workers = static_cast<unsigned>(std::min<std::size_t>(thread_count(threads), chunks));
+  const auto workers = static_cast<unsigned>(std::min<std::size_t>(detail::worker_count(threads), chunks));
   std::vector<std::jthread> pool;
   pool.reserve(workers - 1);
   for (unsigned t = 1; t < workers; ++t) pool.emplace_back(work);
@@ -232,10 +230,8 @@ GenerateOptions generate_options(const std::optional<std::string>& difficulty, c
     options.rating = level->range;
   }
   if (rating) options.rating = parse_rating_range(*rating);
-  // As `nonet generate`: the SE rater where the range needs one, and no
-  // rating for puzzles the basic techniques already place (same puzzles).
-  if (options.rating)
-    options.rater = [](const Puzzle& puzzle, double max_rating) { return rate(puzzle, Scale::se, max_rating); };
+  // As `nonet generate`: no rating for puzzles the basic techniques already
+  // place (same puzzles).
   options.exact_rating = false;
   return options;
 }

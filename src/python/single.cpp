@@ -1,7 +1,11 @@
 // One puzzle at a time: solve, count, explain, hint, rate. Each call answers
 // as the CLI's command of the same name does (same options, same verdicts),
 // with the GIL released while the engine works.
+#include <pybind11/numpy.h>
 #include <pybind11/stl.h>
+
+#include "analysis/result_json.hpp"
+#include "nonet/analysis.hpp"
 
 #include "module.hpp"
 #include "nonet/exact.hpp"
@@ -12,43 +16,73 @@ namespace nonet::python {
 
 namespace {
 
-using StepTuple = std::tuple<std::string, std::vector<std::pair<int, int>>, std::vector<std::pair<int, int>>,
-                             std::vector<int>>;
 using RatingTuple = std::tuple<double, double, double, std::string, bool>;
 
-std::vector<std::pair<int, int>> pairs(const std::vector<Candidate>& candidates) {
-  std::vector<std::pair<int, int>> out;
-  out.reserve(candidates.size());
-  for (const Candidate& c : candidates) out.emplace_back(c.cell, c.digit);
+// JSON of the library's one encoding as Python objects: dicts, lists, str,
+// int, float, bool, None.
+py::object to_python(const encode::Json& value) {
+  switch (value.type()) {
+    case encode::Json::value_t::object: {
+      py::dict out;
+      for (auto it = value.begin(); it != value.end(); ++it) out[py::str(it.key())] = to_python(it.value());
+      return out;
+    }
+    case encode::Json::value_t::array: {
+      py::list out;
+      for (const auto& item : value) out.append(to_python(item));
+      return out;
+    }
+    case encode::Json::value_t::string: return py::str(value.get<std::string>());
+    case encode::Json::value_t::boolean: return py::bool_(value.get<bool>());
+    case encode::Json::value_t::number_integer: return py::int_(value.get<std::int64_t>());
+    case encode::Json::value_t::number_unsigned: return py::int_(value.get<std::uint64_t>());
+    case encode::Json::value_t::number_float: return py::float_(value.get<double>());
+    default: return py::none();
+  }
+}
+
+py::list indexed(const std::vector<Candidate>& candidates) {
+  py::list out;
+  for (const Candidate& c : candidates) out.append(py::make_tuple(c.cell, c.digit));
   return out;
 }
 
-// A step as the package's Step is built from: its JSON (what the CLI's
-// --format json writes) and the cells as indices.
-StepTuple step_tuple(const Geometry& geometry, const Step& step) {
-  return {to_json(geometry, step), pairs(step.placements), pairs(step.eliminations), step.cells};
+// A step as the package's Step is built from: its fields by name (the CLI's
+// JSON form), and the cells as indices.
+py::dict step_record(const Geometry& geometry, const Step& step) {
+  py::dict out;
+  out["json"] = to_python(encode::step(geometry, step));
+  out["placements"] = indexed(step.placements);
+  out["eliminations"] = indexed(step.eliminations);
+  out["cells"] = py::cast(step.cells);
+  return out;
 }
 
-RatingTuple rating_tuple(const Rating& r) { return {r.er, r.ep, r.ed, r.hardest, r.solved}; }
+py::dict rating_record(const Rating& r) {
+  py::dict out;
+  out["er"] = r.er;
+  out["ep"] = r.ep;
+  out["ed"] = r.ed;
+  out["hardest"] = r.hardest;
+  out["solved"] = r.solved;
+  return out;
+}
 
-// The exact verdict a logical call needs first, as the CLI's explain, rate
-// and hint take it: givens that clash, have no solution or take too long are
-// raised; unique or multiple is returned.
-SolveStatus exact_verdict(const Puzzle& puzzle, std::uint64_t max_nodes, std::vector<Mask> candidates = {},
-                          const char* no_solution = "no solution") {
-  SolveOptions options;
-  options.max_nodes = max_nodes;
-  options.keep = 0;
-  options.candidates = std::move(candidates);
-  const SolveResult result = solve(puzzle, options);
-  switch (result.status) {
-    case SolveStatus::invalid: throw PuzzleFailure("invalid", result.reason);
-    case SolveStatus::no_solution: throw PuzzleFailure("no-solution", no_solution);
-    case SolveStatus::gave_up:
-      throw PuzzleFailure("gave-up", "gave up after " + std::to_string(result.nodes - 1) +
-                                         " search nodes (see max_nodes)");
-    default: return result.status;
-  }
+Session session_of(const std::string& scale, double max_rating, bool extras, double time_limit,
+                   std::uint64_t max_nodes) {
+  AnalysisOptions options;
+  options.scale = scale_of(scale);
+  options.max_rating = max_rating;
+  options.extras = extras;
+  options.limits.time_limit = time_limit;
+  options.limits.max_nodes = max_nodes;
+  return Session(options);
+}
+
+// Where an analysis leaves the caller without what it asked for: nonet.PuzzleError
+// with the stop's word as its status.
+void raise_failure(const Analysis& analysis, Task task) {
+  if (is_failure(analysis.stop, task)) throw PuzzleFailure(to_string(analysis.stop), analysis.message);
 }
 
 std::tuple<std::string, std::optional<Puzzle>, std::uint64_t, std::uint64_t, std::uint64_t, std::string> solve_one(
@@ -85,97 +119,97 @@ double max_rating_of(const std::optional<std::string>& max_technique, Scale scal
   return *limit;
 }
 
-std::tuple<std::vector<StepTuple>, bool, RatingTuple> explain_one(const Puzzle& puzzle, const std::string& scale,
-                                                                  const std::optional<std::string>& max_technique,
-                                                                  bool extras, double time_limit,
-                                                                  std::uint64_t max_nodes) {
-  LogicOptions options;
-  options.scale = scale_of(scale);
-  options.max_rating = max_rating_of(max_technique, options.scale);
-  options.extras = extras;
-  options.time_limit = time_limit;
-  options.assume_unique = exact_verdict(puzzle, max_nodes) == SolveStatus::unique;
-  const LogicResult result = solve_logically(puzzle, options);
-  std::vector<StepTuple> steps;
-  steps.reserve(result.steps.size());
-  for (const Step& step : result.steps) steps.push_back(step_tuple(*puzzle.geometry, step));
-  return {std::move(steps), result.solved, rating_tuple(result.rating)};
-}
-
-// The position's marks as the exact search takes them: a placed cell is its digit.
-std::vector<Mask> marks_of(const CandidateGrid& grid) {
-  std::vector<Mask> marks(grid.values().size());
-  for (std::size_t cell = 0; cell < marks.size(); ++cell) {
-    const int value = grid.value(static_cast<int>(cell));
-    marks[cell] = value ? digit_bit(value) : grid.candidates(static_cast<int>(cell));
+// As `nonet explain`: {"status", "stopped", "steps", "rating", "candidates"}.
+py::dict explain_one(const Puzzle& puzzle, const std::string& scale, const std::optional<std::string>& max_technique,
+                     bool extras, double time_limit, std::uint64_t max_nodes) {
+  const Session session =
+      session_of(scale, max_rating_of(max_technique, scale_of(scale)), extras, time_limit, max_nodes);
+  Analysis result;
+  {
+    py::gil_scoped_release release;
+    result = session.explain(Position{puzzle, std::nullopt});
   }
-  return marks;
-}
-
-struct HintRequest {
-  int level = 1;
-  LogicOptions options;
-  std::uint64_t max_nodes = kMaxNodes;
-};
-
-std::optional<std::tuple<std::string, StepTuple>> hint_from(const CandidateGrid& grid, const HintRequest& request) {
-  if (grid.solved()) return std::nullopt;
-  const auto step = next_step(grid, request.options);
-  if (!step) return std::nullopt;
-  std::string text = hint_text(grid.geometry(), *step, request.level);
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  return std::tuple{std::move(text), step_tuple(grid.geometry(), *step)};
+  raise_failure(result, Task::explain);
+  py::list steps;
+  for (const Step& step : result.steps) steps.append(step_record(*puzzle.geometry, step));
+  py::dict out;
+  out["status"] = to_string(result.stop);
+  out["stopped"] = result.message;
+  out["steps"] = steps;
+  out["rating"] = rating_record(result.rating);
+  out["candidates"] = result.final_state->to_candidate_string();
+  return out;
 }
 
 // A hint for a position: a Puzzle (its givens) or text, either pencil marks
 // (N*N groups of N characters, or a pencil-mark grid as HoDoKu prints it) or a
 // puzzle. As `nonet hint`: the position is checked by the exact search over its
 // marks first, and where several grids fit it the uniqueness techniques are off.
-std::optional<std::tuple<std::string, StepTuple>> hint(const py::object& position, int level,
-                                                       const std::string& scale, bool extras, double time_limit,
-                                                       std::uint64_t max_nodes, const std::string& variant,
-                                                       const std::optional<std::string>& regions, int size) {
+// None where the position is solved or no technique applies.
+std::optional<std::tuple<std::string, py::dict>> hint(const py::object& position, int level, const std::string& scale,
+                                                      bool extras, double time_limit, std::uint64_t max_nodes,
+                                                      const std::string& variant,
+                                                      const std::optional<std::string>& regions, int size) {
   if (level < 1 || level > 3) throw std::invalid_argument("hint: level must be 1, 2 or 3");
-  HintRequest request{level, {}, max_nodes};
-  request.options.scale = scale_of(scale);
-  request.options.extras = extras;
-  request.options.time_limit = time_limit;
+  const Session session = session_of(scale, 0, extras, time_limit, max_nodes);
   const bool is_text = py::isinstance<py::str>(position);
   const std::string text = is_text ? position.cast<std::string>() : "";
   std::optional<Puzzle> puzzle;
   if (!is_text) puzzle = position.cast<Puzzle>();
   const VariantSpec spec = variant_spec(variant, regions, size);
-  py::gil_scoped_release release;
-  if (puzzle) {
-    request.options.assume_unique = exact_verdict(*puzzle, max_nodes) == SolveStatus::unique;
-    return hint_from(CandidateGrid(*puzzle), request);
+  Analysis answer;
+  {
+    py::gil_scoped_release release;
+    std::optional<Position> start;
+    if (puzzle) {
+      start = Position{*puzzle, std::nullopt};
+    } else if (auto grid = parse_candidates(text, spec)) {
+      start = Position{Puzzle{grid->geometry_ptr(), grid->values(), ""}, std::move(*grid)};
+    } else {
+      ReadOptions read;
+      read.variant = spec;
+      const auto records = read_all(text, read, "<string>");
+      if (!records.front().puzzle) throw ParseFailure(records.front().error->to_string());
+      start = Position{*records.front().puzzle, std::nullopt};
+    }
+    answer = session.hint(*start);
   }
-  if (auto grid = parse_candidates(text, spec)) {
-    const Puzzle placed{grid->geometry_ptr(), grid->values(), ""};
-    request.options.assume_unique =
-        exact_verdict(placed, max_nodes, marks_of(*grid),
-                      "no grid fits these pencil marks (a digit is wrong or a needed candidate is gone)") ==
-        SolveStatus::unique;
-    return hint_from(*grid, request);
-  }
-  ReadOptions read;
-  read.variant = spec;
-  const auto records = read_all(text, read, "<string>");
-  if (!records.front().puzzle) throw ParseFailure(records.front().error->to_string());
-  const Puzzle& givens = *records.front().puzzle;
-  request.options.assume_unique = exact_verdict(givens, max_nodes) == SolveStatus::unique;
-  return hint_from(CandidateGrid(givens), request);
+  if (answer.stop == Stop::solved || answer.stop == Stop::stuck) return std::nullopt;
+  raise_failure(answer, Task::hint);
+  const Step& step = answer.steps.front();
+  const Geometry& geometry = *answer.final_state->geometry_ptr();
+  std::string line = hint_text(geometry, step, level);
+  while (!line.empty() && line.back() == '\n') line.pop_back();
+  return std::tuple{std::move(line), step_record(geometry, step)};
 }
 
 // The pencil marks of the givens (every digit the peers allow), in the
 // N*N-groups-of-N form hint() reads.
 std::string candidates_of(const Puzzle& puzzle) { return CandidateGrid(puzzle).to_candidate_string(); }
 
+// The pencil marks of the givens as one bool per (cell, digit).
+py::array_t<bool> candidate_array(const Puzzle& puzzle) {
+  const CandidateGrid grid(puzzle);
+  const auto n = static_cast<py::ssize_t>(grid.size());
+  py::array_t<bool> out({n, n, n});
+  bool* data = out.mutable_data();
+  for (int cell = 0; cell < grid.geometry().cell_count(); ++cell)
+    for (int digit = 1; digit <= n; ++digit)
+      data[static_cast<std::size_t>(cell) * n + digit - 1] =
+          grid.value(cell) ? grid.value(cell) == digit : grid.has(cell, digit);
+  return out;
+}
+
 RatingTuple rate_one(const Puzzle& puzzle, const std::string& scale, double time_limit, std::uint64_t max_nodes) {
-  const Scale chosen = scale_of(scale);
-  if (exact_verdict(puzzle, max_nodes) != SolveStatus::unique)
-    throw PuzzleFailure("multiple", "more than one solution: not rated");
-  return rating_tuple(rate_unique(puzzle, chosen, time_limit));
+  const Session session = session_of(scale, 0, false, time_limit, max_nodes);
+  Analysis result;
+  {
+    py::gil_scoped_release release;
+    result = session.rate(Position{puzzle, std::nullopt});
+  }
+  raise_failure(result, Task::rate);
+  const Rating& r = result.rating;
+  return {r.er, r.ep, r.ed, r.hardest, r.solved};
 }
 
 std::vector<std::tuple<std::string, double, std::string>> levels() {
@@ -202,13 +236,14 @@ void bind_single(py::module_& module) {
   module.def("count", &count_one, py::arg("puzzle"), py::arg("limit"), py::arg("max_nodes"), release(),
              "See nonet.count.");
   module.def("explain", &explain_one, py::arg("puzzle"), py::arg("scale"), py::arg("max_technique"),
-             py::arg("extras"), py::arg("time_limit"), py::arg("max_nodes"), release(), "See nonet.explain.");
+             py::arg("extras"), py::arg("time_limit"), py::arg("max_nodes"), "See nonet.explain.");
   module.def("hint", &hint, py::arg("position"), py::arg("level"), py::arg("scale"), py::arg("extras"),
              py::arg("time_limit"), py::arg("max_nodes"), py::arg("variant"), py::arg("regions"), py::arg("size"),
              "See nonet.hint.");
   module.def("candidates", &candidates_of, py::arg("puzzle"), "See nonet.candidates.");
+  module.def("candidate_array", &candidate_array, py::arg("puzzle"), "See nonet.candidates.");
   module.def("rate", &rate_one, py::arg("puzzle"), py::arg("scale"), py::arg("time_limit"), py::arg("max_nodes"),
-             release(), "See nonet.rate.");
+             "See nonet.rate.");
   module.def("levels", &levels, "The generator's difficulty levels: (name, highest SE rating, techniques).");
   module.def("symmetries", &symmetry_names, "The generator's symmetry names.");
   module.def("status_names", [] {

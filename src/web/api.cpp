@@ -14,7 +14,9 @@
 #include <random>
 #include <stdexcept>
 
+#include "analysis/result_json.hpp"
 #include "core/contract.hpp"
+#include "nonet/analysis.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
@@ -311,25 +313,10 @@ json conflicts_json(const Geometry& geometry, const Grid& board) {
   return out;
 }
 
-double tenths(double rating) { return std::round(rating * 10) / 10; }
-
-json rating_json(const Rating& rating) {
-  return json{{"er", tenths(rating.er)},
-              {"ep", tenths(rating.ep)},
-              {"ed", tenths(rating.ed)},
-              {"hardest", rating.hardest},
-              {"solved", rating.solved}};
-}
-
-json step_json(const Geometry& geometry, const Step& step) { return json::parse(to_json(geometry, step)); }
-
 bool past(Clock::time_point start, double seconds) {
   return std::chrono::duration<double>(Clock::now() - start).count() >= seconds;
 }
 
-double seconds_left(Clock::time_point start, double seconds) {
-  return std::max(0.001, seconds - std::chrono::duration<double>(Clock::now() - start).count());
-}
 
 // The exact verdict on the givens, within the time limit.
 SolveResult verdict(const Puzzle& puzzle, double seconds, std::uint64_t count_limit = 2) {
@@ -509,14 +496,27 @@ json count(const nlohmann::json& request, const ApiLimits& limits) {
   return out;
 }
 
+// The session a request asks for: its scale, extras and ceiling, within its time limit.
+Session session_of(const nlohmann::json& request, const ApiLimits& limits, bool extras) {
+  AnalysisOptions options;
+  options.scale = scale_field(request);
+  options.extras = extras;
+  const std::string max_technique = string_field(request, "max_technique");
+  if (!max_technique.empty()) {
+    const auto limit = technique_limit(max_technique, options.scale);
+    if (!limit) reject("field 'max_technique': unknown technique '" + max_technique + "'");
+    options.max_rating = *limit;
+  }
+  options.limits.time_limit = time_limit(request, limits);
+  return Session(options);
+}
+
 json hint(const nlohmann::json& request, const ApiLimits& limits) {
   const Position position = read_position(request);
   const Geometry& geometry = position.geometry();
   const int level = static_cast<int>(whole(request, "level", 1, 1, 3));
-  const Scale scale = scale_field(request);
-  const double seconds = time_limit(request, limits);
-  const auto start = Clock::now();
-  const SolveResult givens = verdict(position.puzzle, seconds);
+  const Session session = session_of(request, limits, /*extras=*/true);
+  const SolveResult givens = verdict(position.puzzle, session.options().limits.time_limit);
   if (!has_solution(givens.status)) return verdict_json(givens);
   // Wrong entries first: a hint from a position that has left the solution
   // would lead the player further astray.
@@ -525,43 +525,20 @@ json hint(const nlohmann::json& request, const ApiLimits& limits) {
     if (mistakes.any())
       return json{{"status", "mistakes"}, {"mistakes", mistakes.entries}, {"wrong_candidates", mistakes.marks}};
   }
-  const CandidateGrid grid = candidate_grid(position);
-  if (grid.solved()) return json{{"status", "solved"}};
-  if (givens.status == SolveStatus::multiple) {
-    // No one solution to compare with: the position must still fit some grid.
-    SolveOptions options;
-    options.count_limit = 1;
-    options.time_limit = seconds_left(start, seconds);
-    options.candidates.resize(grid.values().size());
-    for (int cell = 0; cell < geometry.cell_count(); ++cell)
-      options.candidates[cell] = grid.value(cell) ? digit_bit(grid.value(cell)) : grid.candidates(cell);
-    const SolveResult fits = solve(Puzzle{position.puzzle.geometry, grid.values(), ""}, options);
-    if (fits.status == SolveStatus::gave_up) return json{{"status", "gave-up"}};
-    if (fits.count == 0)
+  const Analysis answer = session.hint(nonet::Position{position.puzzle, candidate_grid(position)});
+  switch (answer.stop) {
+    case Stop::hint: return encode::hint(geometry, answer.steps.front(), level);
+    case Stop::contradiction:
       return json{{"status", "mistakes"},
                   {"mistakes", json::array()},
                   {"wrong_candidates", json::array()},
                   {"reason", "no grid fits these entries and pencil marks"}};
+    default: {
+      json out{{"status", to_string(answer.stop)}};
+      if (!answer.message.empty()) out["reason"] = answer.message;
+      return out;
+    }
   }
-  LogicOptions options;
-  options.scale = scale;
-  options.extras = true;
-  options.assume_unique = givens.status == SolveStatus::unique;
-  options.time_limit = seconds_left(start, seconds);
-  const auto step = next_step(grid, options);
-  if (!step) return json{{"status", past(start, seconds) ? "gave-up" : "no-hint"}};
-  std::string text = hint_text(geometry, *step, level);
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  json houses = json::array();
-  for (int h : step->houses) houses.push_back(house_name(geometry.houses()[h]));
-  json out{{"status", "hint"}, {"level", level}, {"text", text}, {"technique", step->technique}, {"houses", houses}};
-  if (level >= 2) {
-    json cells = json::array();
-    for (int c : step->cells) cells.push_back(geometry.cell_name(c));
-    out["cells"] = cells;
-  }
-  if (level >= 3) out["step"] = step_json(geometry, *step);
-  return out;
 }
 
 json explain(const nlohmann::json& request, const ApiLimits& limits) {
@@ -569,69 +546,27 @@ json explain(const nlohmann::json& request, const ApiLimits& limits) {
   const Geometry& geometry = position.geometry();
   const std::string from = string_field(request, "from", "givens");
   if (from != "givens" && from != "position") reject("field 'from' must be givens or position");
-  LogicOptions options;
-  options.scale = scale_field(request);
-  options.extras = flag(request, "extras");
-  const std::string max_technique = string_field(request, "max_technique");
-  if (!max_technique.empty()) {
-    const auto limit = technique_limit(max_technique, options.scale);
-    if (!limit) reject("field 'max_technique': unknown technique '" + max_technique + "'");
-    options.max_rating = *limit;
+  const Session session = session_of(request, limits, flag(request, "extras"));
+  const auto state = from == "position" ? std::optional<CandidateGrid>(candidate_grid(position)) : std::nullopt;
+  const Analysis result = session.explain(nonet::Position{position.puzzle, state});
+  json out = encode::explanation(geometry, result);
+  if (!result.logic_ran()) return out;
+  out["start"] = nonet::Position{position.puzzle, state}.start().to_candidate_string();
+  if (result.stop == Stop::solved) {
+    out["solution"] = line_of(geometry, result.final_state->values());
+  } else if (!result.verdict.solutions.empty()) {
+    out["solution"] = line_of(geometry, result.verdict.solutions.front());
+    out["finished_by"] = "search";
   }
-  const double seconds = time_limit(request, limits);
-  const auto start = Clock::now();
-  const SolveResult givens = verdict(position.puzzle, seconds);
-  if (!has_solution(givens.status)) return verdict_json(givens);
-  const CandidateGrid begin = from == "position" ? candidate_grid(position) : CandidateGrid(position.puzzle);
-  options.assume_unique = givens.status == SolveStatus::unique;
-  options.time_limit = seconds_left(start, seconds);
-  const LogicResult result = solve_logically(begin, options);
-  json steps = json::array();
-  for (const Step& step : result.steps) steps.push_back(step_json(geometry, step));
-  const bool out_of_time = !result.solved && past(start, seconds);
-  json out{{"status", result.solved ? "solved" : out_of_time ? "gave-up" : "stuck"},
-           {"rating", rating_json(result.rating)},
-           {"start", begin.to_candidate_string()},
-           {"steps", std::move(steps)}};
-  if (result.solved) {
-    out["solution"] = line_of(geometry, result.final_state.values());
-    return out;
-  }
-  out["stopped"] = out_of_time ? "no step found within the time limit"
-                   : result.final_state.broken() ? "the position is contradictory (no solution fits it)"
-                   : givens.status == SolveStatus::multiple
-                       ? "the puzzle has more than one solution, so logic cannot finish it"
-                   : options.max_rating > 0 ? "the next step is harder than the limit asked for"
-                                            : "no technique nonet knows applies here";
-  out["candidates"] = result.final_state.to_candidate_string();
-  out["solution"] = line_of(geometry, givens.solutions.front());
-  out["finished_by"] = "search";
   return out;
 }
 
 json rate_endpoint(const nlohmann::json& request, const ApiLimits& limits) {
   const Position position = read_position(request);
-  LogicOptions options;
-  options.scale = scale_field(request);
-  const double seconds = time_limit(request, limits);
-  const auto start = Clock::now();
-  const SolveResult givens = verdict(position.puzzle, seconds);
-  if (givens.status != SolveStatus::unique) {
-    json out = verdict_json(givens);
-    if (givens.status == SolveStatus::multiple) out["reason"] = "more than one solution: not rated";
-    return out;
-  }
-  options.time_limit = seconds_left(start, seconds);
-  options.keep_steps = false;
-  const LogicResult result = solve_logically(position.puzzle, options);
-  json techniques_used = json::object();
-  for (const TechniqueCount& used : result.techniques) techniques_used[used.technique] = used.steps;
-  const bool out_of_time = !result.solved && past(start, seconds);
-  return json{{"status", result.solved ? "rated" : out_of_time ? "gave-up" : "unsolved"},
-              {"scale", options.scale == Scale::se ? "se" : "sukaku"},
-              {"rating", rating_json(result.rating)},
-              {"steps", result.step_count()},
-              {"techniques", std::move(techniques_used)}};
+  const Session session = session_of(request, limits, /*extras=*/false);
+  json out = encode::rating_answer(session.rate(nonet::Position{position.puzzle, std::nullopt}));
+  out["scale"] = session.options().scale == Scale::se ? "se" : "sukaku";
+  return out;
 }
 
 // "MIN-MAX", "N" or "MIN-" givens.
@@ -673,14 +608,7 @@ json generate(const nlohmann::json& request, const ApiLimits& limits) {
   const auto start = Clock::now();
   try {
     if (!rating.empty()) options.rating = parse_rating_range(rating);
-    if (options.rating)
-      options.rater = [&](const Puzzle& puzzle, double max_rating) {
-        LogicOptions logic;
-        logic.max_rating = max_rating;
-        logic.time_limit = seconds_left(start, seconds);
-        logic.keep_steps = false;
-        return solve_logically(puzzle, logic).rating;
-      };
+    options.rater = se_rater(seconds);
     options.time_limit = seconds;
     validate(*geometry, options);
   } catch (const GenerateError& error) {
@@ -700,7 +628,7 @@ json generate(const nlohmann::json& request, const ApiLimits& limits) {
                {"solution", line_of(*geometry, made.solution)},
                {"givens", made.givens}};
       if (made.rating) {
-        one["rating"] = tenths(made.rating->er);
+        one["rating"] = std::round(made.rating->er * 10) / 10;
         one["hardest"] = made.rating->hardest;
       }
       puzzles.push_back(std::move(one));

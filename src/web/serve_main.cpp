@@ -13,6 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/seconds_option.hpp"
 #include "web/server.hpp"
 
 extern char** environ;
@@ -96,7 +97,7 @@ void add_options(CLI::App& serve, ServeCommand* state) {
       ->capture_default_str();
   serve.add_option("--time-limit", state->server.limits.time_limit,
                     "Default seconds per engine call (a request may ask for up to 60)")
-      ->check(CLI::Range(0.001, 60.0))
+      ->check(cli::seconds_option(0.001, 60.0))
       ->capture_default_str();
   serve.add_option("--allow-host", state->server.allowed_hosts,
                     "A host name the page may be reached by, besides localhost and IP addresses");

@@ -3,6 +3,8 @@
 // is api.cpp's.
 #include "web/server.hpp"
 
+#include "core/workers.hpp"
+
 #include <httplib.h>
 
 #include <algorithm>
@@ -160,7 +162,7 @@ struct Server::Impl {
   }
 
   static unsigned worker_count(const ServerOptions& options) {
-    return options.workers ? options.workers : std::max(1u, std::thread::hardware_concurrency());
+    return detail::worker_count(options.workers);
   }
 
   // When the request now being handled on this thread began (for the log).

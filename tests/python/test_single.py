@@ -1,5 +1,6 @@
 """One puzzle at a time: solve, count, check, explain, hint, rate, generate, on every variant."""
 
+import inspect
 import json
 import math
 import subprocess
@@ -11,6 +12,8 @@ from conftest import JIGSAW_REGIONS, assert_solves, example
 
 WIKIPEDIA = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 WIKIPEDIA_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+CBG000 = "1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7"
+EASTER_MONSTER = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
 CLASH = "53..7..5.6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 NO_SOLUTION_4 = "123....4........"  # r1c4 can only be 4, which r2c4 already holds
 
@@ -128,7 +131,7 @@ def test_explain_errors():
 
 
 def test_hint_from_pencil_marks():
-    marks = nonet.candidates(WIKIPEDIA)
+    marks = nonet.candidates(WIKIPEDIA, as_text=True)
     assert len(marks) == 729
     for level in (1, 2, 3):
         found = nonet.hint(marks, level=level)
@@ -143,17 +146,17 @@ def test_hint_from_pencil_marks():
 
 def test_hint_from_a_position_without_the_solution():
     solution = WIKIPEDIA_SOLUTION
-    marks = list(nonet.candidates(WIKIPEDIA))
+    marks = list(nonet.candidates(WIKIPEDIA, as_text=True))
     cell = WIKIPEDIA.index(".")
     digit = int(solution[cell])
     marks[cell * 9 + digit - 1] = "."  # cross out the right digit
-    with pytest.raises(nonet.PuzzleError, match="no grid fits these pencil marks") as caught:
+    with pytest.raises(nonet.PuzzleError, match="no grid fits these entries and pencil marks") as caught:
         nonet.hint("".join(marks))
-    assert caught.value.status == "no-solution"
+    assert caught.value.status == "contradiction"
 
 
 def test_hint_matches_the_cli(nonet_binary):
-    marks = nonet.candidates(WIKIPEDIA)
+    marks = nonet.candidates(WIKIPEDIA, as_text=True)
     for level in (1, 2, 3):
         cli = subprocess.run([nonet_binary, "hint", "--level", str(level)], input=marks, capture_output=True,
                              text=True, check=True)
@@ -224,3 +227,56 @@ def test_generate_errors():
     with pytest.raises(ValueError):
         nonet.generate(1, symmetry="spiral")
     assert "easy" in nonet.levels() and "rot180" in nonet.symmetries()
+
+
+def test_explain_says_how_it_ended():
+    solved = nonet.explain(WIKIPEDIA)
+    assert isinstance(solved, nonet.Explanation) and isinstance(solved, list)
+    assert solved.status == "solved" and solved.solved and solved.rating.er == 1.2
+    capped = nonet.explain(CBG000, max_technique="3.0")
+    assert capped.status == "above-limit" and not capped.solved
+    assert capped.stopped == "the next step needs X-Wing (3.2), above the limit 3.0"
+    assert len(capped.candidates) == 729
+    several = nonet.explain("." * 81)
+    assert several.status == "multiple" and several == []
+    assert capped.to_dict()["status"] == "above-limit"
+
+
+def test_hint_on_several_solutions_says_so():
+    # Before, None: as if the puzzle were solved.
+    with pytest.raises(nonet.PuzzleError, match="more than one solution") as caught:
+        nonet.hint("." * 81)
+    assert caught.value.status == "multiple"
+    assert nonet.hint(WIKIPEDIA_SOLUTION) is None
+
+
+def test_logic_calls_have_the_clis_time_limit():
+    for function in (nonet.explain, nonet.rate, nonet.hint):
+        assert inspect.signature(function).parameters["time_limit"].default == 60, function.__name__
+    with pytest.raises(nonet.PuzzleError) as caught:
+        nonet.rate(EASTER_MONSTER, time_limit=0.01)
+    assert caught.value.status == "gave-up"
+
+
+def test_candidates_as_an_array():
+    marks = nonet.candidates(WIKIPEDIA)
+    assert marks.shape == (9, 9, 9) and marks.dtype == bool
+    assert marks[0, 0].tolist() == [d == 5 for d in range(1, 10)]  # the given 5
+    assert marks[0, 2].nonzero()[0].tolist() == [0, 1, 3]          # r1c3: 1, 2 or 4
+    text = nonet.candidates(WIKIPEDIA, as_text=True)
+    assert "".join(str(d + 1) if marks.reshape(81, 9)[c, d] else "." for c in range(81) for d in range(9)) == text
+
+
+def test_package_namespace_is_the_api():
+    for private in ("np", "os", "json"):
+        assert not hasattr(nonet, private), private
+
+
+def test_text_takes_the_variant_everywhere():
+    diagonal = example("diagonal.txt").split()[0]
+    solved = nonet.solve(diagonal, variant="diagonal")
+    assert solved.status == "unique" and solved.solution.variant == "diagonal"
+    assert nonet.check(diagonal, variant="diagonal") == "unique"
+    assert nonet.count(diagonal, variant="diagonal") == 1
+    assert nonet.explain(diagonal, variant="diagonal").solved
+    assert nonet.candidates(diagonal, variant="diagonal").shape == (9, 9, 9)
