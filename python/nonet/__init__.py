@@ -27,6 +27,7 @@ answered on every core with the GIL released::
 from __future__ import annotations
 
 import enum
+import errno
 import json
 import os
 from dataclasses import asdict, dataclass, field
@@ -324,6 +325,10 @@ def load(path: Union[str, os.PathLike], *, variant: str = "classic", regions: Op
     path = os.fspath(path)
     if not os.path.exists(path):
         raise FileNotFoundError(path)
+    if os.path.isdir(path):
+        # The C++ stream opens a directory and fails at its first read, with
+        # a message about stream buffers: say what it is, as open() would.
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
     return _nonet.load_array(path, variant, regions, size)
 
 
