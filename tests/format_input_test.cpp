@@ -266,6 +266,16 @@ TEST(CsvInput, SemicolonSeparatedWithOrWithoutHeader) {
   }
 }
 
+TEST(HoDoKuFiles, SimpleSudokuStateLinesAfterTheGivensAreSkipped) {
+  const std::string ss = testing::boxed_grid(kWikipedia) + "\nI024\nI388\nE78007\n";
+  const auto records = read_all(ss + "\n" + ss, {}, "h.ss");
+  ASSERT_EQ(records.size(), 2u);
+  for (const Record& record : records) {
+    ASSERT_TRUE(record.puzzle) << record.error->to_string();
+    EXPECT_EQ(line_of(record), kWikipedia);
+  }
+}
+
 TEST(HoDoKuLibrary, GivensOfALibraryLineAreThePuzzle) {
   std::string grid = kWikipedia;
   grid.replace(5, 1, "+8");  // r1c6 = 8 placed while solving: no given

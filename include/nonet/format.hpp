@@ -22,6 +22,8 @@
 //                          other sections of a saved game ([State], …) skipped
 //   HoDoKu library lines   :0000:x:GIVENS:ELIMINATIONS:: (a '+' before a digit
 //                          placed later: that cell is read empty)
+//   SimpleSudoku .ss       (HoDoKu saves them) the givens' grid, then its
+//                          state lines I024 / E78007, skipped
 //   CSV                    a header line naming the columns (the Kaggle sets:
 //                          quizzes,solutions) or none, then puzzle,solution,… lines,
 //                          separated by ',' or ';' (the first line's first one):

@@ -104,10 +104,22 @@ bool is_frame(const std::string& text) {
          (text.find("---") != std::string::npos || text.find("===") != std::string::npos);
 }
 
-// A line read is skipped when blank, a '#' comment or only drawing characters.
+// SimpleSudoku's .ss files (HoDoKu saves them) follow the givens with the
+// solver's state: I<cell><digit>, a digit placed, and E<cell><candidate>, a
+// candidate eliminated ("I024", "E78007"). They are no puzzle of their own.
+bool is_solving_state(const std::string& text) {
+  const std::size_t length = text.find_last_not_of(" \t") + 1;
+  if (length != (text[0] == 'I' ? 4 : text[0] == 'E' ? 6 : 0)) return false;
+  return std::all_of(text.begin() + 1, text.begin() + static_cast<std::ptrdiff_t>(length),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A line read is skipped when blank, a '#' comment, only drawing characters
+// or a solving state.
 bool is_skipped(const std::string& text) {
   const auto begin = text.find_first_not_of(" \t");
-  return begin == std::string::npos || text[begin] == '#' || !has_cell(text) || is_frame(text);
+  return begin == std::string::npos || text[begin] == '#' || !has_cell(text) || is_frame(text) ||
+         is_solving_state(text);
 }
 
 // The cells of a row split at separators: single characters in a plain grid,
