@@ -84,7 +84,10 @@ void check_record(const Record& record, std::size_t expected_index, int previous
                                             std::to_string(previous_line));
   if (record.error) {
     const Diagnostic& error = *record.error;
-    require(error.line >= 1 && error.column >= 1, "diagnostic without a place: " + error.to_string());
+    // Only an error about the whole input (a binary file) may have no place in it.
+    require((error.line >= 1 && error.column >= 1) || (record.whole_input && error.line == 0),
+            "diagnostic without a place: " + error.to_string());
+    require(!record.whole_input || expected_index == 0, "an error about the whole input after its records");
     require(error.source == kSource, "diagnostic names another source: " + error.to_string());
     require(!error.reason.empty(), "diagnostic without a reason");
   } else {

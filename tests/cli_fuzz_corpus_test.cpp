@@ -31,7 +31,9 @@ TEST(FuzzCorpus, SolvePrintsOneLinePerRecordInOrder) {
   const auto files = corpus_files();
   ASSERT_GT(files.size(), 20u);
   for (const std::string& file : files) {
-    const auto records = read_all(testing::slurp(file), {}, file);
+    auto records = read_all(testing::slurp(file), {}, file);
+    // An input without puzzles (empty, binary) gets a message but no output line.
+    std::erase_if(records, [](const Record& record) { return record.whole_input; });
     const auto text = testing::run_nonet(kSolve + file);
     EXPECT_EQ(std::count(text.out.begin(), text.out.end(), '\n'), static_cast<long>(records.size())) << file;
     EXPECT_TRUE(text.out.empty() || text.out.back() == '\n') << file;

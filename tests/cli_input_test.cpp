@@ -331,5 +331,53 @@ TEST(CliInput, LogicCommandsHaveATimeLimitAndSayGaveUp) {
   EXPECT_NE(rate.err.find(", 0."), std::string::npos) << rate.err;
 }
 
+TEST(CliInput, SadManSdkFileWithAPuzzleSectionIsRead) {
+  std::string sdk = "[Puzzle]\n";
+  for (std::size_t row = 0; row < 9; ++row) sdk += kWikipedia.substr(row * 9, 9) + "\n";
+  const auto result = run_nonet("check", sdk);
+  EXPECT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(result.out, "unique\n");
+  EXPECT_EQ(result.err, "");
+}
+
+TEST(CliInput, InputWithoutPuzzlesGetsAMessageAndNoOutputLine) {
+  const std::string header_only = temp_file("header_only.csv", "quizzes,solutions\n");
+  const std::string puzzles = temp_file("no_puzzles_neighbour.txt", kWikipedia + "\n");
+  for (const char* command : {"solve", "count", "check", "rate", "explain"}) {
+    const auto empty = run_nonet(command, "");
+    EXPECT_EQ(empty.exit_code, 1) << command;
+    EXPECT_EQ(empty.out, "") << command;
+    EXPECT_EQ(empty.err, "<stdin>:1:1: empty input: no puzzle found\n") << command;
+    const auto header = run_nonet(std::string(command) + " " + header_only);
+    EXPECT_EQ(header.exit_code, 1) << command;
+    EXPECT_EQ(header.out, "") << command;
+    EXPECT_EQ(header.err, header_only + ":1:1: no puzzle found: only a CSV header\n") << command;
+    // Among other inputs: their puzzles are answered, in order, and the run still fails.
+    const auto among = run_nonet(std::string(command) + " --format json " + puzzles + " " + header_only + " " + puzzles);
+    EXPECT_EQ(among.exit_code, 1) << command;
+    EXPECT_EQ(lines_of(among.out).size(), 2u) << command << among.out;
+    EXPECT_NE(among.out.find("\"index\":1"), std::string::npos) << command << among.out;
+  }
+}
+
+TEST(CliInput, BinaryFileIsOneLine) {
+  const auto result = run_nonet("check " + kBinary);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err, kBinary + ": binary file, not puzzles\n");
+}
+
+// hint reads its inputs itself: the same message, and no "no hint: malformed" line.
+TEST(CliInput, HintOnAnInputWithoutPuzzlesSaysSoOnce) {
+  const auto empty = run_nonet("hint", "");
+  EXPECT_EQ(empty.exit_code, 1);
+  EXPECT_EQ(empty.out, "");
+  EXPECT_EQ(empty.err, "<stdin>:1:1: empty input: no puzzle found\n");
+  const auto binary = run_nonet("hint " + kBinary);
+  EXPECT_EQ(binary.exit_code, 1);
+  EXPECT_EQ(binary.out, "");
+  EXPECT_EQ(binary.err, kBinary + ": binary file, not puzzles\n");
+}
+
 }  // namespace
 }  // namespace nonet

@@ -343,6 +343,25 @@ TEST(Cli, GenerateWritesTheAskedPuzzles) {
   EXPECT_EQ(first.out + second.out, made.out);
 }
 
+TEST(Cli, GenerateBlamesASizeWithoutBoxesAndSaysWhichWork) {
+  const auto result = run_nonet("generate --size 7");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_EQ(result.out, "");
+  EXPECT_EQ(result.err.substr(0, result.err.find('\n')),
+            "--size: 7 has no box shape (7 is prime): use a size from 4 to 64 that is not prime "
+            "(4, 6, 8, 9, 10, 12, 14, 15, ...), or a jigsaw");
+  EXPECT_EQ(run_nonet("generate --size 6 --seed 1").exit_code, 0);
+}
+
+TEST(Cli, RenderGivesTheReasonCheckGivesForABadPuzzle) {
+  std::string clash = "55" + kWikipedia.substr(2);
+  const std::string input = kWikipedia + "\n" + clash + "\n";
+  const auto check = run_nonet("check", input);
+  const auto render = run_nonet("render --solution", input);
+  EXPECT_EQ(render.err, "<stdin>:2:2: digit 5 twice in row 1 (r1c1, r1c2)\n");
+  EXPECT_NE(check.err.find(render.err), std::string::npos) << check.err;
+}
+
 // A 729-character candidate line: each cell's nine places, the digit or '.'.
 std::string candidate_line(const std::string& puzzle, int drop_cell = -1, char drop_digit = 0) {
   std::string line;

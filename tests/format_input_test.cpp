@@ -198,5 +198,98 @@ TEST(PencilMarks, HoDoKuGridsAreRead) {
   EXPECT_NE(error.find(": pencil-mark row 2 has 10 cells (digit strings), expected 9"), std::string::npos) << error;
 }
 
+// 9 lines of 9 cells: the rows of a one-line puzzle.
+std::string rows_of(const std::string& line) {
+  std::string rows;
+  for (std::size_t row = 0; row < 9; ++row) rows += line.substr(row * 9, 9) + "\n";
+  return rows;
+}
+
+TEST(SdkFiles, SadManPuzzleSectionAndASavedGamesOtherSections) {
+  const auto plain = read_all("[Puzzle]\n" + rows_of(kWikipedia), {}, "p.sdk");
+  ASSERT_EQ(plain.size(), 1u);
+  ASSERT_TRUE(plain[0].puzzle) << plain[0].error->to_string();
+  EXPECT_EQ(line_of(plain[0]), kWikipedia);
+  EXPECT_EQ(plain[0].line, 2);
+  // A saved game: the state (and any later section) is no second puzzle.
+  const std::string saved = "#ARuud\n#DA saved game\n[Puzzle]\n" + rows_of(kWikipedia) + "[State]\n" +
+                            rows_of(kWikipediaSolution) + "[Colours]\n" + rows_of(std::string(81, '0'));
+  const auto game = read_all(saved, {}, "g.sdk");
+  ASSERT_EQ(game.size(), 1u);
+  ASSERT_TRUE(game[0].puzzle) << game[0].error->to_string();
+  EXPECT_EQ(line_of(game[0]), kWikipedia);
+  // A grid cut short ends at the next section, which is still skipped.
+  std::string short_grid = rows_of(kWikipedia);
+  short_grid.resize(short_grid.size() - 10);
+  const auto broken = read_all("[Puzzle]\n" + short_grid + "[State]\n" + rows_of(kWikipediaSolution), {}, "b.sdk");
+  ASSERT_EQ(broken.size(), 1u);
+  EXPECT_EQ(broken[0].error->to_string(), "b.sdk:10:1: grid ends after 8 rows, expected 9");
+}
+
+TEST(BlankCells, UnderscoreStarDashOrXWrittenThroughout) {
+  for (char blank : {'_', '*', '-', 'x'}) {
+    std::string line = kWikipedia;
+    std::replace(line.begin(), line.end(), '.', blank);
+    std::vector<std::string> inputs = {line + "\n", line + "," + kWikipediaSolution + "\n"};
+    if (blank != '-') inputs.push_back(rows_of(line));  // in a grid '-' is a separator
+    for (const std::string& input : inputs) {
+      const auto records = read_all(input);
+      ASSERT_EQ(records.size(), 1u) << input;
+      ASSERT_TRUE(records[0].puzzle) << input << records[0].error->to_string();
+      EXPECT_EQ(line_of(records[0]), kWikipedia);
+    }
+  }
+  // Written two ways, or as a digit of the size, it stays the error it was.
+  std::string mixed = kWikipedia;
+  mixed[2] = '_';
+  EXPECT_EQ(read_all(mixed, {}, "m.txt")[0].error->to_string(),
+            "m.txt:1:3: '_' is not a digit of a 9x9 puzzle (digits 1-9, empty '.' or '0')");
+  std::string two_blanks = kWikipedia;
+  std::replace(two_blanks.begin(), two_blanks.end(), '.', '_');
+  two_blanks[80] = 'x';
+  EXPECT_EQ(read_all(two_blanks, {}, "t.txt")[0].error->to_string(),
+            "t.txt:1:3: '_' is not a digit of a 9x9 puzzle (digits 1-9, empty '.' or '0')");
+}
+
+TEST(CsvInput, SemicolonSeparatedWithOrWithoutHeader) {
+  for (const std::string& header : {std::string("puzzle;solution\n"), std::string()}) {
+    const auto records = read_all(header + kWikipedia + ";" + kWikipediaSolution + "\n" + with_zeros(kWikipedia) +
+                                      ";" + kWikipediaSolution + ";hard\n",
+                                  {}, "s.csv");
+    ASSERT_EQ(records.size(), 2u) << header;
+    for (const Record& record : records) {
+      ASSERT_TRUE(record.puzzle) << record.error->to_string();
+      EXPECT_EQ(line_of(record), kWikipedia);
+      EXPECT_EQ(to_line(*record.puzzle->geometry, record.published_solution), kWikipediaSolution);
+    }
+    EXPECT_EQ(records[1].puzzle->comment, "hard");
+  }
+}
+
+TEST(HoDoKuFiles, SimpleSudokuStateLinesAfterTheGivensAreSkipped) {
+  const std::string ss = testing::boxed_grid(kWikipedia) + "\nI024\nI388\nE78007\n";
+  const auto records = read_all(ss + "\n" + ss, {}, "h.ss");
+  ASSERT_EQ(records.size(), 2u);
+  for (const Record& record : records) {
+    ASSERT_TRUE(record.puzzle) << record.error->to_string();
+    EXPECT_EQ(line_of(record), kWikipedia);
+  }
+}
+
+TEST(HoDoKuLibrary, GivensOfALibraryLineAreThePuzzle) {
+  std::string grid = kWikipedia;
+  grid.replace(5, 1, "+8");  // r1c6 = 8 placed while solving: no given
+  const auto records = read_all(":0000:x:" + grid + ":612 613 614::\n:0000:x:" + kWikipedia + ":::\n", {}, "l.txt");
+  ASSERT_EQ(records.size(), 2u);
+  for (const Record& record : records) {
+    ASSERT_TRUE(record.puzzle) << record.error->to_string();
+    EXPECT_EQ(line_of(record), kWikipedia);
+  }
+  std::string bad = kWikipedia;
+  bad[4] = 'z';
+  EXPECT_EQ(read_all(":0000:x:" + bad + ":::\n", {}, "l.txt")[0].error->to_string(),
+            "l.txt:1:13: 'z' is not a digit of a 9x9 puzzle (digits 1-9, empty '.' or '0')");
+}
+
 }  // namespace
 }  // namespace nonet

@@ -181,13 +181,48 @@ TEST(ReaderErrors, OverlongLineIsRejectedWithoutStoringIt) {
 }
 
 TEST(ReaderErrors, BinaryJunkAndEmptyInput) {
-  EXPECT_EQ(error_of(std::string("ab\0cd", 5)), "in.txt:1:3: binary data (NUL byte), not a puzzle");
+  // A NUL past the first block is one bad line of a text file.
+  std::string text;
+  while (text.size() <= 8192) text += kWikipedia + "\n";
+  const auto late_nul = read_all(text + std::string("ab\0cd\n", 6), {}, "in.txt");
+  EXPECT_EQ(late_nul.back().error->to_string(), "in.txt:101:3: binary data (NUL byte), not a puzzle");
   EXPECT_EQ(error_of(""), "in.txt:1:1: empty input: no puzzle found");
   EXPECT_EQ(error_of("# only comments\n\n"), "in.txt:2:1: empty input: no puzzle found");
   const std::string junk = "\x7f\x45\x4c\x46\x02\x01\x01\xff\xfe\n\x89PNG\r\n";
   auto records = read_all(junk);
   ASSERT_FALSE(records.empty());
   for (const auto& record : records) EXPECT_TRUE(record.error);
+}
+
+TEST(ReaderErrors, BinaryFileIsOneErrorAboutTheWholeInput) {
+  std::string elf("\x7f" "ELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0", 20);
+  std::string high_bytes;  // no NUL, but mostly bytes no text has
+  for (int i = 0; i < 600; ++i) high_bytes += static_cast<char>(0x80 + (i * 37) % 64);
+  for (const std::string& binary : {elf + "\n" + kWikipedia + "\n", std::string("ab\0cd", 5), high_bytes}) {
+    const auto records = read_all(binary, {}, "in.bin");
+    ASSERT_EQ(records.size(), 1u);
+    ASSERT_TRUE(records[0].error);
+    EXPECT_EQ(records[0].error->to_string(), "in.bin: binary file, not puzzles");
+    EXPECT_TRUE(records[0].whole_input);
+  }
+  // Text in other scripts, or a few stray bytes, is still text.
+  for (const std::string& text : {kWikipedia + " r\xC3\xA9solu \xE6\x95\xB0\xE7\x8B\xAC\n",
+                                  kWikipedia + " \xE9t\xE9 (Latin-1)\n"}) {
+    const auto records = read_all(text);
+    ASSERT_EQ(records.size(), 1u);
+    EXPECT_TRUE(records[0].puzzle) << records[0].error->to_string();
+  }
+}
+
+TEST(ReaderErrors, AnInputWithoutPuzzlesIsOneErrorAboutTheWholeInput) {
+  const auto empty = read_all("", {}, "in.txt");
+  ASSERT_EQ(empty.size(), 1u);
+  EXPECT_TRUE(empty[0].whole_input);
+  const auto header = read_all("quizzes,solutions\n", {}, "h.csv");
+  ASSERT_EQ(header.size(), 1u);
+  EXPECT_TRUE(header[0].whole_input);
+  EXPECT_EQ(header[0].error->to_string(), "h.csv:1:1: no puzzle found: only a CSV header");
+  EXPECT_FALSE(read_all("xyz\n")[0].whole_input);  // a bad puzzle is no whole-input error
 }
 
 TEST(ReaderErrors, InvalidJsonNamesLineAndColumn) {

@@ -100,4 +100,15 @@ TEST(TechniqueTable, LimitsBetweenTenthsActAsTheTenthBelow) {
   EXPECT_FALSE(nonet::rate(puzzle, nonet::Scale::se, 2.95).solved);
 }
 
+TEST(TechniqueTable, LimitsByNameIgnoreCaseSpacesHyphensAndUnderscores) {
+  for (const char* name : {"X-Wing", "x-wing", "X wing", "x_wing", "XWING", "x - wing"})
+    EXPECT_EQ(nonet::technique_limit(name, nonet::Scale::se), 3.2) << name;
+  EXPECT_EQ(nonet::technique_limit("xy wing", nonet::Scale::se), 4.2);
+  EXPECT_EQ(nonet::technique_limit("hidden single", nonet::Scale::se), 1.2);  // a prefix: the first it starts
+  EXPECT_EQ(nonet::technique_limit("Naked_Pair", nonet::Scale::se), 3.0);
+  EXPECT_EQ(nonet::technique_limit("4.2", nonet::Scale::se), 4.2);
+  for (const char* nothing : {"-", " ", "_ -", "telepathy"})
+    EXPECT_FALSE(nonet::technique_limit(nothing, nonet::Scale::se)) << "'" << nothing << "'";
+}
+
 }  // namespace

@@ -481,13 +481,23 @@ TEST_F(WebApi, HttpErrorsCarryJsonBodies) {
   EXPECT_EQ(not_json->status, 415);
   auto bad_json = client.Post("/api/v1/solve", "{\"puzzle\": ", "application/json");
   EXPECT_EQ(bad_json->status, 400);
-  EXPECT_NE(json::parse(bad_json->body)["error"].get<std::string>().find("invalid JSON"), std::string::npos);
+  EXPECT_NE(json::parse(bad_json->body)["error"].get<std::string>().find("not valid JSON"), std::string::npos);
   EXPECT_EQ(client.Post("/api/v1/solve", "[1, 2]", "application/json")->status, 400);
   EXPECT_EQ(client.Post("/api/v1/solve", R"({"puzzle": 5})", "application/json")->status, 400);
   auto too_big = client.Post("/api/v1/solve", std::string(70 * 1024, ' '), "application/json");
   ASSERT_TRUE(too_big);
   EXPECT_EQ(too_big->status, 413);
   EXPECT_EQ(post(server(), "solve", {{"puzzle", kWikipedia}, {"time_limit", 61}}).status, 400);
+}
+
+TEST_F(WebApi, ABodyThatIsNoJsonIsAnsweredInTheApisOwnWords) {
+  auto reply = server().client().Post("/api/v1/solve", "{\"a\": nott}", "application/json");
+  ASSERT_TRUE(reply);
+  EXPECT_EQ(reply->status, 400);
+  const std::string error = json::parse(reply->body)["error"];
+  EXPECT_EQ(error,
+            "request body is not valid JSON: line 1, column 8: syntax error while parsing value - invalid literal; "
+            "last read: '\"a\": no'");
 }
 
 TEST_F(WebApi, RefusesAForeignHostOrOrigin) {

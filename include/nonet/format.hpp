@@ -5,7 +5,11 @@
 // Accepted input, detected per record:
 //   one puzzle per line    N×N cells, '.' or '0' empty (only '.' for N > 9),
 //                          then optional whitespace and a comment (kept);
-//                          a leading id token before the cells is kept too
+//                          a leading id token before the cells is kept too.
+//                          Empty cells may be written _ * - or x instead,
+//                          one of them throughout, where it is no digit of
+//                          the size (in a grid block '-' is a separator and a
+//                          line of '*' a frame)
 //   spaced cells           N×N cells on one line separated by spaces ("5 3 . . 7 …")
 //   grid blocks            N lines of N cells; spaces and | - + * ignored, frame
 //                          lines (HoDoKu/SE boxed grids: *-----------*) skipped;
@@ -13,15 +17,24 @@
 //   pencil marks           a line of N×N groups of N characters (each the digit of
 //                          its place or '.'/'0': 729 for 9×9), or a pencil-mark
 //                          grid of N rows of N digit tokens (as HoDoKu prints it)
-//   '#' lines              comments (.sdk headers)
+//   '#' lines              comments (.sdk headers: #A author, #D description, …)
+//   .sdk sections          SadMan's [Puzzle] header before a grid block; the
+//                          other sections of a saved game ([State], …) skipped
+//   HoDoKu library lines   :0000:x:GIVENS:ELIMINATIONS:: (a '+' before a digit
+//                          placed later: that cell is read empty)
+//   SimpleSudoku .ss       (HoDoKu saves them) the givens' grid, then its
+//                          state lines I024 / E78007, skipped
 //   CSV                    a header line naming the columns (the Kaggle sets:
-//                          quizzes,solutions) or none, then puzzle,solution,… lines:
+//                          quizzes,solutions) or none, then puzzle,solution,… lines,
+//                          separated by ',' or ';' (the first line's first one):
 //                          the puzzle column, and the published solution if any
 //   16×16 digits           1-9A-G, or 0-9A-F (ReadOptions::digits; detected per
 //                          record when a '0' appears and no 'G')
 //   JSON                   a LeetCode board [["5","3",".",...],...], an object
 //                          {"variant": ..., "size": ..., "regions": ..., "puzzle": ...},
 //                          an array of either, or one object per line
+//   binary files           a NUL byte, or mostly bytes that no text has, in
+//                          the first 8 KiB: one error for the whole input
 #pragma once
 
 #include <cstddef>
@@ -38,10 +51,10 @@ namespace nonet NONET_API {
 
 struct Diagnostic {
   std::string source;  // file name, or "<stdin>"
-  int line = 0;        // 1-based
+  int line = 0;        // 1-based; 0: about the whole input, no place in it
   int column = 0;      // 1-based
   std::string reason;
-  std::string to_string() const;  // "FILE:LINE:COL: reason"
+  std::string to_string() const;  // "FILE:LINE:COL: reason", or "FILE: reason" for line 0
 };
 
 // How the digits of puzzles over 9×9 are written: 1-based (1-9, then A, B, …:
@@ -81,6 +94,10 @@ struct Record {
   Grid published_solution;
   // Written with 0-based digits (0-9A-F): answers are written back alike.
   bool zero_based = false;
+  // The error is about the input as a whole, which holds no puzzle (it is
+  // empty, only a CSV header, or a binary file): the record stands for no
+  // puzzle, so a batch writes no output line for it.
+  bool whole_input = false;
   Diagnostic at_cell(int cell, std::string reason) const;
 };
 
@@ -91,8 +108,8 @@ class PuzzleReader {
   PuzzleReader(const PuzzleReader&) = delete;
   PuzzleReader& operator=(const PuzzleReader&) = delete;
 
-  // The next record; false at the end. An input with no puzzle at all yields
-  // a single "empty input" error record.
+  // The next record; false at the end. An input with no puzzle at all (or a
+  // binary file) yields a single error record, marked whole_input.
   bool next(Record& record);
 
  private:

@@ -209,8 +209,8 @@ std::string to_text(const Geometry& geometry, const Step& step);
 // Newline-terminated lines.
 std::string hint_text(const Geometry& geometry, const Step& step, int level);
 // A rating limit named by a technique of the scale's ladder (its name or the
-// start of it, any case: "xy-wing") or by a number ("4.2"); nullopt for
-// neither.
+// start of it, ignoring case, spaces, hyphens and underscores: "xy-wing",
+// "X wing") or by a number ("4.2"); nullopt for neither.
 std::optional<double> technique_limit(const std::string& text, Scale scale);
 // The step as a JSON object (text).
 std::string to_json(const Geometry& geometry, const Step& step);

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import errno as _errno
 import os as _os
 from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
@@ -398,6 +399,10 @@ def load(path: Union[str, _os.PathLike], *, variant: str = "classic", regions: O
     path = _os.fspath(path)
     if not _os.path.exists(path):
         raise FileNotFoundError(path)
+    if _os.path.isdir(path):
+        # The C++ stream opens a directory and fails at its first read, with
+        # a message about stream buffers: say what it is, as open() would.
+        raise IsADirectoryError(_errno.EISDIR, _os.strerror(_errno.EISDIR), path)
     return _nonet.load_array(path, variant, regions, size)
 
 

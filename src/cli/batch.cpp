@@ -115,6 +115,8 @@ class BlockSource {
 
   // Typing at a terminal: answer each puzzle as soon as it is entered.
   bool interactive() const { return interactive_; }
+  // Whether some input held no puzzle (empty, only a CSV header, binary).
+  bool some_input_without_puzzles() const { return input_without_puzzles_; }
 
  private:
   // The next record of the current input, numbered across all the inputs
@@ -127,6 +129,13 @@ class BlockSource {
       notes += "nonet: error reading " + current_ + ": " + read_error_reason(error) + "\n";
       io_failed_ = true;
       read_failed_ = true;
+      return false;
+    }
+    if (record.whole_input) {
+      // An input without puzzles gets its message but no output line: there
+      // is no puzzle for one to stand for.
+      notes += record.error->to_string() + "\n";
+      input_without_puzzles_ = true;
       return false;
     }
     record.index = next_index_++;
@@ -192,6 +201,7 @@ class BlockSource {
   std::size_t next_file_ = 0, next_index_ = 0;
   std::uint64_t total_bytes_ = 0, finished_bytes_ = 0;
   bool read_failed_ = false;
+  bool input_without_puzzles_ = false;
   std::string current_;
   // Not zero-filled: a megabyte of memset and page faults at every start.
   static constexpr std::size_t kBufferSize = 1 << 20;
@@ -439,13 +449,13 @@ void print_stats(const Tally& tally, double seconds, unsigned jobs) {
 }
 
 int finish_batch(const InputOptions& options, BatchRun& run, Clock::time_point start, unsigned jobs,
-                 const std::atomic<bool>& io_failed) {
+                 const std::atomic<bool>& io_failed, bool input_without_puzzles) {
   const bool written = !run.output_failed() && flush_stdout(0);
   if (run.output_failed()) report_output_failure(run.output_error());
   run.progress.finish();
   if (options.stats) print_stats(run.tally, std::chrono::duration<double>(Clock::now() - start).count(), jobs);
   if (io_failed || !written) return kIoError;
-  return run.tally.any_failed ? kPuzzleFailed : kOk;
+  return run.tally.any_failed || input_without_puzzles ? kPuzzleFailed : kOk;
 }
 
 
@@ -522,7 +532,7 @@ int run_batch(const InputOptions& options, const Process& process, const Malform
   BlockSource source(options, read_options(options), io_failed);
   BatchRun run(source, process, malformed_line, jobs);
   run.run();  // the calling thread is one of the workers: -j 1 is one thread
-  return finish_batch(options, run, start, jobs, io_failed);
+  return finish_batch(options, run, start, jobs, io_failed, source.some_input_without_puzzles());
 }
 
 std::string input_problem(const std::string& file) {

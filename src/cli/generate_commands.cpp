@@ -214,8 +214,21 @@ struct GenerateCommand {
   SheetSettings sheet;
   int max_attempts = 20000;
 
+  // --size N where N has no boxes (a prime): the option to blame, and the
+  // sizes that do work.
+  static CLI::ValidationError size_without_boxes(int size) {
+    std::string examples;
+    for (int n = 4; n <= kMaxSize && std::count(examples.begin(), examples.end(), ',') < 8; ++n)
+      if (Geometry::box_shape(n)) examples += std::to_string(n) + ", ";
+    return CLI::ValidationError("--size", std::to_string(size) + " has no box shape (" + std::to_string(size) +
+                                              " is prime): use a size from 4 to " + std::to_string(kMaxSize) +
+                                              " that is not prime (" + examples + "...), or a jigsaw");
+  }
+
   std::shared_ptr<const Geometry> geometry() const {
     const ReadOptions read = read_options(input);
+    if (input.size != 0 && read.variant.regions.empty() && !Geometry::box_shape(input.size))
+      throw size_without_boxes(input.size);
     int size = input.size;
     if (size == 0 && !read.variant.regions.empty()) {
       size = 1;
@@ -379,8 +392,11 @@ struct RenderCommand {
       use_pencil_marks(record, options);
       const SolveResult solved = solve(item.puzzle, options);
       if (!solved.solutions.empty()) item.solution = solved.solutions.front();
-      if (solved.status != SolveStatus::unique)
-        std::cerr << Diagnostic{record.source, record.line, 1, to_string(solved.status)}.to_string() << "\n";
+      // The reason check gives (the clash, its house and cells), or the status alone.
+      Outcome failure;
+      if (!mark_failure(record, solved, failure) && solved.status != SolveStatus::unique)
+        failure.err = Diagnostic{record.source, record.line, 1, to_string(solved.status)}.to_string();
+      if (!failure.err.empty()) std::cerr << failure.err << "\n";
     }
     puzzles.push_back(std::move(item));
   }

@@ -249,7 +249,9 @@ bool hint_record(const HintCommand& command, const Record& record, const std::st
                  std::string& err) {
   if (!record.puzzle) {
     err = record.error ? record.error->to_string() : "malformed";
-    out = label + "no hint: malformed\n";
+    // An input with no puzzle at all (empty, a binary file) gets its message
+    // and no line, as in every batch command.
+    out = record.whole_input ? "" : label + "no hint: malformed\n";
     return false;
   }
   const Session session = session_of(command.input, command.scale, 0, command.extras, command.time_limit);

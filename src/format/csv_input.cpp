@@ -36,28 +36,29 @@ bool is_solution_name(const std::string& name) {
 }
 
 // A field that could be the cells of a puzzle: N×N cells (N >= 4) of
-// letters, digits and '.'.
+// letters, digits, '.' and the other ways to write an empty cell.
 bool could_be_cells(const std::string& text) {
   if (text.size() < 16) return false;
   const auto root = static_cast<std::size_t>(std::lround(std::sqrt(static_cast<double>(text.size()))));
   if (root * root != text.size()) return false;
-  return std::all_of(text.begin(), text.end(),
-                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.'; });
+  return std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '*' || c == '-';
+  });
 }
 
 }  // namespace
 
-bool looks_like_csv(const std::string& first) {
-  const auto comma = first.find(',');
-  if (comma == std::string::npos) return false;
+char csv_separator(const std::string& first) {
+  const auto separator = first.find_first_of(",;");
+  if (separator == std::string::npos) return '\0';
   const auto begin = first.find_first_not_of(" \t");
-  return begin < comma && first.find_first_of(" \t", begin) > comma;
+  return begin < separator && first.find_first_of(" \t", begin) > separator ? first[separator] : '\0';
 }
 
 CsvInput::CsvInput(LineSource& lines, std::string source, const ReadOptions& options, GeometryCache& geometries)
     : lines_(lines), source_(std::move(source)), options_(options), geometries_(geometries) {}
 
-std::vector<CsvInput::Field> CsvInput::split(const std::string& line) {
+std::vector<CsvInput::Field> CsvInput::split(const std::string& line) const {
   std::vector<Field> fields;
   std::size_t i = 0;
   for (;;) {
@@ -73,11 +74,11 @@ std::vector<CsvInput::Field> CsvInput::split(const std::string& line) {
         else break;
       }
       i = std::min(line.size(), i + 1);
-      const auto comma = line.find(',', i);
-      i = comma == std::string::npos ? line.size() : comma;
+      const auto separator = line.find(separator_, i);
+      i = separator == std::string::npos ? line.size() : separator;
     } else {
-      const auto comma = line.find(',', i);
-      const auto end = comma == std::string::npos ? line.size() : comma;
+      const auto separator = line.find(separator_, i);
+      const auto end = separator == std::string::npos ? line.size() : separator;
       field.text = line.substr(i, end - i);
       i = end;
     }
@@ -91,7 +92,7 @@ std::vector<CsvInput::Field> CsvInput::split(const std::string& line) {
     }
     fields.push_back(std::move(field));
     if (i >= line.size()) return fields;
-    ++i;  // the comma
+    ++i;  // the separator
   }
 }
 
@@ -143,6 +144,7 @@ void CsvInput::read_header(Record& record) {
   Line& line = lines_.spare();
   while (lines_.next(line)) {
     if (is_blank_or_comment(line.text)) continue;
+    separator_ = csv_separator(line.text);
     const std::vector<Field> fields = split(line.text);
     const bool header = std::none_of(fields.begin(), fields.end(), [](const Field& f) { return could_be_cells(f.text); });
     const int header_line = line.number;

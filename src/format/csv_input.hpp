@@ -9,10 +9,12 @@
 
 namespace nonet::detail {
 
-// Whether an input whose first line is `first` is CSV: a comma ends its
-// first field, which holds no space (a one-line puzzle's comment may hold a
-// comma, but only after a space).
-bool looks_like_csv(const std::string& first);
+// The field separator of an input whose first line is `first`, when it is
+// CSV: the comma or semicolon that ends its first field, which holds no
+// space (a one-line puzzle's comment may hold either, but only after a
+// space); '\0' when it is no CSV.
+char csv_separator(const std::string& first);
+inline bool looks_like_csv(const std::string& first) { return csv_separator(first) != '\0'; }
 
 class CsvInput {
  public:
@@ -24,7 +26,7 @@ class CsvInput {
     std::string text;
     int column = 1;  // 1-based, of the field's first character
   };
-  static std::vector<Field> split(const std::string& line);
+  std::vector<Field> split(const std::string& line) const;
   void read_header(Record& record);
   bool choose_columns(const std::vector<Field>& header, const std::vector<Field>& first_row, Record& record, int line);
   void read_row(const Line& line, Record& record);
@@ -35,6 +37,7 @@ class CsvInput {
   const ReadOptions& options_;
   GeometryCache& geometries_;
   bool started_ = false, broken_ = false;
+  char separator_ = ',';  // or ';', as the first line has it
   std::size_t puzzle_column_ = 0;
   std::size_t solution_column_ = 1;
   bool solution_named_ = false;  // a header names it; without one the column after the puzzle may hold it

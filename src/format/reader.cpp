@@ -21,6 +21,7 @@
 namespace nonet {
 
 std::string Diagnostic::to_string() const {
+  if (line == 0) return source + ": " + reason;  // about the whole input
   return source + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + reason;
 }
 
@@ -59,7 +60,21 @@ bool LineSource::fill() {
   if (ch == std::char_traits<char>::eof()) return false;
   chunk_[0] = static_cast<char>(ch);
   chunk_end_ = 1;
+  // That read may have brought more than the byte (a whole pipe write, a
+  // typed line): take what arrived with it, still without waiting.
+  const std::streamsize arrived = buffer->in_avail();
+  if (arrived > 0) {
+    const auto wanted = std::min(static_cast<std::streamsize>(chunk_.size() - 1), arrived);
+    const std::streamsize got = buffer->sgetn(chunk_.data() + 1, wanted);
+    if (got > 0) chunk_end_ += static_cast<std::size_t>(got);
+  }
   return true;
+}
+
+std::string_view LineSource::first_bytes() {
+  if (line_number_ == 0 && pending_.empty() && chunk_begin_ == chunk_end_) fill();
+  if (line_number_ != 0 || chunk_begin_ != 0) return {};
+  return {chunk_.data(), chunk_end_};
 }
 
 // Adds bytes of the current line, keeping at most max_length_ of them.
@@ -190,6 +205,28 @@ std::size_t convert_cells(const DigitTable& table, std::string_view chars, std::
   return chars.size();
 }
 
+// Characters some programs write for an empty cell instead of '.' or '0',
+// where they are no digit of the puzzle's size (x is one from 33×33 up).
+// The reader has already taken a '-' between cells, or a line of '*', for
+// a grid's frame.
+bool is_blank_alias(const DigitTable& table, char c) {
+  return (c == '_' || c == '*' || c == '-' || c == 'x') && table[static_cast<unsigned char>(c)] < 0;
+}
+
+// Converts the cells from `from` on, where `blank` writes each empty cell
+// and the rest are digits; returns the index of the first byte that is
+// neither, or chars.size(). A '.' or '0' among them is such a byte: a
+// puzzle that writes empty cells two ways is more likely a typo.
+std::size_t convert_blank_written_cells(const DigitTable& table, std::string_view chars, std::uint8_t* out,
+                                        std::size_t from, char blank) {
+  for (std::size_t i = from; i < chars.size(); ++i) {
+    const std::int8_t digit = chars[i] == blank ? 0 : table[static_cast<unsigned char>(chars[i])];
+    if (digit < 0 || (digit == 0 && chars[i] != blank)) return i;
+    out[i] = static_cast<std::uint8_t>(digit);
+  }
+  return chars.size();
+}
+
 }  // namespace
 
 // Cell digits of `chars` (already stripped of separators) for a size-N puzzle;
@@ -202,6 +239,13 @@ bool parse_cells(Record& record, std::string_view chars, int size, DigitStyle st
   record.zero_based = uses_zero_based(chars, size, style);
   if (const DigitTable* table = digit_table(size, record.zero_based)) {
     bad = convert_cells(*table, chars, cells.data());
+    // Empty cells written '_' (or *, -, x) throughout: the cells before the
+    // first one must be digits alone. Otherwise the first odd byte stays the error.
+    if (bad < chars.size() && is_blank_alias(*table, chars[bad]) &&
+        std::find(cells.begin(), cells.begin() + static_cast<std::ptrdiff_t>(bad), 0) ==
+            cells.begin() + static_cast<std::ptrdiff_t>(bad) &&
+        convert_blank_written_cells(*table, chars, cells.data(), bad, chars[bad]) == chars.size())
+      bad = chars.size();
   } else {
     for (std::size_t i = 0; i < chars.size() && bad == chars.size(); ++i) {
       const int digit = digit_of_char(chars[i], size);
@@ -215,6 +259,48 @@ bool parse_cells(Record& record, std::string_view chars, int size, DigitStyle st
   return false;
 }
 
+namespace {
+
+// How much of an input's start tells a binary file from text: as much as
+// git looks at.
+constexpr std::size_t kBinarySniffBytes = 8 << 10;
+
+// The length of the UTF-8 sequence at `at`, or 0 where the bytes are no
+// UTF-8. A sequence cut by the end of `bytes` counts as whole.
+std::size_t utf8_length(std::string_view bytes, std::size_t at) {
+  const auto lead = static_cast<unsigned char>(bytes[at]);
+  const std::size_t length = lead >= 0xC2 && lead <= 0xDF ? 2 : lead >= 0xE0 && lead <= 0xEF ? 3
+                             : lead >= 0xF0 && lead <= 0xF4                                  ? 4
+                                                                                            : 0;
+  for (std::size_t i = 1; i < length && at + i < bytes.size(); ++i)
+    if ((static_cast<unsigned char>(bytes[at + i]) & 0xC0) != 0x80) return 0;
+  return length;
+}
+
+// Whether an input starting with `bytes` is a binary file (a program, an
+// image, an archive): a NUL byte, or mostly bytes no text has (control
+// characters other than layout, bytes that are no UTF-8). Reading one would
+// give a message for every line.
+bool looks_binary(std::string_view bytes) {
+  bytes = bytes.substr(0, kBinarySniffBytes);
+  if (bytes.find('\0') != std::string_view::npos) return true;
+  std::size_t odd = 0;
+  for (std::size_t i = 0; i < bytes.size();) {
+    const auto c = static_cast<unsigned char>(bytes[i]);
+    if (c >= 0x80) {
+      const std::size_t length = utf8_length(bytes, i);
+      odd += length == 0 ? 1 : 0;
+      i += std::max<std::size_t>(length, 1);
+      continue;
+    }
+    odd += (c < 0x20 && std::strchr("\t\n\r\f\v", c) == nullptr) || c == 0x7F ? 1 : 0;
+    ++i;
+  }
+  return odd * 2 > bytes.size();
+}
+
+}  // namespace
+
 }  // namespace detail
 
 struct PuzzleReader::Impl {
@@ -225,7 +311,7 @@ struct PuzzleReader::Impl {
   std::string source;
   ReadOptions options;
   detail::GeometryCache geometries;
-  enum class Mode { unknown, text, json, csv } mode = Mode::unknown;
+  enum class Mode { unknown, text, json, csv, binary } mode = Mode::unknown;
   std::unique_ptr<detail::JsonInput> json;
   std::unique_ptr<detail::CsvInput> csv;
   std::size_t produced = 0;
@@ -250,9 +336,14 @@ struct PuzzleReader::Impl {
     record.candidates.clear();
     record.published_solution.clear();
     record.zero_based = false;
+    record.whole_input = false;
   }
 
   void detect_mode() {
+    if (detail::looks_binary(lines.first_bytes())) {
+      mode = Mode::binary;
+      return;
+    }
     detail::Line line;
     std::vector<detail::Line> skipped;
     mode = Mode::text;
@@ -263,7 +354,9 @@ struct PuzzleReader::Impl {
       skipped.push_back(line);
       if (first == std::string::npos) continue;
       if (line.text[first] == '#') continue;
-      if (line.text[first] == '[' || line.text[first] == '{') mode = Mode::json;
+      // A line "[Puzzle]" heads a section of an .sdk file, not a JSON array.
+      if (line.text[first] == '{' || (line.text[first] == '[' && !detail::is_section_header(line.text)))
+        mode = Mode::json;
       else if (detail::looks_like_csv(line.text)) mode = Mode::csv;
       break;
     }
@@ -272,22 +365,35 @@ struct PuzzleReader::Impl {
     if (mode == Mode::csv) csv = std::make_unique<detail::CsvInput>(lines, source, options, geometries);
   }
 
+  // Why an input that gave no record holds no puzzle.
+  std::string no_puzzle_reason() const {
+    switch (mode) {
+      case Mode::binary: return "binary file, not puzzles";
+      case Mode::csv: return "no puzzle found: only a CSV header";
+      default: return "empty input: no puzzle found";
+    }
+  }
+
   bool next(Record& record) {
     if (finished) return false;
     if (mode == Mode::unknown) detect_mode();
     clear_for_reuse(record);
     record.index = produced;
-    const bool got = mode == Mode::json  ? json->next(record)
-                     : mode == Mode::csv ? csv->next(record)
-                                         : detail::read_text_record(lines, source, options, geometries, record, spare_cells);
+    const bool got = mode == Mode::binary ? false
+                     : mode == Mode::json ? json->next(record)
+                     : mode == Mode::csv  ? csv->next(record)
+                                          : detail::read_text_record(lines, source, options, geometries, record, spare_cells);
     if (got) {
       ++produced;
       return true;
     }
     finished = true;
     if (produced == 0) {
-      record.error = Diagnostic{source, std::max(1, lines.line_number()), 1, "empty input: no puzzle found"};
-      record.line = record.error->line;
+      // A binary file has no line to point at: its message names the file alone.
+      const int line = mode == Mode::binary ? 0 : std::max(1, lines.line_number());
+      record.error = Diagnostic{source, line, line == 0 ? 0 : 1, no_puzzle_reason()};
+      record.line = std::max(1, line);
+      record.whole_input = true;
       ++produced;
       return true;
     }

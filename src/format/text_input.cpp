@@ -6,7 +6,10 @@
 // of pencil marks; N×N single cells separated by spaces are a one-line puzzle
 // too; otherwise the line is the first row of a grid block of N rows of N
 // cells, where spaces and the drawing characters | - + are ignored — or of
-// N digit tokens, a pencil-mark grid.
+// N digit tokens, a pencil-mark grid. A line of SadMan's .sdk sections
+// ([Puzzle], [State], …) heads the grid of its puzzle or a section skipped;
+// a line starting ':' is HoDoKu's library format.
+#include <algorithm>
 #include <bit>
 #include <cctype>
 #include <cmath>
@@ -101,10 +104,22 @@ bool is_frame(const std::string& text) {
          (text.find("---") != std::string::npos || text.find("===") != std::string::npos);
 }
 
-// A line read is skipped when blank, a '#' comment or only drawing characters.
+// SimpleSudoku's .ss files (HoDoKu saves them) follow the givens with the
+// solver's state: I<cell><digit>, a digit placed, and E<cell><candidate>, a
+// candidate eliminated ("I024", "E78007"). They are no puzzle of their own.
+bool is_solving_state(const std::string& text) {
+  const std::size_t length = text.find_last_not_of(" \t") + 1;
+  if (length != (text[0] == 'I' ? 4 : text[0] == 'E' ? 6 : 0)) return false;
+  return std::all_of(text.begin() + 1, text.begin() + static_cast<std::ptrdiff_t>(length),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A line read is skipped when blank, a '#' comment, only drawing characters
+// or a solving state.
 bool is_skipped(const std::string& text) {
   const auto begin = text.find_first_not_of(" \t");
-  return begin == std::string::npos || text[begin] == '#' || !has_cell(text) || is_frame(text);
+  return begin == std::string::npos || text[begin] == '#' || !has_cell(text) || is_frame(text) ||
+         is_solving_state(text);
 }
 
 // The cells of a row split at separators: single characters in a plain grid,
@@ -170,6 +185,17 @@ bool is_blank_or_comment(const std::string& text) {
   return begin == std::string::npos || text[begin] == '#';
 }
 
+bool is_section_header(const std::string& text) {
+  const auto begin = text.find_first_not_of(" \t");
+  const auto end = text.find_last_not_of(" \t");
+  if (begin == std::string::npos || end < begin + 2 || text[begin] != '[' || text[end] != ']') return false;
+  const std::string name = text.substr(begin + 1, end - begin - 1);
+  if (!std::isalpha(static_cast<unsigned char>(name[0]))) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != ' ' && c != '_') return false;
+  return name != "true" && name != "false" && name != "null";  // [true] is a JSON array
+}
+
 namespace {
 
 // A line of pencil marks has N×N×N characters (N > 4: 64 is an 8×8 puzzle).
@@ -215,8 +241,23 @@ bool starts_new_puzzle(const Line& line, int size) {
 void skip_block(LineSource& lines, int size) {
   for (Line line; lines.next(line);) {
     if (is_blank(line.text)) return;
-    if (!line.too_long && !line.has_nul && starts_new_puzzle(line, size)) return lines.push_back(std::move(line));
+    if (!line.too_long && !line.has_nul && (starts_new_puzzle(line, size) || is_section_header(line.text)))
+      return lines.push_back(std::move(line));
   }
+}
+
+// A section of an .sdk file other than [Puzzle] (a saved game's [State],
+// its pencil marks, …): skipped up to the next section.
+void skip_section(LineSource& lines) {
+  for (Line line; lines.next(line);)
+    if (!line.too_long && !line.has_nul && is_section_header(line.text)) return lines.push_back(std::move(line));
+}
+
+bool is_puzzle_section(const std::string& text) {
+  const auto begin = text.find('[') + 1;
+  std::string name = text.substr(begin, text.find(']') - begin);
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name == "puzzle";
 }
 
 Diagnostic not_a_puzzle(const std::string& source, int line, std::size_t cells) {
@@ -380,7 +421,7 @@ void read_grid_block(LineSource& lines, Line line, const ReadOptions& options, G
     end_line = line.number + 1;
     if (line_error(line, record)) return skip_block(lines, block.size());
     const bool blank = is_blank(line.text);
-    if (blank || (block.rows() > 0 && starts_new_puzzle(line, block.size()))) {
+    if (blank || is_section_header(line.text) || (block.rows() > 0 && starts_new_puzzle(line, block.size()))) {
       end_line = line.number;
       if (!blank) lines.push_back(std::move(line));
       break;
@@ -472,6 +513,29 @@ void read_spaced_puzzle(const Line& line, const ReadOptions& options, GeometryCa
   }
   record.puzzle = Puzzle{nullptr, {}, {}};
   finish_puzzle(record, chars, options, geometries, line.number, static_cast<int>(line.text.size() + 1));
+}
+
+// HoDoKu's library format, one puzzle a line: ":TYPE:VALUES:GRID:ELIMINATIONS:…",
+// TYPE 0000 and VALUES x for a plain puzzle. In GRID a '+' marks a digit placed
+// while solving, not given: that cell is read empty. The eliminations (a
+// solving position's state) are not read.
+bool is_library_line(const std::string& text) {
+  return text.size() > 1 && text[0] == ':' && std::count(text.begin(), text.end(), ':') >= 4;
+}
+
+void read_library_line(const Line& line, const ReadOptions& options, GeometryCache& geometries, Record& record) {
+  std::size_t grid = 0;
+  for (int field = 0; field < 3; ++field) grid = line.text.find(':', grid) + 1;
+  const std::size_t grid_end = line.text.find(':', grid);
+  std::string chars;
+  for (std::size_t i = grid; i < grid_end; ++i) {
+    const bool placed = line.text[i] == '+' && i + 1 < grid_end;
+    if (placed) ++i;
+    chars += placed ? '.' : line.text[i];
+    record.cell_columns.push_back(static_cast<int>(i + 1));
+  }
+  record.puzzle = Puzzle{nullptr, {}, {}};
+  finish_puzzle(record, chars, options, geometries, line.number, static_cast<int>(grid_end + 1));
 }
 
 // The common line of a batch file is a 9×9 puzzle alone: 81 cells, nothing
@@ -591,6 +655,14 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
     if (line_error(line, record)) return true;
     if (read_plain_line(line, options, geometries, record, spare_cells)) return true;
     if (is_skipped(line.text)) continue;
+    if (is_section_header(line.text)) {
+      if (!is_puzzle_section(line.text)) skip_section(lines);
+      continue;
+    }
+    if (is_library_line(line.text)) {
+      read_library_line(line, options, geometries, record);
+      return true;
+    }
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);
     const int known = expected_size(options);

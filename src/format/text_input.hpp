@@ -32,6 +32,9 @@ class LineSource {
   bool next(Line& line);
   void push_back(Line line);
   int line_number() const { return line_number_; }
+  // The bytes of the first read, before any line is taken (empty after):
+  // enough to tell a binary file from text without waiting for more input.
+  std::string_view first_bytes();
   std::size_t max_length() const { return max_length_; }
   // A Line for the caller to read into, kept so its text buffer is reused
   // from one record to the next.
@@ -65,6 +68,8 @@ class GeometryCache {
 };
 
 std::string size_words(int size);  // "9x9"
+// A section header of SadMan's .sdk files: [Puzzle], [State], … alone on its line.
+bool is_section_header(const std::string& text);
 // Sets the record's error for a line too long or holding a NUL byte.
 bool line_error(const Line& line, Record& record);
 bool is_blank_or_comment(const std::string& text);

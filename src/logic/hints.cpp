@@ -10,9 +10,14 @@ namespace nonet {
 
 namespace {
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
+// A technique's name as a user may type it: "X wing", "x_wing" and "X-Wing"
+// are one name, so the key drops case, spaces, hyphens and underscores.
+std::string name_key(const std::string& text) {
+  std::string key;
+  for (char c : text)
+    if (c != ' ' && c != '\t' && c != '-' && c != '_')
+      key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key;
 }
 
 std::string joined_houses(const Geometry& geometry, const Step& step) {
@@ -55,11 +60,10 @@ std::optional<double> technique_limit(const std::string& text, Scale scale) {
   double value = 0;  // from_chars, unlike strtod, ignores the locale
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (error == std::errc{} && end == text.data() + text.size() && value >= 0) return value;
-  const std::string wanted = lower(text);
-  for (const auto& t : techniques(scale, true)) {
-    const std::string name = lower(t.name);
-    if (name == wanted || name.rfind(wanted, 0) == 0) return t.rating;
-  }
+  const std::string wanted = name_key(text);
+  if (wanted.empty()) return std::nullopt;  // "-" or " " would be the start of every name
+  for (const auto& t : techniques(scale, true))
+    if (name_key(t.name).rfind(wanted, 0) == 0) return t.rating;
   return std::nullopt;
 }
 

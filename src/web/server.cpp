@@ -30,6 +30,22 @@ std::string lower(std::string text) {
   return text;
 }
 
+// Why a request body is no JSON, in the API's words: where and what, without
+// the parser's "[json.exception.parse_error.101] parse error at " prefix.
+std::string invalid_json_reason(const std::string& body) {
+  const std::string reason = "request body is not valid JSON";
+  try {
+    const auto unused = nlohmann::json::parse(body);
+  } catch (const nlohmann::json::exception& error) {
+    const std::string what = error.what();
+    const auto at = what.find("parse error at ");
+    const auto prefix_end = what.find("] ");
+    if (at != std::string::npos) return reason + ": " + what.substr(at + std::string("parse error at ").size());
+    if (prefix_end != std::string::npos) return reason + ": " + what.substr(prefix_end + 2);
+  }
+  return reason;
+}
+
 // "name:port" split; a bracketed IPv6 literal keeps its brackets.
 std::pair<std::string, std::string> split_host(const std::string& host) {
   const auto colon = host.rfind(':');
@@ -236,14 +252,9 @@ struct Server::Impl {
       }
       body = nlohmann::json::parse(request.body, nullptr, false);
       if (body.is_discarded()) {
-        // The parser's own message says where: parse again for it.
-        std::string reason = "invalid JSON";
-        try {
-          const auto unused = nlohmann::json::parse(request.body);
-        } catch (const nlohmann::json::exception& error) {
-          reason = std::string("invalid JSON: ") + error.what();
-        }
-        set_json(response, 400, nlohmann::json{{"error", reason}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+        set_json(response, 400,
+                 nlohmann::json{{"error", invalid_json_reason(request.body)}}.dump(
+                     -1, ' ', false, nlohmann::json::error_handler_t::replace));
         return;
       }
     }

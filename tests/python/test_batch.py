@@ -175,6 +175,15 @@ def test_parse_array_and_load(tmp_path):
     assert nonet.to_lines(array)[0] == str(nonet.Puzzle.parse(example("classic.txt")))
 
 
+def test_load_names_a_directory_and_a_binary_file(tmp_path):
+    with pytest.raises(IsADirectoryError):
+        nonet.load(tmp_path)
+    binary = tmp_path / "program"
+    binary.write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)))
+    with pytest.raises(nonet.ParseError, match=r": binary file, not puzzles$"):
+        nonet.load(binary)
+
+
 def test_read_csv(tmp_path):
     """The Kaggle layout: a header, then quiz,solution with 0 for empty."""
     made = nonet.generate_many(5, seed=3)
