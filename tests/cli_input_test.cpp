@@ -153,8 +153,8 @@ TEST(CliInput, PencilMarkLinesAreOneRecordEachInEveryCommand) {
   std::string wrong = marks;
   wrong[2 * 9 + 3] = '.';  // r1c3 is 4 in the solution
   const auto none = run_nonet("hint", wrong + "\n");
-  EXPECT_EQ(none.out, "no hint: no-solution\n");
-  EXPECT_NE(none.err.find("no grid fits these pencil marks"), std::string::npos) << none.err;
+  EXPECT_EQ(none.out, "no hint: contradiction\n");
+  EXPECT_NE(none.err.find("no grid fits these entries and pencil marks"), std::string::npos) << none.err;
 }
 
 TEST(CliInput, SeveralPencilMarkGridsGetAHintEach) {

@@ -164,9 +164,14 @@ TEST(GenerateDifficulty, EasyNeedsNakedSingles) {
   }
 }
 
+// The SE rater is the default; a caller that takes it away can only ask for
+// the ranges singles decide.
 TEST(GenerateDifficulty, HarderLevelsNeedTheRater) {
   GenerateOptions options;
+  EXPECT_TRUE(options.rater);
   options.rating = find_level("expert")->range;
+  EXPECT_NO_THROW(Generator(classic(9), options));
+  options.rater = nullptr;
   EXPECT_THROW(Generator(classic(9), options), GenerateError);
 }
 

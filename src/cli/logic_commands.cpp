@@ -269,7 +269,8 @@ bool hint_record(const HintCommand& command, const Record& record, const std::st
       return true;
     case Stop::solved: out = label + "already solved\n"; return true;
     case Stop::invalid:
-    case Stop::no_solution: out = label + "no hint: " + to_string(answer.stop) + "\n"; return false;
+    case Stop::no_solution:
+    case Stop::contradiction: out = label + "no hint: " + to_string(answer.stop) + "\n"; return false;
     case Stop::gave_up:
       if (!answer.logic_ran()) {
         out = label + "no hint: gave-up\n";

@@ -284,7 +284,6 @@ struct GeometryKey {
   std::string name;
   int size;
   std::vector<int> regions;
-  friend bool operator==(const GeometryKey&, const GeometryKey&) = default;
 };
 
 constexpr std::size_t kMaxShapes = 64;
