@@ -367,6 +367,16 @@ TEST(CliInput, BinaryFileIsOneLine) {
   EXPECT_EQ(result.err, kBinary + ": binary file, not puzzles\n");
 }
 
+// 100,000 nested brackets ended `nonet solve` with SIGSEGV (exit 139).
+TEST(CliInput, DeeplyNestedJsonIsAPositionedError) {
+  std::string deep;
+  for (int i = 0; i < 100; ++i) deep += std::string(1000, '[') + "\n";
+  for (int i = 0; i < 100; ++i) deep += std::string(1000, ']') + "\n";
+  const auto result = run_nonet("solve", deep);
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.err, "<stdin>:1:65: JSON nested too deeply (over 64 levels): not a puzzle\n");
+}
+
 // hint reads its inputs itself: the same message, and no "no hint: malformed" line.
 TEST(CliInput, HintOnAnInputWithoutPuzzlesSaysSoOnce) {
   const auto empty = run_nonet("hint", "");

@@ -24,6 +24,31 @@ std::string with_zeros(std::string line) {
 std::string line_of(const Record& record) { return to_line(*record.puzzle->geometry, record.puzzle->cells); }
 
 
+// 100,000 nested brackets crashed `nonet solve` (a recursive dump() ran out
+// of stack): a positioned error instead, and the next line's puzzle still read.
+TEST(JsonInput, DeeplyNestedBracketsAreOneErrorNotACrash) {
+  std::string deep;  // in lines of 1,000 brackets, under the reader's line length limit
+  for (int i = 0; i < 100; ++i) deep += std::string(1000, '[') + "\n";
+  for (int i = 0; i < 100; ++i) deep += std::string(1000, ']') + "\n";
+  const auto document = read_all(deep, {}, "deep.json");
+  ASSERT_EQ(document.size(), 1u);
+  ASSERT_TRUE(document[0].error);
+  EXPECT_EQ(document[0].error->to_string(), "deep.json:1:65: JSON nested too deeply (over 64 levels): not a puzzle");
+  const std::string one_line_deep = std::string(1000, '[') + std::string(1000, ']');
+  const std::string lines =
+      "[\"" + kWikipedia + "\"]\n" + one_line_deep + "\n{\"puzzle\": \"" + kWikipedia + "\"}\n";
+  const auto records = read_all(lines, {}, "lines.json");
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_TRUE(records[0].puzzle);
+  ASSERT_TRUE(records[1].error);
+  EXPECT_EQ(records[1].error->to_string(), "lines.json:2:65: JSON nested too deeply (over 64 levels): not a puzzle");
+  EXPECT_TRUE(records[2].puzzle);
+  // Strings are not brackets.
+  const auto quoted = read_all("{\"puzzle\": \"" + kWikipedia + "\", \"comment\": \"" + std::string(100, '[') + "\"}");
+  ASSERT_EQ(quoted.size(), 1u);
+  EXPECT_TRUE(quoted[0].puzzle) << quoted[0].error->to_string();
+}
+
 TEST(CsvInput, KaggleHeaderPuzzleAndPublishedSolution) {
   const std::string text = "quizzes,solutions\n" + with_zeros(kWikipedia) + "," + kWikipediaSolution + "\n\n" +
                            with_zeros(kWikipedia) + "," + kWikipediaSolution + "\n";

@@ -6,6 +6,7 @@
 #include "json_input.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <nlohmann/json.hpp>
 
 namespace nonet::detail {
@@ -82,6 +83,33 @@ std::pair<int, int> line_and_column(const std::string& text, std::size_t byte, i
   return {line, column};
 }
 
+// Puzzles nest two levels ({"puzzles": [board rows…]}): anything much deeper
+// is no puzzle, and nlohmann's dump() recurses once a level (100,000 nested
+// brackets overflowed the stack).
+constexpr int kMaxJsonDepth = 64;
+
+// The byte where the text's brackets first nest deeper than kMaxJsonDepth
+// (strings skipped), or nullopt.
+std::optional<std::size_t> too_deep(const std::string& text) {
+  int depth = 0;
+  bool in_string = false, escaped = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth) return i;
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  return std::nullopt;
+}
+
 // The byte a JSON error points at. Bad syntax (parse_error) says; a number
 // beyond a double (out_of_range 406, "345e123456789") does not, and is placed
 // at the start of its text.
@@ -99,7 +127,7 @@ void JsonInput::load_document(Line first) {
   // One value per line when the first non-blank line is a whole value.
   if (json::accept(first.text)) {
     shape_ = Shape::lines;
-    expand(first.text, first.number);
+    if (!nested_too_deeply(first.text, first.number)) expand(first.text, first.number);
     return;
   }
   shape_ = Shape::document;
@@ -113,6 +141,7 @@ void JsonInput::load_document(Line first) {
     text += '\n';
     text += line.text;
   }
+  if (nested_too_deeply(text, first.number)) return;
   try {
     expand(text, first.number);
   } catch (const json::exception& error) {
@@ -121,6 +150,17 @@ void JsonInput::load_document(Line first) {
     const auto colon = what.find("parse error");
     document_error_ = Diagnostic{source_, line, column, "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon))};
   }
+}
+
+// A value nested deeper than any puzzle: its positioned error is queued (and
+// true returned) instead of its puzzles.
+bool JsonInput::nested_too_deeply(const std::string& text, int line) {
+  const auto byte = too_deep(text);
+  if (!byte) return false;
+  const auto [at_line, column] = line_and_column(text, *byte, line);
+  document_error_ = Diagnostic{source_, at_line, column,
+                               "JSON nested too deeply (over " + std::to_string(kMaxJsonDepth) + " levels): not a puzzle"};
+  return true;
 }
 
 // Queues the puzzles of one JSON value: a list (or {"puzzles": [...]}) gives
@@ -192,6 +232,12 @@ bool JsonInput::next(Record& record) {
           }
         }
         record.error = Diagnostic{source_, line.number, 1, reason};
+        return true;
+      }
+      if (nested_too_deeply(line.text, line.number)) {
+        record.error = document_error_;
+        record.line = line.number;
+        document_error_.reset();
         return true;
       }
       expand(line.text, line.number);

@@ -18,6 +18,7 @@ class JsonInput {
   struct Item;
   void load_document(Line first);
   void expand(const std::string& text, int line);
+  bool nested_too_deeply(const std::string& text, int line);
   void convert(const std::string& json_text, int line, Record& record);
 
   LineSource& lines_;
