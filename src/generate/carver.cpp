@@ -13,7 +13,7 @@
 //                     solve it — ranges that end below 6 and start below 2.6
 //                     (--rating 2.0-3.0): the puzzle can never get too hard,
 //                     and carving to the edge of those techniques makes it
-//                     about as hard as they allow (basic_logic.hpp says why);
+//                     about as hard as they allow (closure.hpp says why);
 //                     "intermediate" and "expert" are carved to uniqueness
 //                     and get givens back (CarvingPlan::adds_back)
 //
@@ -139,7 +139,7 @@ void BoardCarver<Board>::add_back(Grid& givens, const Grid& solution, Random& rn
     // The shortest prefix of `removed` (less the groups the ceiling has
     // placed anyway) whose return lets the ceiling finish: more givens
     // never hurt it, so the groups go back one at a time onto the position
-    // where it stopped (see BasicSolver::extend).
+    // where it stopped (see Closure::extend).
     cells.clear();
     int first = -1, last = -1;
     for (int index : removed) {

@@ -1,6 +1,8 @@
 // The closure engine; see closure.hpp for why closures decide ratings.
 #include "closure.hpp"
 
+#include <memory>
+
 namespace nonet::detail {
 
 Techniques Techniques::singles(SinglesKind kind) {
@@ -39,4 +41,26 @@ template class Closure<Board<Words<2>>>;
 template class Closure<Board<Words<4>>>;
 template class Closure<Board<Words<64>>>;
 
+namespace {
+// One closure on the board that fits (on the heap: a wide board's is large).
+bool solves_with(const Geometry& geometry, const Grid& givens, const Techniques& techniques) {
+  return with_board(geometry, [&]<typename Board>(std::type_identity<Board>) {
+    const Board board(geometry);
+    return std::make_unique<Closure<Board>>(board, techniques)->solves(givens);
+  });
+}
+}  // namespace
+
 }  // namespace nonet::detail
+
+namespace nonet {
+
+bool solves_with_singles(const Geometry& geometry, const Grid& givens, SinglesKind kind) {
+  return detail::solves_with(geometry, givens, detail::Techniques::singles(kind));
+}
+
+bool solves_with_basic_logic(const Geometry& geometry, const Grid& givens, double ceiling) {
+  return detail::solves_with(geometry, givens, detail::Techniques::basic(logic::tenths_at_most(ceiling)));
+}
+
+}  // namespace nonet

@@ -341,8 +341,8 @@ template <typename Board>
 template <typename Done>
 bool Closure<Board>::run(Done done) {
   for (;;) {
-    if (done()) return true;
     if (state_.broken) return false;
+    if (done()) return true;
     if (techniques_.naked && naked_singles()) continue;
     if (hidden_singles()) continue;
     if (!(techniques_.direct ? direct_step() : bookkeeping_ && eliminate())) return false;
