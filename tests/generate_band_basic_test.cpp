@@ -1,9 +1,9 @@
-// The band engine of the generator's basic logic (classic 9×9) against the
-// generic code it stands in for: the same answers from solves(), derives(),
-// extend() chains with save/restore, resume() from a weaker solver's
-// position, and the same fixed point (cell by cell) where both stop, at
-// every ceiling that switches a technique on; on published puzzles, on
-// carvings of random grids, and on broken positions.
+// The generator's basic closures on the band board (classic 9×9: its folds)
+// against the same closures on the 128-bit board (house by house): the same
+// answers from solves(), derives(), extend() chains with save/restore,
+// resume() from a weaker closure's position, and the same fixed point (cell
+// by cell) where both stop, at every ceiling that switches a technique on;
+// on published puzzles, on carvings of random grids, and on broken positions.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,19 +11,22 @@
 #include <numeric>
 #include <random>
 
+#include "generate_support.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/generate.hpp"
 #include "test_support.hpp"
-#include "generate/basic_logic.hpp"
-#include "generate/singles.hpp"
 
 namespace nonet {
 namespace {
 
-using detail::BasicEngine;
-using detail::BasicSolver;
+using detail::BandBoard;
+using testing::basic_up_to;
+using testing::OnBoard;
+using testing::SmallBoard;
+using BandPosition = detail::Closure<BandBoard>::Position;
+using SmallPosition = detail::Closure<SmallBoard>::Position;
 
-// Singles only, then each step where the band engine switches on more.
+// Singles only, then each step where the closure switches on more.
 constexpr double kCeilings[] = {1.5, 2.5, 2.8, 3.2, 3.9, 4.0, 4.4, 5.9};
 
 const Geometry& classic9() {
@@ -31,26 +34,28 @@ const Geometry& classic9() {
   return geometry;
 }
 
-// A band solver and the generic one at one ceiling.
+// Closures on both boards at one ceiling.
 struct Pair {
   explicit Pair(double ceiling)
-      : ceiling(ceiling), band(classic9(), ceiling), generic(classic9(), ceiling, true, BasicEngine::generic) {}
+      : ceiling(ceiling), band(classic9(), basic_up_to(ceiling)), generic(classic9(), basic_up_to(ceiling)) {}
   double ceiling;
-  BasicSolver band, generic;
+  OnBoard<BandBoard> band;
+  OnBoard<SmallBoard> generic;
 };
 
 // Both stand on the same cells placed, with the same digits: the techniques'
 // fixed point (or the givens plus what was derived, when both stopped there).
-::testing::AssertionResult same_placements(const BasicSolver& band, const BasicSolver& generic) {
+template <typename Band, typename Generic>
+::testing::AssertionResult same_placements(const Band& band, const Generic& generic) {
   for (int cell = 0; cell < 81; ++cell) {
     const std::span<const int> one(&cell, 1);
-    if (band.placed(one) != generic.placed(one))
-      return ::testing::AssertionFailure() << "cell " << cell << " placed by " << (band.placed(one) ? "band" : "generic")
+    if (band->placed(one) != generic->placed(one))
+      return ::testing::AssertionFailure() << "cell " << cell << " placed by " << (band->placed(one) ? "band" : "generic")
                                            << " only";
   }
   Grid band_values, generic_values;
-  band.values(band_values);
-  generic.values(generic_values);
+  band->values(band_values);
+  generic->values(generic_values);
   if (band_values != generic_values) return ::testing::AssertionFailure() << "different digits placed";
   return ::testing::AssertionSuccess();
 }
@@ -115,16 +120,16 @@ TEST(GenerateBandBasicLogic, PublishedPuzzlesAsTheGenericCode) {
   for (double ceiling : kCeilings) {
     Pair pair(ceiling);
     for (const Grid& givens : puzzles) {
-      const bool answer = pair.band.solves(givens);
-      ASSERT_EQ(answer, pair.generic.solves(givens)) << to_line(classic9(), givens) << " under " << ceiling;
+      const bool answer = pair.band->solves(givens);
+      ASSERT_EQ(answer, pair.generic->solves(givens)) << to_line(classic9(), givens) << " under " << ceiling;
       ASSERT_TRUE(same_placements(pair.band, pair.generic)) << to_line(classic9(), givens) << " under " << ceiling;
       (answer ? solved : stuck) += 1;
       std::vector<int> targets = empty_cells(givens);
       std::shuffle(targets.begin(), targets.end(), rng);
       for (std::size_t count = 1; count <= 2; ++count) {
         const std::span<const int> wanted(targets.data(), count);
-        const bool derives = pair.band.derives(givens, wanted);
-        ASSERT_EQ(derives, pair.generic.derives(givens, wanted)) << to_line(classic9(), givens) << " under " << ceiling;
+        const bool derives = pair.band->derives(givens, wanted);
+        ASSERT_EQ(derives, pair.generic->derives(givens, wanted)) << to_line(classic9(), givens) << " under " << ceiling;
         derived += derives;
       }
     }
@@ -136,7 +141,7 @@ TEST(GenerateBandBasicLogic, PublishedPuzzlesAsTheGenericCode) {
 
 // Carvings of random grids grown back a cell at a time by extend(), with a
 // detour saved and restored before each; each answer as a fresh generic
-// solve, and each position as the generic engine's along the same chain.
+// solve, and each position as the 128-bit board's along the same chain.
 TEST(GenerateBandBasicLogic, ExtendChainsAsTheGenericCode) {
   int solved_before_full = 0;
   for_each_carving(1, 16, [&](const Carving& carving, std::mt19937_64& rng) {
@@ -144,23 +149,24 @@ TEST(GenerateBandBasicLogic, ExtendChainsAsTheGenericCode) {
     for (double ceiling : kCeilings) {
       Pair pair(ceiling);
       Grid grown = givens;
-      ASSERT_EQ(pair.band.solves(grown), pair.generic.solves(grown));
-      BasicSolver::Position band_saved, generic_saved;
+      ASSERT_EQ(pair.band->solves(grown), pair.generic->solves(grown));
+      BandPosition band_saved;
+      SmallPosition generic_saved;
       std::vector<int> order = empty_cells(givens);
       std::shuffle(order.begin(), order.end(), rng);
       for (std::size_t i = 0; i < order.size(); ++i) {
         const int cell = order[i], detour = order[(i + 7) % order.size()];
-        pair.band.save(band_saved);
-        pair.generic.save(generic_saved);
-        ASSERT_EQ(pair.band.extend(std::span<const int>(&detour, 1), solution),
-                  pair.generic.extend(std::span<const int>(&detour, 1), solution));
-        pair.band.restore(band_saved);
-        pair.generic.restore(generic_saved);
+        pair.band->save(band_saved);
+        pair.generic->save(generic_saved);
+        ASSERT_EQ(pair.band->extend(std::span<const int>(&detour, 1), solution),
+                  pair.generic->extend(std::span<const int>(&detour, 1), solution));
+        pair.band->restore(band_saved);
+        pair.generic->restore(generic_saved);
         grown[cell] = solution[cell];
-        const bool answer = pair.band.extend(std::span<const int>(&cell, 1), solution);
-        ASSERT_EQ(answer, pair.generic.extend(std::span<const int>(&cell, 1), solution))
+        const bool answer = pair.band->extend(std::span<const int>(&cell, 1), solution);
+        ASSERT_EQ(answer, pair.generic->extend(std::span<const int>(&cell, 1), solution))
             << to_line(classic9(), grown) << " ceiling " << ceiling;
-        ASSERT_EQ(answer, BasicSolver(classic9(), ceiling, true, BasicEngine::generic).solves(grown))
+        ASSERT_EQ(answer, OnBoard<SmallBoard>(classic9(), basic_up_to(ceiling))->solves(grown))
             << to_line(classic9(), grown) << " ceiling " << ceiling;
         ASSERT_TRUE(same_placements(pair.band, pair.generic)) << to_line(classic9(), grown) << " ceiling " << ceiling;
         if (answer) {
@@ -190,8 +196,8 @@ TEST(GenerateBandBasicLogic, DerivesAlongCarvingsAsTheGenericCode) {
         const std::size_t count = 1 + (i / 2) % 2;
         for (std::size_t k = 0; k < count; ++k) givens[removed[k]] = 0;
         const std::span<const int> targets(removed, count);
-        const bool answer = pair.band.derives(givens, targets);
-        ASSERT_EQ(answer, pair.generic.derives(givens, targets)) << to_line(classic9(), givens) << " ceiling " << ceiling;
+        const bool answer = pair.band->derives(givens, targets);
+        ASSERT_EQ(answer, pair.generic->derives(givens, targets)) << to_line(classic9(), givens) << " ceiling " << ceiling;
         (answer ? derived : not_derived) += 1;
         // Keep what the techniques allow, and what the minimal puzzle keeps.
         for (std::size_t k = 0; k < count; ++k)
@@ -203,9 +209,9 @@ TEST(GenerateBandBasicLogic, DerivesAlongCarvingsAsTheGenericCode) {
   EXPECT_GT(not_derived, 50);
 }
 
-// A stronger band solver going on from a weaker one's position answers as
-// the generic stronger one does from the givens, and stops where it stops:
-// on published puzzles and on carvings of random grids.
+// A stronger band closure going on from a weaker one's position answers as
+// the stronger one on the 128-bit board does from the givens, and stops
+// where it stops: on published puzzles and on carvings of random grids.
 TEST(GenerateBandBasicLogic, ResumesFromAWeakerPositionAsTheGenericCode) {
   NONET_NEEDS_SHARED_DATA();
   const std::pair<double, double> steps[] = {{1.5, 2.5}, {1.5, 5.9}, {2.5, 3.9}, {2.8, 4.4},
@@ -215,14 +221,14 @@ TEST(GenerateBandBasicLogic, ResumesFromAWeakerPositionAsTheGenericCode) {
   int weaker_failed = 0, stronger_solved = 0;
   for (const Grid& givens : puzzles) {
     for (const auto& [weak, strong] : steps) {
-      BasicSolver weaker(classic9(), weak), stronger(classic9(), strong);
-      BasicSolver reference(classic9(), strong, true, BasicEngine::generic);
-      if (weaker.solves(givens)) continue;
+      OnBoard<BandBoard> weaker(classic9(), basic_up_to(weak)), stronger(classic9(), basic_up_to(strong));
+      OnBoard<SmallBoard> reference(classic9(), basic_up_to(strong));
+      if (weaker->solves(givens)) continue;
       ++weaker_failed;
-      BasicSolver::Position stopped;
-      weaker.save(stopped);
-      const bool answer = stronger.resume(stopped);
-      ASSERT_EQ(answer, reference.solves(givens)) << to_line(classic9(), givens) << " " << weak << " -> " << strong;
+      BandPosition stopped;
+      weaker->save(stopped);
+      const bool answer = stronger->resume(stopped);
+      ASSERT_EQ(answer, reference->solves(givens)) << to_line(classic9(), givens) << " " << weak << " -> " << strong;
       ASSERT_TRUE(same_placements(stronger, reference)) << to_line(classic9(), givens) << " " << weak << " -> "
                                                         << strong;
       stronger_solved += answer;
@@ -232,22 +238,22 @@ TEST(GenerateBandBasicLogic, ResumesFromAWeakerPositionAsTheGenericCode) {
   EXPECT_GT(stronger_solved, 20);
 }
 
-// Going on from where the singles solver stopped (the generator's floor
+// Going on from where the singles closure stopped (the generator's floor
 // after its singles test) answers as a solve from the givens, with the same
-// fixed point as the generic code, at every ceiling, on minimal carvings
+// fixed point as on the 128-bit board, at every ceiling, on minimal carvings
 // that singles alone do not solve.
 TEST(GenerateBandBasicLogic, GoesOnFromSinglesAsTheGenericCode) {
-  detail::SinglesSolver singles(classic9(), SinglesKind::hidden_and_naked);
-  ASSERT_NE(singles.band(), nullptr);
+  OnBoard<BandBoard> singles(classic9(), detail::Techniques::singles(SinglesKind::hidden_and_naked));
   int singles_failed = 0, solved = 0;
   for_each_carving(41, 60, [&](const Carving& carving, std::mt19937_64&) {
-    if (singles.solves(carving.givens)) return;
+    if (singles->solves(carving.givens)) return;
     ++singles_failed;
     for (double ceiling : kCeilings) {
-      ASSERT_FALSE(singles.solves(carving.givens));  // where the hand-off starts
-      BasicSolver after(classic9(), ceiling), reference(classic9(), ceiling, true, BasicEngine::generic);
-      const bool answer = after.solves_after_singles(singles.band(), carving.givens, carving.solution);
-      ASSERT_EQ(answer, reference.solves(carving.givens)) << to_line(classic9(), carving.givens) << " " << ceiling;
+      ASSERT_FALSE(singles->solves(carving.givens));  // where the hand-off starts
+      OnBoard<BandBoard> after(classic9(), basic_up_to(ceiling));
+      OnBoard<SmallBoard> reference(classic9(), basic_up_to(ceiling));
+      const bool answer = after->resume(*singles);
+      ASSERT_EQ(answer, reference->solves(carving.givens)) << to_line(classic9(), carving.givens) << " " << ceiling;
       ASSERT_TRUE(same_placements(after, reference)) << to_line(classic9(), carving.givens) << " " << ceiling;
       solved += answer;
     }
@@ -257,7 +263,7 @@ TEST(GenerateBandBasicLogic, GoesOnFromSinglesAsTheGenericCode) {
 }
 
 // A wrong given (in an empty cell, or in place of a given) leaves no
-// solution: neither engine solves it, at any ceiling.
+// solution: no closure solves it, at any ceiling.
 TEST(GenerateBandBasicLogic, BrokenPositionsAreNotSolved) {
   int checked = 0;
   for_each_carving(41, 52, [&](const Carving& carving, std::mt19937_64& rng) {
@@ -270,8 +276,8 @@ TEST(GenerateBandBasicLogic, BrokenPositionsAreNotSolved) {
       wrong[cell] = static_cast<std::uint8_t>(solution[cell] % 9 + 1);
       for (double ceiling : kCeilings) {
         Pair pair(ceiling);
-        EXPECT_FALSE(pair.band.solves(wrong)) << to_line(classic9(), wrong) << " under " << ceiling;
-        EXPECT_FALSE(pair.generic.solves(wrong)) << to_line(classic9(), wrong) << " under " << ceiling;
+        EXPECT_FALSE(pair.band->solves(wrong)) << to_line(classic9(), wrong) << " under " << ceiling;
+        EXPECT_FALSE(pair.generic->solves(wrong)) << to_line(classic9(), wrong) << " under " << ceiling;
         ++checked;
       }
     }

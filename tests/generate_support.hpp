@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "generate/closure.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
@@ -58,6 +59,32 @@ inline std::vector<std::shared_ptr<const Geometry>> nine_by_nine_variants_and(st
       9, parse_region_map("111222233111222233114452333144455633444555666774556669777856699778888999778888999")));
   return {classic(9), std::make_shared<const Geometry>(Geometry::diagonal(3, 3)),
           std::make_shared<const Geometry>(Geometry::windoku()), jigsaw, std::move(first), std::move(second)};
+}
+
+// A generator closure on board B, with its own board (both on the heap: a
+// closure keeps a reference to its board, and a wide board's is large).
+template <typename Board>
+class OnBoard {
+ public:
+  OnBoard(const Geometry& geometry, const detail::Techniques& techniques, bool skip_unchanged = true)
+      : board_(std::make_unique<Board>(geometry)),
+        closure_(std::make_unique<detail::Closure<Board>>(*board_, techniques, skip_unchanged)) {}
+  detail::Closure<Board>* operator->() const { return closure_.get(); }
+  detail::Closure<Board>& operator*() const { return *closure_; }
+
+ private:
+  std::unique_ptr<Board> board_;
+  std::unique_ptr<detail::Closure<Board>> closure_;
+};
+
+// The boards beside the band one: the 128-bit board (every 9×9 variant,
+// 6×6, 4×4) and the widest, which fits every geometry.
+using SmallBoard = detail::Board<detail::Words<2>>;
+using WidestBoard = detail::Board<detail::Words<64>>;
+
+// The basic techniques SE rates at most `ceiling`.
+inline detail::Techniques basic_up_to(double ceiling) {
+  return detail::Techniques::basic(logic::tenths_at_most(ceiling));
 }
 
 }  // namespace nonet::testing

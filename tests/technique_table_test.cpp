@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "generate/basic_techniques.hpp"
+#include "generate/closure.hpp"
 #include "logic/techniques.hpp"
 #include "nonet/logic.hpp"
 #include "test_support.hpp"
@@ -72,7 +72,9 @@ TEST(TechniqueTable, RatingsAreTenths) {
 }
 
 TEST(TechniqueTable, GeneratorTechniqueSetsFollowTheTable) {
-  const nonet::detail::BasicTechniques below_pointing(25), intermediate(39), expert(59);
+  using nonet::detail::Techniques;
+  const Techniques below_pointing = Techniques::basic(25), intermediate = Techniques::basic(39),
+                   expert = Techniques::basic(59);
   EXPECT_FALSE(below_pointing.intersections);
   EXPECT_EQ(below_pointing.naked_max + below_pointing.hidden_max + below_pointing.fish_max, 0);
   EXPECT_TRUE(intermediate.intersections);

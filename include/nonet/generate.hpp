@@ -98,7 +98,7 @@ bool solves_with_singles(const Geometry& geometry, const Grid& givens, SinglesKi
 // True when the basic techniques SE rates at most `ceiling` (singles,
 // intersections, naked/hidden subsets up to quads, row/column fish up to
 // jellyfish) fill every cell. Then the puzzle is unique and its SE rating is
-// at most `ceiling` (see src/generate/basic_logic.hpp for why).
+// at most `ceiling` (see src/generate/closure.hpp for why).
 bool solves_with_basic_logic(const Geometry& geometry, const Grid& givens, double ceiling);
 
 // ---- Generation -----------------------------------------------------------

@@ -1,6 +1,6 @@
 // The 9×9 grid as bitboards: the one layout of the fast exact engine
-// (src/exact/fast9.hpp) and of the generator's bit-parallel solvers
-// (src/generate/band_*.hpp), with its tables and folds.
+// (src/exact/fast9.hpp) and of the generator's band board
+// (src/generate/board.hpp), with its tables and folds.
 //
 // The grid is three bands of three rows. A set of cells is three 27-bit
 // words, one per band, in one 128-bit vector (Bands; lane 3 stays 0):
@@ -134,7 +134,7 @@ inline Bands hidden_in_lines_and_boxes(Bands places) {
 
 // Classic 9×9 only (rows, columns and boxes, numbered as below): the cell,
 // house and peer sets, and per-house views of a digit's board.
-inline constexpr int kColumns = 9, kBoxes = 18;  // house numbers: rows 0–8, columns 9–17, boxes 18–26
+inline constexpr int kColumns = 9, kBoxes = 18, kHouses = 27;  // house numbers: rows 0–8, columns 9–17, boxes 18–26
 
 // Built once, read only.
 struct Tables {
@@ -190,6 +190,60 @@ inline Mask places_in(Bands board, int house) {
   }
   const std::uint32_t rows = board[index / 3] >> (3 * (index % 3));
   return (rows & 7) | (rows >> 6 & 0x38) | (rows >> 12 & 0x1c0);
+}
+
+// Bit 9·row-in-band + 3·box-in-band of each lane: that row meets the cells
+// in that box.
+inline Bands segments(Bands cells) { return (cells | cells >> 1 | cells >> 2) & kBoxStarts; }
+
+// The houses (bits as numbered above) that hold any of `cells`.
+inline std::uint32_t houses_meeting(Bands cells) {
+  std::uint32_t rows = 0, columns = 0, boxes = 0;
+  const Bands in_segments = segments(cells);
+  for (int band = 0; band < 3; ++band) {
+    const std::uint32_t lane = cells[band];
+    for (int row = 0; row < 3; ++row) rows |= std::uint32_t{(lane >> (9 * row) & kRowCells) != 0} << (3 * band + row);
+    columns |= (lane | lane >> 9 | lane >> 18) & kRowCells;
+    const std::uint32_t seg = in_segments[band];
+    const std::uint32_t corners = (seg | seg >> 9 | seg >> 18) & kBoxCorners;
+    boxes |= ((corners & 1) | (corners >> 2 & 2) | (corners >> 4 & 4)) << (3 * band);
+  }
+  return rows | columns << kColumns | boxes << kBoxes;
+}
+
+// One digit's intersections, both ways: where its places in a box lie in
+// one row or column, the rest of that line loses it (pointing); where those
+// of a line lie in one box, the rest of the box does (claiming).
+inline Bands intersection_removals(Bands board) {
+  Bands removals = {};
+  std::uint32_t columns[3];  // per band: the columns holding the digit there
+  const Bands in_segments = segments(board);
+  for (int band = 0; band < 3; ++band) {
+    const std::uint32_t seg = in_segments[band];
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t row_in_box = seg >> (3 * k) & kRowStarts;  // a box's rows (bits 0, 9, 18)
+      if (bits::one_bit(row_in_box))
+        removals[band] |= (kRowCells << std::countr_zero(row_in_box)) & ~(kBoxCells << (3 * k));
+      const std::uint32_t box_in_row = seg >> (9 * k) & kBoxCorners;  // a row's boxes (bits 0, 3, 6)
+      if (bits::one_bit(box_in_row))
+        removals[band] |= (kBoxCells << std::countr_zero(box_in_row)) & ~(kRowCells << (9 * k));
+    }
+    const std::uint32_t lane = board[band];
+    columns[band] = (lane | lane >> 9 | lane >> 18) & kRowCells;
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t column_in_box = columns[band] & (7u << (3 * k));
+      if (!bits::one_bit(column_in_box)) continue;
+      for (int other = 0; other < 3; ++other)
+        if (other != band) removals[other] |= column_in_box * kRowStarts;  // the column's cells there
+    }
+  }
+  for (int band = 0; band < 3; ++band)
+    for (std::uint32_t only = columns[band] & ~columns[(band + 1) % 3] & ~columns[(band + 2) % 3]; only;
+         only &= only - 1) {
+      const int column = std::countr_zero(only);
+      removals[band] |= (kBoxCells << (3 * (column / 3))) & ~(kRowStarts << column);
+    }
+  return removals;
 }
 
 }  // namespace nonet::bitboard9

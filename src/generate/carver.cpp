@@ -13,7 +13,7 @@
 //                     solve it — ranges that end below 6 and start below 2.6
 //                     (--rating 2.0-3.0): the puzzle can never get too hard,
 //                     and carving to the edge of those techniques makes it
-//                     about as hard as they allow (basic_logic.hpp says why);
+//                     about as hard as they allow (closure.hpp says why);
 //                     "intermediate" and "expert" are carved to uniqueness
 //                     and get givens back (CarvingPlan::adds_back)
 //
@@ -52,21 +52,30 @@ constexpr int kAddBackTries = 12;
 constexpr double kOpeningShare = 0.5;
 }  // namespace
 
-Carver::Carver(const Geometry& geometry, const GenerateOptions& options, const std::vector<std::vector<int>>& orbits)
+std::unique_ptr<Carver> make_carver(const Geometry& geometry, const GenerateOptions& options,
+                                    const std::vector<std::vector<int>>& orbits) {
+  return with_board(geometry, [&]<typename Board>(std::type_identity<Board>) -> std::unique_ptr<Carver> {
+    return std::make_unique<BoardCarver<Board>>(geometry, options, orbits);
+  });
+}
+
+template <typename Board>
+BoardCarver<Board>::BoardCarver(const Geometry& geometry, const GenerateOptions& options,
+                                const std::vector<std::vector<int>>& orbits)
     : geometry_(geometry), options_(options), orbits_(orbits), plan_(plan_carving(geometry, options)),
       test_(plan_.test),
-      hidden_singles_(geometry, SinglesKind::hidden_only),
-      all_singles_(geometry, SinglesKind::hidden_and_naked),
-      // Built only where the plan uses them (one costs more to build than
-      // carving a plain puzzle).
-      ceiling_(basic_solver(geometry, plan_.ceiling)),
-      floor_(basic_solver(geometry, plan_.floor)),
-      prover_(basic_solver(geometry, plan_.prover)),
-      direct_(plan_.direct ? std::optional<DirectSolver>(std::in_place, geometry) : std::nullopt) {
+      hidden_singles_(board_, Techniques::singles(SinglesKind::hidden_only)),
+      all_singles_(board_, Techniques::singles(SinglesKind::hidden_and_naked)),
+      // Built only where the plan uses them.
+      ceiling_(basic(plan_.ceiling)),
+      floor_(basic(plan_.floor)),
+      prover_(basic(plan_.prover)),
+      direct_(plan_.direct ? std::optional<Logic>(std::in_place, board_, Techniques::direct_ones()) : std::nullopt) {
   search_start_.root_only = plan_.root_only;
 }
 
-GeneratedPuzzle Carver::generate(std::uint64_t seed) {
+template <typename Board>
+GeneratedPuzzle BoardCarver<Board>::generate(std::uint64_t seed) {
   Random rng(seed);
   constexpr int kCarvesPerGrid = 8;
   GeneratedPuzzle result;
@@ -95,12 +104,14 @@ GeneratedPuzzle Carver::generate(std::uint64_t seed) {
                       " attempts; widen --givens or --rating, or drop --minimal");
 }
 
-std::optional<BasicSolver> Carver::basic_solver(const Geometry& geometry, std::optional<Tenths> ceiling) {
+template <typename Board>
+std::optional<Closure<Board>> BoardCarver<Board>::basic(std::optional<Tenths> ceiling) const {
   if (!ceiling) return std::nullopt;
-  return std::optional<BasicSolver>(std::in_place, geometry, to_rating(*ceiling));
+  return std::optional<Logic>(std::in_place, board_, Techniques::basic(*ceiling));
 }
 
-void Carver::add_back(Grid& givens, const Grid& solution, Random& rng) {
+template <typename Board>
+void BoardCarver<Board>::add_back(Grid& givens, const Grid& solution, Random& rng) {
   std::vector<int>& removed = removed_;
   removed.clear();
   for (int index = 0; index < static_cast<int>(orbits_.size()); ++index)
@@ -108,7 +119,7 @@ void Carver::add_back(Grid& givens, const Grid& solution, Random& rng) {
   rng.shuffle(removed);
   bounds_ = Bounds::outside;
   // Singles first (far cheaper); the floor goes on from where they stopped.
-  if (all_singles_.solves(givens) || floor_->solves_after_singles(all_singles_.band(), givens, solution)) return;
+  if (all_singles_.solves(givens) || floor_->resume(all_singles_)) return;
   if (too_direct()) return;
   bounds_ = Bounds::inside;  // from here on, whenever add_back returns early
   floor_->save(floor_base_);
@@ -128,7 +139,7 @@ void Carver::add_back(Grid& givens, const Grid& solution, Random& rng) {
     // The shortest prefix of `removed` (less the groups the ceiling has
     // placed anyway) whose return lets the ceiling finish: more givens
     // never hurt it, so the groups go back one at a time onto the position
-    // where it stopped (see BasicSolver::extend).
+    // where it stopped (see Closure::extend).
     cells.clear();
     int first = -1, last = -1;
     for (int index : removed) {
@@ -172,17 +183,20 @@ void Carver::add_back(Grid& givens, const Grid& solution, Random& rng) {
   bounds_ = Bounds::outside;
 }
 
-bool Carver::too_direct() {
+template <typename Board>
+bool BoardCarver<Board>::too_direct() {
   if (!direct_) return false;
   floor_->values(floor_values_);
   return direct_->solves(floor_values_);
 }
 
-int Carver::count_givens(const Grid& cells) {
+template <typename Board>
+int BoardCarver<Board>::count_givens(const Grid& cells) {
   return static_cast<int>(std::count_if(cells.begin(), cells.end(), [](auto d) { return d != 0; }));
 }
 
-bool Carver::passes(CarveTest test, const Grid& givens, std::span<const int> removed, const Grid& solution) {
+template <typename Board>
+bool BoardCarver<Board>::passes(CarveTest test, const Grid& givens, std::span<const int> removed, const Grid& solution) {
   switch (test) {
     case CarveTest::hidden_singles: return hidden_singles_.derives(givens, removed);
     case CarveTest::all_singles: return all_singles_.derives(givens, removed);
@@ -198,7 +212,8 @@ bool Carver::passes(CarveTest test, const Grid& givens, std::span<const int> rem
   return false;
 }
 
-bool Carver::proven_unique(const Grid& givens, std::span<const int> removed, const Grid& solution) {
+template <typename Board>
+bool BoardCarver<Board>::proven_unique(const Grid& givens, std::span<const int> removed, const Grid& solution) {
   // The puzzle had one solution with the removed cells given, so another
   // one now differs from it in one of them: one search per removed cell
   // for a solution without that cell's digit, stopping at the first.
@@ -210,16 +225,14 @@ bool Carver::proven_unique(const Grid& givens, std::span<const int> removed, con
   return true;
 }
 
-std::optional<bool> Carver::another_solution(const Grid& givens, int cell, int digit) {
-  if (fast9_) {
-    // The singles test just synced its per-digit sets to these givens: the
-    // search starts from them instead of reading the givens again.
-    if (BandSingles* band = all_singles_.band()) {
-      BandSingles::Bands candidates[9], open;
-      band->search_start(givens, candidates, open);
-      candidates[digit - 1] &= ~bitboard9::cell_bit(cell);
-      std::copy(std::begin(candidates), std::end(candidates), search_start_.candidates.begin());
-      search_start_.open = open;
+template <typename Board>
+std::optional<bool> BoardCarver<Board>::another_solution(const Grid& givens, int cell, int digit) {
+  if constexpr (Board::kBands)
+    if (fast9_) {
+      // The singles test just synced its per-digit sets to these givens:
+      // the search starts from them instead of reading the givens again.
+      all_singles_.search_start(givens, search_start_.candidates.data(), search_start_.open);
+      search_start_.candidates[digit - 1] &= ~bitboard9::cell_bit(cell);
       // Branching first on the removed cell saves nodes on classic grids
       // but costs on diagonal ones, where the engine's own choice does
       // better (docs/journal/2026-measurements-in-code.md).
@@ -227,9 +240,6 @@ std::optional<bool> Carver::another_solution(const Grid& givens, int cell, int d
       search_start_.first_digit = digit - 1;
       return fast9_has_solution(search_start_, diagonal_, kCarveNodes);
     }
-    const std::pair<int, int> excluded[] = {{cell, digit}};
-    return fast9_has_solution(geometry_, givens, excluded, kCarveNodes);
-  }
   // One set of options for all the tests: every digit allowed everywhere
   // but here.
   if (exclusion_.candidates.empty()) {
@@ -244,7 +254,8 @@ std::optional<bool> Carver::another_solution(const Grid& givens, int cell, int d
   return status == SolveStatus::solved;
 }
 
-Grid Carver::carve(const Grid& solution, Random& rng) {
+template <typename Board>
+Grid BoardCarver<Board>::carve(const Grid& solution, Random& rng) {
   std::vector<int>& order = order_;
   order.resize(orbits_.size());
   std::iota(order.begin(), order.end(), 0);
@@ -280,7 +291,8 @@ Grid Carver::carve(const Grid& solution, Random& rng) {
   return givens;
 }
 
-std::size_t Carver::open_in_one_step(Grid& givens, int& count, const Grid& solution) {
+template <typename Board>
+std::size_t BoardCarver<Board>::open_in_one_step(Grid& givens, int& count, const Grid& solution) {
   const int target = static_cast<int>(kOpeningShare * geometry_.cell_count());
   std::size_t tried = 0;
   int left = count;
@@ -292,7 +304,7 @@ std::size_t Carver::open_in_one_step(Grid& givens, int& count, const Grid& solut
     unavoidable_.remove(orbit);
     left -= static_cast<int>(orbit.size());
   }
-  SinglesSolver& singles = test_ == CarveTest::hidden_singles ? hidden_singles_ : all_singles_;
+  Logic& singles = test_ == CarveTest::hidden_singles ? hidden_singles_ : all_singles_;
   if (singles.solves(givens)) {
     count = left;
     return tried;
@@ -302,7 +314,8 @@ std::size_t Carver::open_in_one_step(Grid& givens, int& count, const Grid& solut
   return 0;
 }
 
-bool Carver::minimal(const Grid& givens) const {
+template <typename Board>
+bool BoardCarver<Board>::minimal(const Grid& givens) const {
   Grid trial = givens;
   for (const auto& orbit : orbits_) {
     if (givens[orbit.front()] == 0) continue;
@@ -313,14 +326,16 @@ bool Carver::minimal(const Grid& givens) const {
   return true;
 }
 
-bool Carver::acceptable(const Grid& givens, GeneratedPuzzle& result) {
+template <typename Board>
+bool BoardCarver<Board>::acceptable(const Grid& givens, GeneratedPuzzle& result) {
   if (options_.max_givens > 0 && count_givens(givens) > options_.max_givens) return false;
   // A unique-test pass that skipped nothing is minimal by construction.
   if (options_.minimal && stopped_short_ && !minimal(givens)) return false;
   return rating_fits(givens, result);
 }
 
-bool Carver::reaches_bottom(const Grid& givens) {
+template <typename Board>
+bool BoardCarver<Board>::reaches_bottom(const Grid& givens) {
   if (prover_) {
     // Where add_back left the floor stopped on these givens, the prover
     // (the floor's techniques and more) goes on from there.
@@ -337,7 +352,8 @@ bool Carver::reaches_bottom(const Grid& givens) {
   return !options_.rater(borrowed_puzzle(geometry_, givens), to_rating(plan_.range->min - 1)).solved;
 }
 
-TenthsRange Carver::known_rating(const Grid& givens) {
+template <typename Board>
+TenthsRange BoardCarver<Board>::known_rating(const Grid& givens) {
   if (hidden_singles_.solves(givens))
     return {rating_of(Technique::full_house), rating_of(Technique::hidden_single_line)};
   // The cheapest step beyond hidden singles is direct pointing.
@@ -346,7 +362,8 @@ TenthsRange Carver::known_rating(const Grid& givens) {
   return {beyond, 1000};
 }
 
-bool Carver::rating_fits(const Grid& givens, GeneratedPuzzle& result) {
+template <typename Board>
+bool BoardCarver<Board>::rating_fits(const Grid& givens, GeneratedPuzzle& result) {
   if (!plan_.range) return true;
   const TenthsRange& range = *plan_.range;
   if (bounds_ == Bounds::outside) return false;
@@ -366,5 +383,10 @@ bool Carver::rating_fits(const Grid& givens, GeneratedPuzzle& result) {
   result.rating = options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->max);
   return result.rating->solved && range.contains(logic::to_tenths(result.rating->er));
 }
+
+template class BoardCarver<Board<Bands>>;
+template class BoardCarver<Board<Words<2>>>;
+template class BoardCarver<Board<Words<4>>>;
+template class BoardCarver<Board<Words<64>>>;
 
 }  // namespace nonet::detail

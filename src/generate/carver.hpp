@@ -14,13 +14,11 @@
 #include <span>
 #include <vector>
 
-#include "basic_logic.hpp"
 #include "carving_plan.hpp"
-#include "direct_logic.hpp"
+#include "closure.hpp"
 #include "exact/fast9.hpp"
 #include "nonet/generate.hpp"
 #include "random.hpp"
-#include "singles.hpp"
 #include "unavoidable.hpp"
 
 namespace nonet::detail {
@@ -31,17 +29,31 @@ inline Puzzle borrowed_puzzle(const Geometry& geometry, Grid cells) {
   return Puzzle{std::shared_ptr<const Geometry>(std::shared_ptr<const Geometry>{}, &geometry), std::move(cells), {}};
 }
 
-// One carver per thread: its solvers keep what makes the next test cheaper,
+// One carver per thread: its closures keep what makes the next test cheaper,
 // never what changes an answer, so any idle one will do for any puzzle.
 class Carver {
  public:
-  // The plan and the solvers it needs, for these options.
-  Carver(const Geometry& geometry, const GenerateOptions& options, const std::vector<std::vector<int>>& orbits);
-
+  virtual ~Carver() = default;
   // The puzzle of a seed (the stream's seed for one index).
-  GeneratedPuzzle generate(std::uint64_t seed);
+  virtual GeneratedPuzzle generate(std::uint64_t seed) = 0;
+};
+
+// The carver for these options, its closures on the fastest board that fits
+// the geometry (board.hpp).
+std::unique_ptr<Carver> make_carver(const Geometry& geometry, const GenerateOptions& options,
+                                    const std::vector<std::vector<int>>& orbits);
+
+template <typename Board>
+class BoardCarver final : public Carver {
+ public:
+  // The plan and the closures it needs, for these options.
+  BoardCarver(const Geometry& geometry, const GenerateOptions& options, const std::vector<std::vector<int>>& orbits);
+
+  GeneratedPuzzle generate(std::uint64_t seed) override;
 
  private:
+  using Logic = Closure<Board>;
+
   // ---- carving ----
   // One pass over the groups in a random order; stopped_short_ says whether
   // the result may not be minimal.
@@ -61,7 +73,7 @@ class Carver {
   // "Singles put the removed cells back" implies the solutions did not
   // change, so it answers every test, far more cheaply than a solve; for the
   // singles tests it is exact, because the puzzle before the removal passed
-  // them (see SinglesSolver::derives), and the basic techniques likewise.
+  // them (see Closure::derives), and the basic techniques likewise.
   bool passes(CarveTest test, const Grid& givens, std::span<const int> removed, const Grid& solution);
 
   // ---- uniqueness ----
@@ -81,7 +93,7 @@ class Carver {
   // ---- adding back (ranges reached from above) ----
   // The floor is asked first (most carvings are too easy), and where it
   // stops the ceiling's further techniques go on from its position: they
-  // reach the same fixed point as from the givens (see BasicSolver::extend).
+  // reach the same fixed point as from the givens (see Closure::extend).
   // The groups that let the ceiling finish often let the floor finish too
   // (too easy at once); then another random order is tried, up to
   // kAddBackTries in all. Leaves in bounds_ what it learnt about the givens.
@@ -105,7 +117,7 @@ class Carver {
   bool rating_fits(const Grid& givens, GeneratedPuzzle& result);
 
   // Without exact ratings, for a puzzle the basic techniques up to the
-  // range's top solve (so SE needs nothing harder, see basic_logic.hpp):
+  // range's top solve (so SE needs nothing harder, see closure.hpp):
   // whether its rating reaches the bottom of the range. On classic grids for
   // ranges starting at 4.0 to 4.5 the basic techniques decide that too: they
   // cannot solve it with every technique rated below the bottom (hidden
@@ -119,7 +131,7 @@ class Carver {
   TenthsRange known_rating(const Grid& givens);
 
   // ---- helpers ----
-  static std::optional<BasicSolver> basic_solver(const Geometry& geometry, std::optional<Tenths> ceiling);
+  std::optional<Logic> basic(std::optional<Tenths> ceiling) const;
 
   static int count_givens(const Grid& cells);
 
@@ -128,20 +140,22 @@ class Carver {
   const std::vector<std::vector<int>>& orbits_;
   const CarvingPlan plan_;
   const CarveTest test_;
-  SinglesSolver hidden_singles_, all_singles_;
-  std::optional<BasicSolver> ceiling_;  // the techniques up to the range's top
-  std::optional<BasicSolver> floor_;    // those below the range's bottom
-  std::optional<BasicSolver> prover_;   // every technique below the range (proven_inside)
-  std::optional<DirectSolver> direct_;  // SE up to 2.5, for ranges starting at 2.6
-  BasicSolver::Position ceiling_base_, floor_base_;  // add_back's saved positions
+  const Board board_{geometry_};
+  Logic hidden_singles_, all_singles_;
+  std::optional<Logic> ceiling_;  // the basic techniques up to the range's top
+  std::optional<Logic> floor_;    // those below the range's bottom
+  std::optional<Logic> prover_;   // every technique below the range (proven_inside)
+  std::optional<Logic> direct_;   // SE up to 2.5, for ranges starting at 2.6
+  typename Logic::Position ceiling_base_, floor_base_;  // add_back's saved positions
   bool stopped_short_ = false;
   Grid floor_values_;                          // scratch: too_direct()'s start
   std::vector<int> order_, removed_, added_;  // scratch: carve()'s order, add_back()'s groups and cells
   // add_back()'s scratch: what a group does when it alone comes back.
   enum class Alone : std::uint8_t { unknown, ceiling_stops, too_easy };
   std::vector<Alone> alone_;
-  // The fast engine fits: uniqueness is asked as "another solution?".
-  const bool fast9_ = fast9_supports(geometry_);
+  // The fast engine fits (on the band board): uniqueness is asked as
+  // "another solution?".
+  const bool fast9_ = Board::kBands && fast9_supports(geometry_);
   SolveOptions exclusion_;  // the generic engine's (another_solution)
   Fast9Start search_start_;  // the fast engine's (another_solution)
   const bool diagonal_ = geometry_.variant() == "diagonal";

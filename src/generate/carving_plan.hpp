@@ -49,14 +49,14 @@ struct CarvingPlan {
   // Uniqueness tests of the carving stop at the fast engine's root (a removal
   // its first propagation does not prove unique keeps its group).
   bool root_only = false;
-  // The basic techniques (BasicSolver) up to these ratings: the ceiling (the
+  // The basic techniques (closure.hpp) up to these ratings: the ceiling (the
   // range's top: the logic test and adding back), the floor (below the
   // range's bottom: too easy), the prover (proves the bottom without the
   // rater). None where unused.
   std::optional<Tenths> ceiling, floor, prover;
   // Reject what the floor finishes before rating.
   bool floor_rejects = false;
-  // Singles and SE's direct techniques decide "above 2.5" (DirectSolver).
+  // Singles and SE's direct techniques decide "above 2.5" (a direct closure).
   bool direct = false;
 };
 

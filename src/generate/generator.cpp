@@ -165,7 +165,7 @@ GeneratedPuzzle Generator::puzzle(std::uint64_t seed, std::uint64_t index) const
       carvers_->idle.pop_back();
     }
   }
-  if (!carver) carver = std::make_unique<detail::Carver>(*geometry_, options_, orbits_);
+  if (!carver) carver = detail::make_carver(*geometry_, options_, orbits_);
   GeneratedPuzzle result = carver->generate(stream_seed(seed, index));
   {
     const std::lock_guard lock(carvers_->mutex);
