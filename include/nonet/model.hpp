@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "nonet/constraints.hpp"
 #include "nonet/export.hpp"
 
 namespace nonet NONET_API {
@@ -25,11 +26,12 @@ inline constexpr Mask all_digits(int size) {
   return size >= 64 ? ~Mask{0} : (Mask{1} << size) - 1;
 }
 
-enum class HouseKind { row, column, box, diagonal, anti_diagonal, window, region };
+enum class HouseKind { row, column, box, diagonal, anti_diagonal, window, region, extra_region, disjoint_group };
 // A box or a house that plays one (a jigsaw region, a windoku window), as
 // against a line (row, column, diagonal).
 constexpr bool box_like(HouseKind kind) {
-  return kind == HouseKind::box || kind == HouseKind::region || kind == HouseKind::window;
+  return kind == HouseKind::box || kind == HouseKind::region || kind == HouseKind::window ||
+         kind == HouseKind::extra_region || kind == HouseKind::disjoint_group;
 }
 
 // N cells that hold the digits 1..N exactly once.
@@ -64,6 +66,10 @@ class Geometry {
   static Geometry windoku();
   // Rows, columns and N regions; region_of_cell holds a label 0..N-1 per cell.
   static Geometry jigsaw(int size, std::span<const int> region_of_cell);
+  // Any of the above plus more houses of N cells each: the diagonals, extra
+  // regions, disjoint groups of a variant puzzle read from f-puzzles or ISS.
+  // Houses already in `base` are not added twice. Throws GeometryError.
+  static Geometry with_houses(const Geometry& base, std::vector<House> more);
   // The box shape used for a size: the most square r×c with r ≤ c (9 → 3×3,
   // 6 → 2×3, 12 → 3×4); nullopt where N has no such shape (primes, 1).
   static std::optional<std::pair<int, int>> box_shape(int size);
@@ -151,6 +157,8 @@ struct Puzzle {
   std::shared_ptr<const Geometry> geometry;
   Grid cells;
   std::string comment;  // text that followed the puzzle in the input, passed through
+  // Rules beyond the houses (constraints.hpp); empty for a classic puzzle.
+  std::vector<Constraint> constraints = {};
 };
 
 // Digits as text: 1-9, then A, B, … (16×16 uses 1-9, A-G).

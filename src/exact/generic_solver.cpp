@@ -9,6 +9,11 @@
 // candidates, or a digit's places in a house (on large grids ties go by
 // conflict weights, see fail_in) — copying the whole state for each branch:
 // copies are cheap at these sizes and make backtracking trivial.
+//
+// Variant rules (constraint_program.hpp) join in three ways: extra peers are
+// cleared like a house's when a digit is placed; a cell whose candidates
+// changed revises its pair links and marks its rules, and the marked rules
+// run before the hidden-single scan, until nothing changes.
 #include <algorithm>
 #include <bit>
 #include <deque>
@@ -17,6 +22,7 @@
 
 #include "core/bits.hpp"
 #include "core/contract.hpp"
+#include "constraint_program.hpp"
 #include "engine_common.hpp"
 
 namespace nonet {
@@ -37,8 +43,18 @@ struct State {
 class GenericSearch {
  public:
   GenericSearch(const Geometry& geometry, const SolveOptions& options, const detail::SearchDeadline& deadline,
-                SolveResult& result)
-      : geometry_(geometry), options_(options), result_(result), rng_(options.seed), deadline_(deadline) {}
+                SolveResult& result, const detail::ConstraintProgram* program = nullptr)
+      : geometry_(geometry),
+        options_(options),
+        result_(result),
+        rng_(options.seed),
+        deadline_(deadline),
+        program_(program) {
+    if (program_) {
+      changed_flag_.assign(geometry_.cell_count(), 0);
+      rule_flag_.assign(program_->rule_count(), 0);
+    }
+  }
 
   void run(const Grid& givens) {
     NONET_EXPECTS(givens.size() == static_cast<std::size_t>(geometry_.cell_count()));
@@ -55,6 +71,17 @@ class GenericSearch {
       if (givens[cell] != 0 && !place(state, cell, givens[cell])) return;
     }
     if (!options_.candidates.empty() && !restrict_to_marks(state)) return;
+    if (program_) {
+      // Every rule runs once at the start: a thermometer bounds its cells
+      // before anything is placed.
+      for (int cell = 0; cell < cells; ++cell) {
+        if (state.value[cell] != 0) continue;
+        for (Mask gone = state.candidates[cell] & ~program_->initial(cell); gone; gone &= gone - 1)
+          if (!eliminate(state, cell, gone & -gone)) return;
+        note_changed(cell);
+      }
+      for (int rule = 0; rule < program_->rule_count(); ++rule) mark_rule(rule);
+    }
     if (propagate(state)) search(0);
   }
 
@@ -81,6 +108,11 @@ class GenericSearch {
     for (int h : geometry_.houses_of(cell)) state.placed_in_house[h] |= bit;
     for (int peer : geometry_.peers_of(cell))
       if (!eliminate(state, peer, bit)) return false;
+    if (program_) {
+      note_changed(cell);
+      for (int peer : program_->extra_peers(cell))
+        if (!eliminate(state, peer, bit)) return false;
+    }
     return true;
   }
 
@@ -132,6 +164,81 @@ class GenericSearch {
       return false;
     }
     if (bits::one_bit(mask)) queue_.push_back(cell);
+    if (program_) note_changed(cell);
+    return true;
+  }
+
+  // ---- Variant rules ------------------------------------------------------
+
+  void note_changed(int cell) {
+    if (changed_flag_[cell]) return;
+    changed_flag_[cell] = 1;
+    changed_.push_back(cell);
+  }
+
+  void mark_rule(int rule) {
+    if (rule_flag_[rule]) return;
+    rule_flag_[rule] = 1;
+    rules_due_.push_back(rule);
+  }
+
+  // Forgets what a failed branch left due, before the next one starts.
+  void clear_due() {
+    if (!program_) return;
+    for (int cell : changed_) changed_flag_[cell] = 0;
+    for (int rule : rules_due_) rule_flag_[rule] = 0;
+    changed_.clear();
+    rules_due_.clear();
+  }
+
+  // The search's candidates as the rules see them.
+  class StateDomains final : public detail::Domains {
+   public:
+    StateDomains(GenericSearch& search, State& state) : search_(search), state_(state) {}
+    Mask mask(int cell) const override { return state_.candidates[cell]; }
+    bool keep_only(int cell, Mask allowed) override {
+      for (Mask gone = state_.candidates[cell] & ~allowed; gone; gone &= gone - 1)
+        if (!search_.eliminate(state_, cell, gone & -gone)) {
+          ++search_.failures_;
+          return false;
+        }
+      return true;
+    }
+
+   private:
+    GenericSearch& search_;
+    State& state_;
+  };
+
+  // Pair links and rules until neither has anything left to revise; naked
+  // singles they make are placed on the way.
+  bool run_rules(State& state) {
+    StateDomains domains(*this, state);
+    while (!changed_.empty() || !rules_due_.empty()) {
+      while (!changed_.empty()) {
+        const int cell = changed_.back();
+        changed_.pop_back();
+        changed_flag_[cell] = 0;
+        const Mask mask = state.candidates[cell];
+        for (const detail::PairLink& link : program_->links(cell)) {
+          Mask allowed = 0;
+          for (Mask m = mask; m; m &= m - 1) allowed |= link.support[std::countr_zero(m) + 1];
+          if (!domains.keep_only(link.other, allowed)) return false;
+        }
+        for (int rule : program_->rules_of(cell)) mark_rule(rule);
+        if (!place_queued(state)) return false;
+      }
+      if (!rules_due_.empty()) {
+        const int rule = rules_due_.back();
+        rules_due_.pop_back();
+        rule_flag_[rule] = 0;
+        if (!program_->rule(rule).revise(domains)) {
+          ++failures_;
+          return false;
+        }
+        if (!place_queued(state)) return false;
+      }
+    }
     return true;
   }
 
@@ -181,8 +288,10 @@ class GenericSearch {
 
   bool propagate(State& state) {
     if (!place_queued(state)) return false;
-    for (bool progress = true; progress && state.open > 0;) {
+    for (bool progress = true; progress;) {
       progress = false;
+      if (program_ && !run_rules(state)) return false;
+      if (state.open == 0) break;
       if (!hidden_singles(state, progress)) return false;
     }
     return true;
@@ -324,6 +433,7 @@ class GenericSearch {
       State& narrowed = level(depth).state;
       bool progress = false;
       queue_.clear();
+      clear_due();
       if (!locked_candidates(narrowed, progress) || !propagate(narrowed)) return;
       if (narrowed.open == 0) return record(narrowed);
       if (progress) choice = choose(narrowed);
@@ -335,6 +445,7 @@ class GenericSearch {
       State& next = level(depth + 1).state;
       next = state;
       queue_.clear();
+      clear_due();
       if (place(next, options[i].first, options[i].second) && propagate(next)) search(depth + 1);
       if (done()) return;
     }
@@ -350,6 +461,9 @@ class GenericSearch {
   std::uint64_t failures_ = 0;
   std::deque<Level> levels_;  // a deque: references stay valid as it grows
   bool gave_up_ = false;
+  const detail::ConstraintProgram* program_;
+  std::vector<int> changed_, rules_due_;  // cells whose candidates changed, rules to revise
+  std::vector<char> changed_flag_, rule_flag_;
 };
 
 }  // namespace
@@ -380,6 +494,18 @@ bool reject_invalid(const Puzzle& puzzle, SolveResult& result) {
     result.reason = describe(*puzzle.geometry, *conflict);
     return true;
   }
+  if (puzzle.constraints.empty()) return false;
+  for (const Constraint& rule : puzzle.constraints)
+    if (std::string why = malformed(*puzzle.geometry, rule); !why.empty()) {
+      result.status = SolveStatus::invalid;
+      result.reason = why;
+      return true;
+    }
+  if (auto broken = broken_by_givens(*puzzle.geometry, puzzle.constraints, puzzle.cells)) {
+    result.status = SolveStatus::invalid;
+    result.reason = *broken;
+    return true;
+  }
   return false;
 }
 }  // namespace detail
@@ -397,7 +523,7 @@ constexpr std::uint64_t kProbeNodes = 20'000;
 constexpr int kProbes = 4;
 
 bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, const detail::SearchDeadline& deadline,
-                         SolveResult& result) {
+                         const detail::ConstraintProgram* program, SolveResult& result) {
   const auto within_budget = [&](std::uint64_t nodes) {
     return options.max_nodes == 0 ? nodes : std::min(nodes, options.max_nodes);
   };
@@ -405,7 +531,7 @@ bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, cons
   quick.max_nodes = within_budget(kProbeNodes);
   {
     SolveResult systematic;
-    GenericSearch search(*puzzle.geometry, quick, deadline, systematic);
+    GenericSearch search(*puzzle.geometry, quick, deadline, systematic, program);
     search.run(puzzle.cells);
     if (!search.gave_up()) {
       detail::finish_status(systematic, options.count_limit);
@@ -422,7 +548,7 @@ bool probe_for_solutions(const Puzzle& puzzle, const SolveOptions& options, cons
   for (int probe = 0; probe < kProbes && found.size() < options.count_limit; ++probe) {
     random.seed = options.seed + static_cast<std::uint64_t>(probe) + 1;
     SolveResult one;
-    GenericSearch search(*puzzle.geometry, random, deadline, one);
+    GenericSearch search(*puzzle.geometry, random, deadline, one, program);
     search.run(puzzle.cells);
     nodes += one.nodes;
     guesses += one.guesses;
@@ -454,11 +580,14 @@ SolveResult solve_generic(const Puzzle& puzzle, const SolveOptions& options) {
   // 9×9 costs microseconds to milliseconds (a 64×64 one, 3 ms): there the
   // clock is read at every node, or 1,024 nodes would stretch 0.1 s to seconds.
   const detail::SearchDeadline deadline(options.time_limit, puzzle.geometry->cell_count() > 81 ? 1 : 1024);
+  std::optional<detail::ConstraintProgram> program;
+  if (!puzzle.constraints.empty()) program.emplace(*puzzle.geometry, puzzle.constraints);
+  const detail::ConstraintProgram* rules = program ? &*program : nullptr;
   if (puzzle.geometry->size() >= kProbeFrom && !effective.random &&
-      probe_for_solutions(puzzle, effective, deadline, result))
+      probe_for_solutions(puzzle, effective, deadline, rules, result))
     return result;
   result = SolveResult{};
-  GenericSearch search(*puzzle.geometry, effective, deadline, result);
+  GenericSearch search(*puzzle.geometry, effective, deadline, result, rules);
   search.run(puzzle.cells);
   detail::finish_status(result, effective.count_limit);
   if (search.gave_up()) result.status = SolveStatus::gave_up;

@@ -67,6 +67,8 @@ std::string house_name(const House& house) {
     case HouseKind::anti_diagonal: return "anti-diagonal";
     case HouseKind::window: return "window " + std::to_string(house.index);
     case HouseKind::region: return "region " + std::to_string(house.index);
+    case HouseKind::extra_region: return "extra region " + std::to_string(house.index);
+    case HouseKind::disjoint_group: return "disjoint group " + std::to_string(house.index);
   }
   return "house";
 }
@@ -218,6 +220,32 @@ Geometry Geometry::jigsaw(int size, std::span<const int> region_of_cell) {
   auto houses = rows_and_columns(size);
   add_region_houses(houses, regions, size, HouseKind::region);
   return Geometry("jigsaw", size, std::move(houses), std::move(regions));
+}
+
+Geometry Geometry::with_houses(const Geometry& base, std::vector<House> more) {
+  auto houses = base.houses_;
+  const int size = base.size_;
+  bool diagonals = base.has_diagonals_;
+  for (House& house : more) {
+    std::vector<int> cells = house.cells;
+    std::sort(cells.begin(), cells.end());
+    if (static_cast<int>(cells.size()) != size || std::adjacent_find(cells.begin(), cells.end()) != cells.end() ||
+        cells.front() < 0 || cells.back() >= size * size)
+      throw GeometryError(house_name(house) + " must have " + std::to_string(size) + " different cells of the grid");
+    const bool known = std::any_of(houses.begin(), houses.end(), [&](const House& old) {
+      std::vector<int> old_cells = old.cells;
+      std::sort(old_cells.begin(), old_cells.end());
+      return old_cells == cells;
+    });
+    if (known) continue;
+    diagonals = diagonals || house.kind == HouseKind::diagonal || house.kind == HouseKind::anti_diagonal;
+    houses.push_back(std::move(house));
+  }
+  Geometry result(base.variant_, size, std::move(houses), base.regions_);
+  result.box_rows_ = base.box_rows_;
+  result.box_cols_ = base.box_cols_;
+  result.has_diagonals_ = diagonals;
+  return result;
 }
 
 std::string Geometry::cell_name(int cell) const {

@@ -79,7 +79,10 @@ bool is_solution_of(const Puzzle& puzzle, const Grid& solution) {
     if (solution[cell] < 1 || solution[cell] > geometry.size()) return false;
     if (puzzle.cells[cell] != 0 && puzzle.cells[cell] != solution[cell]) return false;
   }
-  return !find_conflict(geometry, solution).has_value();
+  if (find_conflict(geometry, solution)) return false;
+  return std::all_of(puzzle.constraints.begin(), puzzle.constraints.end(), [&](const Constraint& rule) {
+    return holds(geometry, rule, solution, puzzle.constraints);
+  });
 }
 
 }  // namespace nonet

@@ -287,6 +287,8 @@ const char* kind_name(HouseKind kind) {
     case HouseKind::anti_diagonal: return "anti-diagonal";
     case HouseKind::window: return "window";
     case HouseKind::region: return "region";
+    case HouseKind::extra_region: return "extra-region";
+    case HouseKind::disjoint_group: return "disjoint-group";
   }
   return "house";
 }

@@ -1,0 +1,95 @@
+// Variant rules beyond houses: killer cages, thermometers, arrows, dots,
+// lines, outside clues and the global rules (anti-knight…). Each one is plain
+// data — a kind, its cells in order and its numbers — so it prints, reads
+// back and draws from one source; what a kind means is written once per
+// consumer (the checker here, the search's propagators, the drawing).
+// docs/variants.md is the catalogue: each kind's rule in one sentence and its
+// names in f-puzzles, SudokuPad and ISS.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "nonet/export.hpp"
+
+namespace nonet NONET_API {
+
+class Geometry;
+
+enum class ConstraintKind {
+  // Sets of cells.
+  killer_cage,     // no digit twice; `value`, when given, is the sum
+  extra_region,    // no digit twice (a region of N cells is a house of the geometry instead)
+  odd,             // one cell, an odd digit
+  even,            // one cell, an even digit
+  minimum,         // one cell, lower than each orthogonal neighbour
+  maximum,         // one cell, higher than each orthogonal neighbour
+  quadruple,       // up to four cells (a 2×2 block); `digits` all appear there (a digit listed twice, twice)
+  clone,           // cells[0..split) and cells[split..) hold the same digits, in order
+  // Pairs of orthogonal neighbours (cells[0], cells[1]).
+  difference,      // white kropki: the digits differ by `value` (1 unless stated)
+  ratio,           // black kropki: one digit is `value` (2 unless stated) times the other
+  xv,              // the two digits add up to `value` (X = 10, V = 5)
+  greater_than,    // cells[0] holds the greater digit
+  // Lines, cells in order along the line.
+  thermometer,     // strictly increasing from the bulb (cells[0])
+  arrow,           // cells[0..split) read as one number (the circle or pill) equal the sum of the rest
+  whisper,         // neighbours along the line differ by at least `value` (5 on 9×9 unless stated)
+  renban,          // no repeats, and the digits form a run of consecutive numbers
+  palindrome,      // reads the same from both ends
+  between,         // digits strictly between those of the two end cells
+  region_sum_line, // each stretch of the line inside one region has the same sum
+  entropic,        // every three consecutive cells hold one low (1-3), one middle (4-6) and one high (7-9) digit
+  modular,         // every three consecutive cells hold different remainders mod 3
+  zipper,          // cells equally far from the centre add up to the same sum (the centre cell's digit on odd lines)
+  // Outside clues: `outside` is the clue's position (row or column 0 or N+1),
+  // cells the cells it looks at, in order from the clue.
+  little_killer,   // the digits along the diagonal add up to `value` (repeats allowed)
+  sandwich,        // the digits between 1 and N in the row or column add up to `value`
+  x_sum,           // the first X digits from the clue add up to `value`, X being the first digit
+  skyscraper,      // `value` digits are visible from the clue (each higher than all before it)
+  // Rules over the whole grid (no cells).
+  anti_knight,     // cells a knight's move apart differ
+  anti_king,       // diagonally touching cells differ
+  nonconsecutive,  // orthogonal neighbours are not consecutive (pairs with a white dot are exempt)
+  no_difference,   // f-puzzles' negative white dots: no unmarked neighbour pair differs by `value`
+  no_ratio,        // negative black dots: no unmarked neighbour pair has ratio `value`
+  no_xv,           // negative XV: no unmarked neighbour pair adds up to 5 or 10
+};
+
+// The kind's name in nonet's own format and messages ("killer-cage").
+std::string_view to_string(ConstraintKind kind);
+std::optional<ConstraintKind> constraint_kind_from(std::string_view name);
+
+struct Constraint {
+  ConstraintKind kind;
+  std::vector<int> cells;           // cell indices (row * N + column)
+  std::optional<int> value;         // sum, difference, ratio, clue…; absent when the rule has none or it is unknown
+  int split = 0;                    // arrow: cells in the circle or pill; clone: cells of the first copy
+  std::vector<int> digits;          // quadruple: the digits shown
+  std::pair<int, int> outside{-1, -1};  // outside clues: (row, column), 0-based, -1 or N for outside the grid
+  bool operator==(const Constraint&) const = default;
+};
+
+// Why a rule cannot be kept whatever the digits, or is malformed (a cage of
+// no cells, a thermometer longer than N, a pair that does not touch): the
+// rule and cells named. Empty when the rule is well formed for the geometry.
+std::string malformed(const Geometry& geometry, const Constraint& constraint);
+
+// The independent checker: whether a complete grid keeps the rule, tested
+// directly from the rule's sentence (never through the search's propagators).
+bool holds(const Geometry& geometry, const Constraint& constraint, const std::vector<std::uint8_t>& grid,
+           const std::vector<Constraint>& all);
+// Where a partial grid already breaks a rule among its filled cells (two
+// equal digits in a cage, a thermometer going down): a message naming the
+// rule and cells, or nothing. Empty cells never break anything.
+std::optional<std::string> broken_by_givens(const Geometry& geometry, const std::vector<Constraint>& constraints,
+                                            const std::vector<std::uint8_t>& grid);
+// "killer cage 15 at r1c1, r1c2"
+std::string describe(const Geometry& geometry, const Constraint& constraint);
+
+}  // namespace nonet

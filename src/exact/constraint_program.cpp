@@ -1,0 +1,565 @@
+// Each variant rule compiled into extra peers, pair links or a Rule; see
+// constraint_program.hpp for the three shapes and why they suffice.
+#include "constraint_program.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <map>
+
+#include "core/contract.hpp"
+
+namespace nonet::detail {
+
+namespace {
+
+int lowest(Mask mask) { return std::countr_zero(mask) + 1; }
+int highest(Mask mask) { return 64 - std::countl_zero(mask); }
+bool single(Mask mask) { return mask != 0 && (mask & (mask - 1)) == 0; }
+
+// Digits lo..hi (clipped to 1..64) as a mask.
+Mask range(int lo, int hi) {
+  lo = std::max(lo, 1);
+  hi = std::min(hi, 64);
+  if (lo > hi) return 0;
+  const Mask upto = hi >= 64 ? ~Mask{0} : (Mask{1} << hi) - 1;
+  return upto & ~((Mask{1} << (lo - 1)) - 1);
+}
+
+// Σ coefficient · digit = total, by bounds: each term keeps the digits that
+// the other terms' least and greatest values leave room for. Exact once every
+// cell is fixed. Cells may repeat (an arrow's circle in a row with its line
+// is still two cells, and a little killer's diagonal repeats digits).
+class LinearSum final : public Rule {
+ public:
+  LinearSum(std::vector<std::pair<int, int>> terms, int total) : terms_(std::move(terms)), total_(total) {
+    for (auto [cell, coefficient] : terms_) cells.push_back(cell);
+  }
+
+  bool revise(Domains& domains) const override {
+    long low = 0, high = 0;
+    for (auto [cell, coefficient] : terms_) {
+      const auto [lo, hi] = bounds(domains.mask(cell), coefficient);
+      low += lo;
+      high += hi;
+    }
+    if (total_ < low || total_ > high) return false;
+    for (auto [cell, coefficient] : terms_) {
+      const Mask mask = domains.mask(cell);
+      const auto [lo, hi] = bounds(mask, coefficient);
+      // This term's value must lie in [total - (others' high), total - (others' low)].
+      const long from = total_ - (high - hi), to = total_ - (low - lo);
+      if (from <= lo && to >= hi) continue;
+      Mask keep = 0;
+      for (Mask m = mask; m; m &= m - 1) {
+        const long value = static_cast<long>(coefficient) * lowest(m);
+        if (value >= from && value <= to) keep |= m & -m;
+      }
+      if (!domains.keep_only(cell, keep)) return false;
+    }
+    return true;
+  }
+
+ private:
+  static std::pair<long, long> bounds(Mask mask, int coefficient) {
+    const long a = static_cast<long>(coefficient) * lowest(mask), b = static_cast<long>(coefficient) * highest(mask);
+    return {std::min(a, b), std::max(a, b)};
+  }
+  std::vector<std::pair<int, int>> terms_;
+  int total_;
+};
+
+// A killer cage's sum by combinations: the sets of different digits of the
+// cage's size with its sum, kept while every cell can take one of the set's
+// digits and every digit of the set has a cell. The cells keep the digits of
+// the sets left; a digit in every set left with one cell for it goes there.
+class CageSum final : public Rule {
+ public:
+  CageSum(std::vector<int> cage, std::vector<Mask> combinations) : combinations_(std::move(combinations)) {
+    cells = std::move(cage);
+  }
+
+  bool revise(Domains& domains) const override {
+    Mask fixed = 0, any = 0;
+    for (int cell : cells) {
+      const Mask mask = domains.mask(cell);
+      if (single(mask)) fixed |= mask;
+      any |= mask;
+    }
+    Mask allowed = 0, needed = ~Mask{0};
+    for (Mask set : combinations_) {
+      if ((set & fixed) != fixed || (set & any) != set) continue;
+      if (!std::all_of(cells.begin(), cells.end(), [&](int cell) { return (domains.mask(cell) & set) != 0; }))
+        continue;
+      allowed |= set;
+      needed &= set;
+    }
+    if (allowed == 0) return false;
+    for (int cell : cells)
+      if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
+    for (Mask digits = needed & ~fixed; digits; digits &= digits - 1) {
+      const Mask bit = digits & -digits;
+      int place = -1, places = 0;
+      for (int cell : cells)
+        if (domains.mask(cell) & bit) {
+          place = cell;
+          ++places;
+        }
+      if (places == 0) return false;
+      if (places == 1 && !domains.keep_only(place, bit)) return false;
+    }
+    return true;
+  }
+
+ private:
+  std::vector<Mask> combinations_;
+};
+
+// Renban: the digits are a run of consecutive numbers as long as the line
+// (no repeats: extra peers). A run is possible when each cell can take one of
+// its digits and each of its digits has a cell.
+class Run final : public Rule {
+ public:
+  Run(std::vector<int> line, int size) : size_(size) { cells = std::move(line); }
+
+  bool revise(Domains& domains) const override {
+    const int k = static_cast<int>(cells.size());
+    Mask any = 0;
+    for (int cell : cells) any |= domains.mask(cell);
+    Mask allowed = 0;
+    for (int lo = 1; lo + k - 1 <= size_; ++lo) {
+      const Mask window = range(lo, lo + k - 1);
+      if ((any & window) != window) continue;
+      if (std::all_of(cells.begin(), cells.end(), [&](int cell) { return (domains.mask(cell) & window) != 0; }))
+        allowed |= window;
+    }
+    if (allowed == 0) return false;
+    for (int cell : cells)
+      if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
+    return true;
+  }
+
+ private:
+  int size_;
+};
+
+// Between line: every middle cell strictly between the two ends. Pairs of end
+// digits are tried; a pair stands when each middle cell has a digit between.
+class Between final : public Rule {
+ public:
+  explicit Between(std::vector<int> line) { cells = std::move(line); }
+
+  bool revise(Domains& domains) const override {
+    const int first = cells.front(), last = cells.back();
+    Mask first_ok = 0, last_ok = 0, middle_ok = 0;
+    for (Mask a = domains.mask(first); a; a &= a - 1)
+      for (Mask b = domains.mask(last); b; b &= b - 1) {
+        const int x = lowest(a), y = lowest(b);
+        if (x == y) continue;
+        const Mask inside = range(std::min(x, y) + 1, std::max(x, y) - 1);
+        bool fits = true;
+        for (std::size_t i = 1; i + 1 < cells.size() && fits; ++i) fits = (domains.mask(cells[i]) & inside) != 0;
+        if (!fits) continue;
+        first_ok |= a & -a;
+        last_ok |= b & -b;
+        middle_ok |= inside;
+      }
+    if (!domains.keep_only(first, domains.mask(first) & first_ok) ||
+        !domains.keep_only(last, domains.mask(last) & last_ok))
+      return false;
+    for (std::size_t i = 1; i + 1 < cells.size(); ++i)
+      if (!domains.keep_only(cells[i], domains.mask(cells[i]) & middle_ok)) return false;
+    return true;
+  }
+};
+
+// Quadruple: each digit shown appears (as often as shown) in the cells. A
+// digit with exactly as many places as it needs fills them; when the digits
+// shown fill every cell, the cells hold nothing else.
+class Quadruple final : public Rule {
+ public:
+  Quadruple(std::vector<int> block, std::vector<int> digits) : digits_(std::move(digits)) {
+    cells = std::move(block);
+    std::sort(digits_.begin(), digits_.end());
+  }
+
+  bool revise(Domains& domains) const override {
+    Mask shown = 0;
+    for (std::size_t i = 0; i < digits_.size();) {
+      const int digit = digits_[i];
+      std::size_t copies = 0;
+      for (; i < digits_.size() && digits_[i] == digit; ++i) ++copies;
+      const Mask bit = digit_bit(digit);
+      shown |= bit;
+      std::size_t places = 0;
+      for (int cell : cells) places += (domains.mask(cell) & bit) != 0;
+      if (places < copies) return false;
+      if (places == copies)
+        for (int cell : cells)
+          if ((domains.mask(cell) & bit) && !domains.keep_only(cell, bit)) return false;
+    }
+    if (digits_.size() == cells.size())
+      for (int cell : cells)
+        if (!domains.keep_only(cell, domains.mask(cell) & shown)) return false;
+    return true;
+  }
+
+ private:
+  std::vector<int> digits_;
+};
+
+// Sandwich: the digits between 1 and N add up to the clue. Every place of 1
+// and of N is tried; a pair stands when the cells between can reach the sum
+// (by their candidates, and as different digits of 2..N-1).
+class Sandwich final : public Rule {
+ public:
+  Sandwich(std::vector<int> line, int size, int sum) : size_(size), sum_(sum) { cells = std::move(line); }
+
+  bool revise(Domains& domains) const override {
+    const int k = static_cast<int>(cells.size());
+    const Mask one = digit_bit(1), top = digit_bit(size_), crust = one | top;
+    Mask ones = 0, tops = 0;  // positions, as bits
+    for (int p = 0; p < k; ++p)
+      for (int q = 0; q < k; ++q) {
+        if (p == q || !(domains.mask(cells[p]) & one) || !(domains.mask(cells[q]) & top)) continue;
+        const int from = std::min(p, q) + 1, to = std::max(p, q);
+        const int count = to - from;
+        // Different digits of 2..N-1: at least 2+3+…, at most (N-1)+(N-2)+…
+        long low = count * (count + 3) / 2, high = static_cast<long>(count) * (2 * size_ - 1 - count) / 2;
+        long mask_low = 0, mask_high = 0;
+        bool open = true;
+        for (int i = from; i < to && open; ++i) {
+          const Mask filling = domains.mask(cells[i]) & ~crust;
+          open = filling != 0;
+          if (open) {
+            mask_low += lowest(filling);
+            mask_high += highest(filling);
+          }
+        }
+        if (!open || sum_ < std::max(low, mask_low) || sum_ > std::min(high, mask_high)) continue;
+        ones |= Mask{1} << p;
+        tops |= Mask{1} << q;
+      }
+    if (ones == 0) return false;
+    for (int p = 0; p < k; ++p) {
+      Mask remove = 0;
+      if (!(ones >> p & 1)) remove |= one;
+      if (!(tops >> p & 1)) remove |= top;
+      if (remove && !domains.keep_only(cells[p], domains.mask(cells[p]) & ~remove)) return false;
+    }
+    return true;
+  }
+
+ private:
+  int size_, sum_;
+};
+
+// X-sum: the first X digits add up to the clue, X being the first digit. Each
+// X is tried by the bounds of the cells it covers; once X is fixed, those
+// cells are bound like a sum.
+class XSum final : public Rule {
+ public:
+  XSum(std::vector<int> line, int sum) : sum_(sum) { cells = std::move(line); }
+
+  bool revise(Domains& domains) const override {
+    const Mask head = domains.mask(cells[0]);
+    Mask keep = 0;
+    for (Mask m = head; m; m &= m - 1) {
+      const int x = lowest(m);
+      if (x > static_cast<int>(cells.size())) continue;
+      long low = x, high = x;
+      for (int i = 1; i < x; ++i) {
+        low += lowest(domains.mask(cells[i]));
+        high += highest(domains.mask(cells[i]));
+      }
+      if (sum_ >= low && sum_ <= high) keep |= m & -m;
+    }
+    if (!domains.keep_only(cells[0], keep)) return false;
+    if (!single(keep)) return true;
+    const int x = lowest(keep);
+    std::vector<std::pair<int, int>> terms;
+    for (int i = 0; i < x; ++i) terms.emplace_back(cells[i], 1);
+    return LinearSum(std::move(terms), sum_).revise(domains);
+  }
+
+ private:
+  int sum_;
+};
+
+// Skyscraper: as many digits seen from the clue as it says, each seen digit
+// higher than all before it. The digit i cells in can be at most N - clue + 1
+// + i (the clue's count needs that many rises after it); with the whole line
+// fixed, the count is exact.
+class Skyline final : public Rule {
+ public:
+  Skyline(std::vector<int> line, int size, int seen) : size_(size), seen_(seen) { cells = std::move(line); }
+
+  bool revise(Domains& domains) const override {
+    const int k = static_cast<int>(cells.size());
+    for (int i = 0; i < k; ++i)
+      if (!domains.keep_only(cells[i], domains.mask(cells[i]) & range(1, size_ - seen_ + 1 + i))) return false;
+    int seen = 0, tallest = 0;
+    for (int cell : cells) {
+      const Mask mask = domains.mask(cell);
+      if (!single(mask)) return true;
+      if (lowest(mask) > tallest) {
+        tallest = lowest(mask);
+        ++seen;
+      }
+    }
+    return seen == seen_;
+  }
+
+ private:
+  int size_, seen_;
+};
+
+int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
+
+// The killer combinations of `count` different digits of 1..N adding up to
+// `sum`, as masks. Built for N up to 16 (65,536 subsets); larger grids keep
+// to the bounds of LinearSum.
+std::vector<Mask> combinations(int size, int count, int sum) {
+  std::vector<Mask> found;
+  for (Mask set = 1; set < (Mask{1} << size); ++set) {
+    if (std::popcount(set) != count) continue;
+    int total = 0;
+    for (Mask m = set; m; m &= m - 1) total += lowest(m);
+    if (total == sum) found.push_back(set);
+  }
+  return found;
+}
+
+constexpr int kCombinationsUpTo = 16;
+
+}  // namespace
+
+ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector<Constraint>& constraints)
+    : geometry_(geometry),
+      size_(geometry.size()),
+      initial_(geometry.cell_count(), all_digits(geometry.size())),
+      extra_peers_(geometry.cell_count()),
+      links_(geometry.cell_count()),
+      rules_of_(geometry.cell_count()) {
+  for (const Constraint& constraint : constraints) {
+    invalid_ = malformed(geometry, constraint);
+    if (!invalid_.empty()) return;
+  }
+  for (const Constraint& constraint : constraints) add(constraint, constraints);
+  // Peers of a house are handled by the search already.
+  for (int cell = 0; cell < geometry.cell_count(); ++cell) {
+    auto& peers = extra_peers_[cell];
+    std::sort(peers.begin(), peers.end());
+    peers.erase(std::unique(peers.begin(), peers.end()), peers.end());
+    const auto house_peers = geometry.peers_of(cell);
+    std::erase_if(peers, [&](int other) {
+      return other == cell || std::binary_search(house_peers.begin(), house_peers.end(), other);
+    });
+  }
+}
+
+void ConstraintProgram::differ(const std::vector<int>& cells) {
+  for (int a : cells)
+    for (int b : cells)
+      if (a != b) extra_peers_[a].push_back(b);
+}
+
+template <class Relation>
+void ConstraintProgram::relate(int a, int b, Relation&& allowed) {
+  // Two rules on one pair (a white dot on a thermometer) share one table.
+  const auto find_or_add = [&](int from, int to) -> PairLink& {
+    for (PairLink& link : links_[from])
+      if (link.other == to) return link;
+    links_[from].push_back(PairLink{to, std::vector<Mask>(size_ + 1, all_digits(size_))});
+    return links_[from].back();
+  };
+  PairLink& forward = find_or_add(a, b);
+  PairLink& backward = find_or_add(b, a);
+  for (int x = 1; x <= size_; ++x)
+    for (int y = 1; y <= size_; ++y)
+      if (!allowed(x, y)) {
+        forward.support[x] &= ~digit_bit(y);
+        backward.support[y] &= ~digit_bit(x);
+      }
+}
+
+void ConstraintProgram::add_rule(std::unique_ptr<Rule> rule) {
+  const int index = static_cast<int>(rules_.size());
+  std::vector<int> cells = rule->cells;
+  std::sort(cells.begin(), cells.end());
+  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+  for (int cell : cells) rules_of_[cell].push_back(index);
+  rules_.push_back(std::move(rule));
+}
+
+void ConstraintProgram::add_sum(const std::vector<std::pair<int, int>>& terms, int total) {
+  add_rule(std::make_unique<LinearSum>(terms, total));
+}
+
+void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& all) {
+  const int n = size_;
+  const auto& cells = c.cells;
+  const int k = static_cast<int>(cells.size());
+  const auto value_or = [&](int fallback) { return c.value.value_or(fallback); };
+  const auto neighbours = [&](auto&& each) {  // every orthogonal pair once
+    for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
+      const int r = geometry_.row_of(cell), col = geometry_.column_of(cell);
+      if (col + 1 < n) each(cell, cell + 1);
+      if (r + 1 < n) each(cell, cell + n);
+    }
+  };
+  const auto marked = [&](ConstraintKind kind, int a, int b) {
+    return std::any_of(all.begin(), all.end(), [&](const Constraint& other) {
+      return other.kind == kind && other.cells.size() == 2 &&
+             ((other.cells[0] == a && other.cells[1] == b) || (other.cells[0] == b && other.cells[1] == a));
+    });
+  };
+  const auto near = [&](int cell, std::initializer_list<std::pair<int, int>> moves) {
+    std::vector<int> found;
+    for (auto [dr, dc] : moves) {
+      const int r = geometry_.row_of(cell) + dr, col = geometry_.column_of(cell) + dc;
+      if (r >= 0 && r < n && col >= 0 && col < n) found.push_back(r * n + col);
+    }
+    return found;
+  };
+  switch (c.kind) {
+    case ConstraintKind::killer_cage:
+      differ(cells);
+      if (!c.value) break;
+      if (n <= kCombinationsUpTo) add_rule(std::make_unique<CageSum>(cells, combinations(n, k, *c.value)));
+      else {
+        std::vector<std::pair<int, int>> terms;
+        for (int cell : cells) terms.emplace_back(cell, 1);
+        add_sum(terms, *c.value);
+      }
+      break;
+    case ConstraintKind::extra_region: differ(cells); break;
+    case ConstraintKind::odd:
+    case ConstraintKind::even:
+      for (int d = 1; d <= n; ++d)
+        if ((d % 2 == 1) != (c.kind == ConstraintKind::odd)) initial_[cells[0]] &= ~digit_bit(d);
+      break;
+    case ConstraintKind::minimum:
+    case ConstraintKind::maximum:
+      for (int other : near(cells[0], {{0, 1}, {1, 0}, {0, -1}, {-1, 0}}))
+        relate(cells[0], other, [&](int x, int y) { return c.kind == ConstraintKind::minimum ? x < y : x > y; });
+      break;
+    case ConstraintKind::quadruple: add_rule(std::make_unique<Quadruple>(cells, c.digits)); break;
+    case ConstraintKind::clone:
+      for (int i = 0; i < c.split; ++i) relate(cells[i], cells[c.split + i], [](int x, int y) { return x == y; });
+      break;
+    case ConstraintKind::difference: {
+      const int d = value_or(1);
+      relate(cells[0], cells[1], [d](int x, int y) { return std::abs(x - y) == d; });
+      break;
+    }
+    case ConstraintKind::ratio: {
+      const int r = value_or(2);
+      relate(cells[0], cells[1], [r](int x, int y) { return x == r * y || y == r * x; });
+      break;
+    }
+    case ConstraintKind::xv: {
+      const int s = *c.value;
+      relate(cells[0], cells[1], [s](int x, int y) { return x + y == s; });
+      break;
+    }
+    case ConstraintKind::greater_than: relate(cells[0], cells[1], [](int x, int y) { return x > y; }); break;
+    case ConstraintKind::thermometer:
+      for (int i = 0; i + 1 < k; ++i) relate(cells[i], cells[i + 1], [](int x, int y) { return x < y; });
+      // The bulb's distance to each cell bounds it: cell i holds i+1..N-k+i+1.
+      for (int i = 0; i < k; ++i) initial_[cells[i]] &= range(i + 1, n - k + i + 1);
+      break;
+    case ConstraintKind::arrow: {
+      std::vector<std::pair<int, int>> terms;
+      int place = 1;
+      for (int i = c.split - 1; i >= 0; --i, place *= 10) terms.emplace_back(cells[i], -place);
+      for (int i = c.split; i < k; ++i) terms.emplace_back(cells[i], 1);
+      add_sum(terms, 0);
+      break;
+    }
+    case ConstraintKind::whisper: {
+      const int d = value_or((n + 1) / 2);
+      for (int i = 0; i + 1 < k; ++i) relate(cells[i], cells[i + 1], [d](int x, int y) { return std::abs(x - y) >= d; });
+      break;
+    }
+    case ConstraintKind::renban:
+      differ(cells);
+      add_rule(std::make_unique<Run>(cells, n));
+      break;
+    case ConstraintKind::palindrome:
+      for (int i = 0; i < k / 2; ++i) relate(cells[i], cells[k - 1 - i], [](int x, int y) { return x == y; });
+      break;
+    case ConstraintKind::between:
+      if (k > 2) add_rule(std::make_unique<Between>(cells));
+      break;
+    case ConstraintKind::region_sum_line: {
+      std::vector<std::vector<int>> stretches;
+      for (int i = 0; i < k; ++i) {
+        if (i == 0 || geometry_.regions()[cells[i]] != geometry_.regions()[cells[i - 1]]) stretches.emplace_back();
+        stretches.back().push_back(cells[i]);
+      }
+      for (std::size_t s = 0; s + 1 < stretches.size(); ++s) {
+        std::vector<std::pair<int, int>> terms;
+        for (int cell : stretches[s]) terms.emplace_back(cell, 1);
+        for (int cell : stretches[s + 1]) terms.emplace_back(cell, -1);
+        add_sum(terms, 0);
+      }
+      break;
+    }
+    case ConstraintKind::entropic:
+    case ConstraintKind::modular:
+      // Every three in a row hold three classes: cells one or two apart differ in class.
+      for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k && j < i + 3; ++j)
+          relate(cells[i], cells[j], [&](int x, int y) {
+            return c.kind == ConstraintKind::entropic ? entropy_class(x, n) != entropy_class(y, n) : x % 3 != y % 3;
+          });
+      break;
+    case ConstraintKind::zipper:
+      for (int i = 0; i < k / 2; ++i) {
+        if (k % 2 == 1) add_sum({{cells[i], 1}, {cells[k - 1 - i], 1}, {cells[k / 2], -1}}, 0);
+        else if (i > 0) add_sum({{cells[0], 1}, {cells[k - 1], 1}, {cells[i], -1}, {cells[k - 1 - i], -1}}, 0);
+      }
+      break;
+    case ConstraintKind::little_killer: {
+      std::vector<std::pair<int, int>> terms;
+      for (int cell : cells) terms.emplace_back(cell, 1);
+      add_sum(terms, *c.value);
+      break;
+    }
+    case ConstraintKind::sandwich: add_rule(std::make_unique<Sandwich>(cells, n, *c.value)); break;
+    case ConstraintKind::x_sum: add_rule(std::make_unique<XSum>(cells, *c.value)); break;
+    case ConstraintKind::skyscraper: add_rule(std::make_unique<Skyline>(cells, n, *c.value)); break;
+    case ConstraintKind::anti_knight:
+    case ConstraintKind::anti_king:
+      for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
+        const auto others = c.kind == ConstraintKind::anti_knight
+                                ? near(cell, {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}})
+                                : near(cell, {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}});
+        for (int other : others) extra_peers_[cell].push_back(other);
+      }
+      break;
+    case ConstraintKind::nonconsecutive:
+    case ConstraintKind::no_difference: {
+      const int d = value_or(1);
+      neighbours([&](int a, int b) {
+        if (!marked(ConstraintKind::difference, a, b)) relate(a, b, [d](int x, int y) { return std::abs(x - y) != d; });
+      });
+      break;
+    }
+    case ConstraintKind::no_ratio: {
+      const int r = value_or(2);
+      neighbours([&](int a, int b) {
+        if (!marked(ConstraintKind::ratio, a, b)) relate(a, b, [r](int x, int y) { return x != r * y && y != r * x; });
+      });
+      break;
+    }
+    case ConstraintKind::no_xv:
+      neighbours([&](int a, int b) {
+        if (!marked(ConstraintKind::xv, a, b)) relate(a, b, [](int x, int y) { return x + y != 5 && x + y != 10; });
+      });
+      break;
+  }
+}
+
+}  // namespace nonet::detail

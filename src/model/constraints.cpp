@@ -1,0 +1,410 @@
+// The constraint catalogue's names and its independent checker: each rule
+// tested on a full grid straight from its one-sentence definition, with no
+// shared code with the search's propagators, so a test that checks solutions
+// here checks the propagators against the rules and not against themselves.
+#include "nonet/constraints.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <functional>
+#include <numeric>
+#include <set>
+#include <span>
+
+#include "core/contract.hpp"
+#include "nonet/model.hpp"
+
+namespace nonet {
+
+namespace {
+
+struct KindName {
+  ConstraintKind kind;
+  std::string_view name;
+};
+
+constexpr std::array kKindNames = {
+    KindName{ConstraintKind::killer_cage, "killer-cage"},
+    KindName{ConstraintKind::extra_region, "extra-region"},
+    KindName{ConstraintKind::odd, "odd"},
+    KindName{ConstraintKind::even, "even"},
+    KindName{ConstraintKind::minimum, "minimum"},
+    KindName{ConstraintKind::maximum, "maximum"},
+    KindName{ConstraintKind::quadruple, "quadruple"},
+    KindName{ConstraintKind::clone, "clone"},
+    KindName{ConstraintKind::difference, "difference"},
+    KindName{ConstraintKind::ratio, "ratio"},
+    KindName{ConstraintKind::xv, "xv"},
+    KindName{ConstraintKind::greater_than, "greater-than"},
+    KindName{ConstraintKind::thermometer, "thermometer"},
+    KindName{ConstraintKind::arrow, "arrow"},
+    KindName{ConstraintKind::whisper, "whisper"},
+    KindName{ConstraintKind::renban, "renban"},
+    KindName{ConstraintKind::palindrome, "palindrome"},
+    KindName{ConstraintKind::between, "between"},
+    KindName{ConstraintKind::region_sum_line, "region-sum-line"},
+    KindName{ConstraintKind::entropic, "entropic"},
+    KindName{ConstraintKind::modular, "modular"},
+    KindName{ConstraintKind::zipper, "zipper"},
+    KindName{ConstraintKind::little_killer, "little-killer"},
+    KindName{ConstraintKind::sandwich, "sandwich"},
+    KindName{ConstraintKind::x_sum, "x-sum"},
+    KindName{ConstraintKind::skyscraper, "skyscraper"},
+    KindName{ConstraintKind::anti_knight, "anti-knight"},
+    KindName{ConstraintKind::anti_king, "anti-king"},
+    KindName{ConstraintKind::nonconsecutive, "nonconsecutive"},
+    KindName{ConstraintKind::no_difference, "no-difference"},
+    KindName{ConstraintKind::no_ratio, "no-ratio"},
+    KindName{ConstraintKind::no_xv, "no-xv"},
+};
+
+using Digits = std::vector<int>;
+
+Digits digits_at(const std::vector<std::uint8_t>& grid, std::span<const int> cells) {
+  Digits digits;
+  for (int cell : cells) digits.push_back(grid[cell]);
+  return digits;
+}
+
+bool all_different(const Digits& digits) {
+  std::set<int> seen;
+  for (int d : digits)
+    if (!seen.insert(d).second) return false;
+  return true;
+}
+
+int total(const Digits& digits) { return std::accumulate(digits.begin(), digits.end(), 0); }
+
+// The cells at (row + dr, column + dc) for each offset that stays on the grid.
+template <std::size_t K>
+std::vector<int> offsets(const Geometry& g, int cell, const std::array<std::pair<int, int>, K>& moves) {
+  std::vector<int> found;
+  for (auto [dr, dc] : moves) {
+    const int r = g.row_of(cell) + dr, c = g.column_of(cell) + dc;
+    if (r >= 0 && r < g.size() && c >= 0 && c < g.size()) found.push_back(r * g.size() + c);
+  }
+  return found;
+}
+
+constexpr std::array<std::pair<int, int>, 8> kKnight{{{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}}};
+constexpr std::array<std::pair<int, int>, 8> kKing{{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}, {0, 1}, {1, 0}, {0, -1}, {-1, 0}}};
+constexpr std::array<std::pair<int, int>, 2> kRightAndDown{{{0, 1}, {1, 0}}};
+constexpr std::array<std::pair<int, int>, 4> kOrthogonal{{{0, 1}, {1, 0}, {0, -1}, {-1, 0}}};
+
+// Whether some rule of `kind` marks the pair {a, b}: the negative rules leave marked pairs alone.
+bool marked(const std::vector<Constraint>& all, ConstraintKind kind, int a, int b) {
+  return std::any_of(all.begin(), all.end(), [&](const Constraint& c) {
+    return c.kind == kind && c.cells.size() == 2 &&
+           ((c.cells[0] == a && c.cells[1] == b) || (c.cells[0] == b && c.cells[1] == a));
+  });
+}
+
+int default_value(const Geometry& g, const Constraint& c) {
+  if (c.value) return *c.value;
+  switch (c.kind) {
+    case ConstraintKind::difference:
+    case ConstraintKind::no_difference:
+    case ConstraintKind::nonconsecutive: return 1;
+    case ConstraintKind::ratio:
+    case ConstraintKind::no_ratio: return 2;
+    case ConstraintKind::whisper: return (g.size() + 1) / 2;
+    default: return 0;
+  }
+}
+
+bool in_ratio(int a, int b, int r) { return a == r * b || b == r * a; }
+
+// The three classes of digits an entropic line spreads: low, middle, high.
+int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
+
+// Every orthogonal pair of the grid, once.
+template <class Test>
+bool every_pair(const Geometry& g, const std::vector<std::uint8_t>& grid, Test&& test) {
+  for (int cell = 0; cell < g.cell_count(); ++cell)
+    for (int other : offsets(g, cell, kRightAndDown))
+      if (grid[cell] != 0 && grid[other] != 0 && !test(cell, other, grid[cell], grid[other])) return false;
+  return true;
+}
+
+// Whether the rule can still hold given the filled cells: a rule over
+// cells all filled is tested exactly, one with empty cells only where its
+// filled cells already break it (equal digits in a cage, a falling thermometer).
+bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vector<std::uint8_t>& grid,
+                        const std::vector<Constraint>& all) {
+  const int n = g.size();
+  const int value = default_value(g, c);
+  const Digits d = digits_at(grid, c.cells);
+  const bool full = std::none_of(d.begin(), d.end(), [](int x) { return x == 0; });
+  Digits filled;
+  for (int x : d)
+    if (x != 0) filled.push_back(x);
+  switch (c.kind) {
+    case ConstraintKind::killer_cage:
+      if (!all_different(filled)) return false;
+      return !c.value || (full ? total(d) == value : total(filled) < value);
+    case ConstraintKind::extra_region: return all_different(filled);
+    case ConstraintKind::odd: return d[0] == 0 || d[0] % 2 == 1;
+    case ConstraintKind::even: return d[0] == 0 || d[0] % 2 == 0;
+    case ConstraintKind::minimum:
+    case ConstraintKind::maximum:
+      if (d[0] == 0) return true;
+      for (int other : offsets(g, c.cells[0], kOrthogonal)) {
+        if (grid[other] == 0) continue;
+        if (c.kind == ConstraintKind::minimum ? grid[other] <= d[0] : grid[other] >= d[0]) return false;
+      }
+      return true;
+    case ConstraintKind::quadruple: {
+      if (!full) return true;
+      Digits left = d;
+      for (int digit : c.digits) {
+        auto at = std::find(left.begin(), left.end(), digit);
+        if (at == left.end()) return false;
+        left.erase(at);
+      }
+      return true;
+    }
+    case ConstraintKind::clone:
+      for (int i = 0; i < c.split; ++i)
+        if (d[i] != 0 && d[c.split + i] != 0 && d[i] != d[c.split + i]) return false;
+      return true;
+    case ConstraintKind::difference: return !full || std::abs(d[0] - d[1]) == value;
+    case ConstraintKind::ratio: return !full || in_ratio(d[0], d[1], value);
+    case ConstraintKind::xv: return !full || d[0] + d[1] == value;
+    case ConstraintKind::greater_than: return !full || d[0] > d[1];
+    case ConstraintKind::thermometer: {
+      // Strictly increasing: filled cells rise by at least their distance.
+      int last = -1, last_at = 0;
+      for (int i = 0; i < static_cast<int>(d.size()); ++i) {
+        if (d[i] == 0) continue;
+        if (last >= 0 && d[i] - last < i - last_at) return false;
+        last = d[i];
+        last_at = i;
+      }
+      return true;
+    }
+    case ConstraintKind::arrow: {
+      if (!full) return true;
+      int number = 0;
+      for (int i = 0; i < c.split; ++i) number = number * 10 + d[i];
+      return number == total(Digits(d.begin() + c.split, d.end()));
+    }
+    case ConstraintKind::whisper:
+      for (std::size_t i = 0; i + 1 < d.size(); ++i)
+        if (d[i] != 0 && d[i + 1] != 0 && std::abs(d[i] - d[i + 1]) < value) return false;
+      return true;
+    case ConstraintKind::renban:
+      if (!all_different(filled)) return false;
+      return filled.empty() ||
+             *std::max_element(filled.begin(), filled.end()) - *std::min_element(filled.begin(), filled.end()) <
+                 static_cast<int>(d.size());
+    case ConstraintKind::palindrome:
+      for (std::size_t i = 0; i < d.size() / 2; ++i)
+        if (d[i] != 0 && d[d.size() - 1 - i] != 0 && d[i] != d[d.size() - 1 - i]) return false;
+      return true;
+    case ConstraintKind::between: {
+      if (!full) return true;
+      const int low = std::min(d.front(), d.back()), high = std::max(d.front(), d.back());
+      for (std::size_t i = 1; i + 1 < d.size(); ++i)
+        if (d[i] <= low || d[i] >= high) return false;
+      return true;
+    }
+    case ConstraintKind::region_sum_line: {
+      if (!full) return true;
+      std::vector<int> sums;
+      for (std::size_t i = 0; i < d.size(); ++i) {
+        if (i == 0 || g.regions()[c.cells[i]] != g.regions()[c.cells[i - 1]]) sums.push_back(0);
+        sums.back() += d[i];
+      }
+      return std::adjacent_find(sums.begin(), sums.end(), std::not_equal_to<>()) == sums.end();
+    }
+    case ConstraintKind::entropic:
+    case ConstraintKind::modular:
+      for (std::size_t i = 0; i < d.size(); ++i)
+        for (std::size_t j = i + 1; j < d.size() && j < i + 3; ++j) {
+          if (d[i] == 0 || d[j] == 0) continue;
+          const bool same = c.kind == ConstraintKind::entropic ? entropy_class(d[i], n) == entropy_class(d[j], n)
+                                                               : d[i] % 3 == d[j] % 3;
+          if (same) return false;
+        }
+      return true;
+    case ConstraintKind::zipper: {
+      if (!full) return true;
+      const std::size_t k = d.size();
+      const int target = k % 2 == 1 ? d[k / 2] : d[0] + d[k - 1];
+      for (std::size_t i = 0; i < k / 2; ++i)
+        if (d[i] + d[k - 1 - i] != target) return false;
+      return true;
+    }
+    case ConstraintKind::little_killer: return !full || total(d) == value;
+    case ConstraintKind::sandwich: {
+      if (!full) return true;
+      const auto one = std::find(d.begin(), d.end(), 1), top = std::find(d.begin(), d.end(), n);
+      if (one == d.end() || top == d.end()) return false;
+      const auto [from, to] = std::minmax(one, top);
+      return std::accumulate(from + 1, to, 0) == value;
+    }
+    case ConstraintKind::x_sum:
+      if (!full) return true;
+      return d[0] <= static_cast<int>(d.size()) && std::accumulate(d.begin(), d.begin() + d[0], 0) == value;
+    case ConstraintKind::skyscraper: {
+      if (!full) return true;
+      int seen = 0, highest = 0;
+      for (int x : d)
+        if (x > highest) {
+          highest = x;
+          ++seen;
+        }
+      return seen == value;
+    }
+    case ConstraintKind::anti_knight:
+    case ConstraintKind::anti_king:
+      for (int cell = 0; cell < g.cell_count(); ++cell) {
+        if (grid[cell] == 0) continue;
+        const auto near = c.kind == ConstraintKind::anti_knight ? offsets(g, cell, kKnight) : offsets(g, cell, kKing);
+        for (int other : near)
+          if (grid[other] == grid[cell]) return false;
+      }
+      return true;
+    case ConstraintKind::nonconsecutive:
+    case ConstraintKind::no_difference:
+      return every_pair(g, grid, [&](int a, int b, int x, int y) {
+        return std::abs(x - y) != value || marked(all, ConstraintKind::difference, a, b);
+      });
+    case ConstraintKind::no_ratio:
+      return every_pair(g, grid, [&](int a, int b, int x, int y) {
+        return !in_ratio(x, y, value) || marked(all, ConstraintKind::ratio, a, b);
+      });
+    case ConstraintKind::no_xv:
+      return every_pair(g, grid, [&](int a, int b, int x, int y) {
+        return (x + y != 5 && x + y != 10) || marked(all, ConstraintKind::xv, a, b);
+      });
+  }
+  return false;
+}
+
+bool global(ConstraintKind kind) {
+  return kind == ConstraintKind::anti_knight || kind == ConstraintKind::anti_king ||
+         kind == ConstraintKind::nonconsecutive || kind == ConstraintKind::no_difference ||
+         kind == ConstraintKind::no_ratio || kind == ConstraintKind::no_xv;
+}
+
+}  // namespace
+
+std::string_view to_string(ConstraintKind kind) {
+  for (const KindName& entry : kKindNames)
+    if (entry.kind == kind) return entry.name;
+  return "constraint";
+}
+
+std::optional<ConstraintKind> constraint_kind_from(std::string_view name) {
+  for (const KindName& entry : kKindNames)
+    if (entry.name == name) return entry.kind;
+  return std::nullopt;
+}
+
+std::string describe(const Geometry& geometry, const Constraint& constraint) {
+  // Appended piece by piece: g++ 12 warns falsely on "x" + std::to_string(...).
+  std::string text(to_string(constraint.kind));
+  if (constraint.value) {
+    text += ' ';
+    text += std::to_string(*constraint.value);
+  }
+  if (!constraint.digits.empty()) text += ' ';
+  for (int digit : constraint.digits) text += std::to_string(digit);
+  for (std::size_t i = 0; i < constraint.cells.size(); ++i) {
+    const int cell = constraint.cells[i];
+    text += i == 0 ? " at " : ", ";
+    if (cell >= 0 && cell < geometry.cell_count()) text += geometry.cell_name(cell);
+    else text += "a cell outside the grid";
+  }
+  return text;
+}
+
+std::string malformed(const Geometry& g, const Constraint& c) {
+  const int n = g.size();
+  const int k = static_cast<int>(c.cells.size());
+  const auto fail = [&](const std::string& why) { return describe(g, c) + ": " + why; };
+  for (int cell : c.cells)
+    if (cell < 0 || cell >= g.cell_count()) return fail("a cell outside the grid");
+  {
+    std::vector<int> sorted = c.cells;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return fail("a cell listed twice");
+  }
+  if (global(c.kind)) return k == 0 ? "" : fail("a rule of the whole grid takes no cells");
+  if (k == 0) return fail("no cells");
+  const auto need_value = [&]() { return c.value.has_value(); };
+  switch (c.kind) {
+    case ConstraintKind::killer_cage:
+    case ConstraintKind::extra_region:
+    case ConstraintKind::renban:
+      if (k > n) return fail("more than " + std::to_string(n) + " cells cannot all differ");
+      if (c.kind == ConstraintKind::killer_cage && c.value) {
+        const int low = k * (k + 1) / 2, high = k * (2 * n - k + 1) / 2;
+        if (*c.value < low || *c.value > high)
+          return fail(std::to_string(k) + " different digits add up to " + std::to_string(low) + ".." +
+                      std::to_string(high));
+      }
+      return "";
+    case ConstraintKind::odd:
+    case ConstraintKind::even:
+    case ConstraintKind::minimum:
+    case ConstraintKind::maximum: return k == 1 ? "" : fail("takes one cell");
+    case ConstraintKind::quadruple:
+      if (k > 4) return fail("takes at most four cells");
+      if (static_cast<int>(c.digits.size()) > k) return fail("more digits than cells");
+      for (int digit : c.digits)
+        if (digit < 1 || digit > n) return fail("digit out of range");
+      return "";
+    case ConstraintKind::clone:
+      return c.split >= 1 && k == 2 * c.split ? "" : fail("two copies of the same number of cells");
+    case ConstraintKind::difference:
+    case ConstraintKind::ratio:
+    case ConstraintKind::xv:
+    case ConstraintKind::greater_than:
+      if (k != 2) return fail("takes two cells");
+      if (c.kind == ConstraintKind::xv && !need_value()) return fail("no sum");
+      if (c.kind == ConstraintKind::ratio && c.value && *c.value < 1) return fail("ratio below 1");
+      if (c.kind == ConstraintKind::difference && c.value && *c.value < 0) return fail("negative difference");
+      return "";
+    case ConstraintKind::thermometer:
+      if (k > n) return fail("a thermometer of " + std::to_string(k) + " cells cannot rise within 1.." + std::to_string(n));
+      return "";
+    case ConstraintKind::arrow:
+      if (c.split < 1 || c.split >= k) return fail("needs a circle and a line");
+      return "";
+    case ConstraintKind::whisper:
+    case ConstraintKind::palindrome:
+    case ConstraintKind::region_sum_line:
+    case ConstraintKind::entropic:
+    case ConstraintKind::modular:
+    case ConstraintKind::zipper: return k >= 2 ? "" : fail("a line of at least two cells");
+    case ConstraintKind::between: return k >= 2 ? "" : fail("a line with two ends");
+    case ConstraintKind::little_killer: return need_value() ? "" : fail("no sum");
+    case ConstraintKind::sandwich:
+    case ConstraintKind::x_sum:
+    case ConstraintKind::skyscraper:
+      if (k != n) return fail("a clue of a whole row or column");
+      return need_value() ? "" : fail("no clue");
+    default: return "";
+  }
+}
+
+bool holds(const Geometry& geometry, const Constraint& constraint, const std::vector<std::uint8_t>& grid,
+           const std::vector<Constraint>& all) {
+  NONET_EXPECTS(grid.size() == static_cast<std::size_t>(geometry.cell_count()));
+  if (std::any_of(grid.begin(), grid.end(), [](int x) { return x == 0; })) return false;
+  return holds_where_filled(geometry, constraint, grid, all);
+}
+
+std::optional<std::string> broken_by_givens(const Geometry& geometry, const std::vector<Constraint>& constraints,
+                                            const std::vector<std::uint8_t>& grid) {
+  NONET_EXPECTS(grid.size() == static_cast<std::size_t>(geometry.cell_count()));
+  for (const Constraint& constraint : constraints)
+    if (!holds_where_filled(geometry, constraint, grid, constraints))
+      return "the givens break " + describe(geometry, constraint);
+  return std::nullopt;
+}
+
+}  // namespace nonet
