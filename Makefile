@@ -78,6 +78,8 @@ run: build
 	$(BUILD)/nonet solve --format grid examples/classic.txt
 	@echo "== examples/diagonal.txt"
 	$(BUILD)/nonet solve --format grid --variant diagonal examples/diagonal.txt
+	@echo "== examples/killer.txt (a 6x6 killer in ISS's text; docs/variants.md)"
+	$(BUILD)/nonet solve --format grid examples/killer.txt
 
 test: test-deps
 	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNONET_SANITIZE=ON \

@@ -24,6 +24,7 @@ enum class ConstraintKind {
   // Sets of cells.
   killer_cage,     // no digit twice; `value`, when given, is the sum
   extra_region,    // no digit twice (a region of N cells is a house of the geometry instead)
+  sum,             // the digits add up to `value`; digits may repeat
   odd,             // one cell, an odd digit
   even,            // one cell, an even digit
   minimum,         // one cell, lower than each orthogonal neighbour
@@ -38,13 +39,14 @@ enum class ConstraintKind {
   // Lines, cells in order along the line.
   thermometer,     // strictly increasing from the bulb (cells[0])
   arrow,           // cells[0..split) read as one number (the circle or pill) equal the sum of the rest
+  double_arrow,    // the two end cells add up to the sum of the cells between them
   whisper,         // neighbours along the line differ by at least `value` (5 on 9×9 unless stated)
   renban,          // no repeats, and the digits form a run of consecutive numbers
   palindrome,      // reads the same from both ends
   between,         // digits strictly between those of the two end cells
   region_sum_line, // each stretch of the line inside one region has the same sum
   entropic,        // every three consecutive cells hold one low (1-3), one middle (4-6) and one high (7-9) digit
-  modular,         // every three consecutive cells hold different remainders mod 3
+  modular,         // every `value` (3 unless stated) consecutive cells hold different remainders mod `value`
   zipper,          // cells equally far from the centre add up to the same sum (the centre cell's digit on odd lines)
   // Outside clues: `outside` is the clue's position (row or column 0 or N+1),
   // cells the cells it looks at, in order from the clue.
@@ -56,8 +58,8 @@ enum class ConstraintKind {
   anti_knight,     // cells a knight's move apart differ
   anti_king,       // diagonally touching cells differ
   nonconsecutive,  // orthogonal neighbours are not consecutive (pairs with a white dot are exempt)
-  no_difference,   // f-puzzles' negative white dots: no unmarked neighbour pair differs by `value`
-  no_ratio,        // negative black dots: no unmarked neighbour pair has ratio `value`
+  no_difference,   // f-puzzles' negative white dots: no neighbour pair without a dot differs by `value`
+  no_ratio,        // negative black dots: no neighbour pair without a dot has ratio `value`
   no_xv,           // negative XV: no unmarked neighbour pair adds up to 5 or 10
 };
 
@@ -67,11 +69,11 @@ std::optional<ConstraintKind> constraint_kind_from(std::string_view name);
 
 struct Constraint {
   ConstraintKind kind;
-  std::vector<int> cells;           // cell indices (row * N + column)
-  std::optional<int> value;         // sum, difference, ratio, clue…; absent when the rule has none or it is unknown
-  int split = 0;                    // arrow: cells in the circle or pill; clone: cells of the first copy
-  std::vector<int> digits;          // quadruple: the digits shown
-  std::pair<int, int> outside{-1, -1};  // outside clues: (row, column), 0-based, -1 or N for outside the grid
+  std::vector<int> cells = {};              // cell indices (row * N + column)
+  std::optional<int> value = {};            // sum, difference, ratio, clue…; absent when the rule has none
+  int split = 0;                            // arrow: cells in the circle or pill; clone: cells of the first copy
+  std::vector<int> digits = {};             // quadruple: the digits shown
+  std::pair<int, int> outside = {-1, -1};   // outside clues: (row, column), 0-based, -1 or N outside the grid
   bool operator==(const Constraint&) const = default;
 };
 

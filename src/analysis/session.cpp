@@ -76,7 +76,15 @@ std::optional<Stop> take_verdict(const Position& position, const AnalysisLimits&
       return Stop::gave_up;
     case SolveStatus::unique:
     case SolveStatus::multiple:
-    case SolveStatus::solved: return std::nullopt;
+    case SolveStatus::solved: break;
+  }
+  // The techniques reason over houses alone: on a puzzle with other rules
+  // they would explain a different puzzle, so they are not run at all.
+  if (!puzzle.constraints.empty()) {
+    out.message = "the logic solver reads houses only, not this puzzle's " +
+                  std::string(to_string(puzzle.constraints.front().kind)) +
+                  " rules (docs/variants.md); solve, count and check read them";
+    return Stop::invalid;
   }
   return std::nullopt;
 }

@@ -26,14 +26,77 @@ Mask range(int lo, int hi) {
   return upto & ~((Mask{1} << (lo - 1)) - 1);
 }
 
-// Σ coefficient · digit = total, by bounds: each term keeps the digits that
-// the other terms' least and greatest values leave room for. Exact once every
-// cell is fixed. Cells may repeat (an arrow's circle in a row with its line
-// is still two cells, and a little killer's diagonal repeats digits).
+// Partial sums as bits (bit s: the sum lo + s is reachable), for the sums'
+// supports below: a few words, as a sum's range is small.
+class SumSet {
+ public:
+  explicit SumSet(int bits) : words_((bits + 64) / 64, 0) {}
+  void set(int bit) { words_[bit >> 6] |= std::uint64_t{1} << (bit & 63); }
+  bool test(int bit) const { return bit >= 0 && (words_[bit >> 6] >> (bit & 63) & 1) != 0; }
+  // this |= other shifted up (shift > 0) or down (shift < 0).
+  void or_shifted(const SumSet& other, int shift) {
+    const int n = static_cast<int>(words_.size());
+    const int whole = (shift >= 0 ? shift : -shift) >> 6, part = (shift >= 0 ? shift : -shift) & 63;
+    for (int i = 0; i < n; ++i) {
+      std::uint64_t word = 0;
+      if (shift >= 0) {
+        const int from = i - whole;
+        if (from >= 0) word = other.words_[from] << part;
+        if (part != 0 && from - 1 >= 0) word |= other.words_[from - 1] >> (64 - part);
+      } else {
+        const int from = i + whole;
+        if (from < n) word = other.words_[from] >> part;
+        if (part != 0 && from + 1 < n) word |= other.words_[from + 1] << (64 - part);
+      }
+      words_[i] |= word;
+    }
+  }
+  bool meets(const SumSet& other) const {
+    for (std::size_t i = 0; i < words_.size() && i < other.words_.size(); ++i)
+      if (words_[i] & other.words_[i]) return true;
+    return false;
+  }
+  bool empty() const {
+    return std::all_of(words_.begin(), words_.end(), [](std::uint64_t w) { return w == 0; });
+  }
+
+ private:
+  std::vector<std::uint64_t> words_;
+};
+
+// Σ coefficient · digit = total. First by bounds (each term keeps the
+// digits the others' least and greatest values leave room for); then, where
+// the sum's range is small, by reachable sums. Cells that see each other (a
+// little killer's three cells in one box, an arrow's line in a row) are
+// taken together as a group of different digits, whose sums are those of
+// distinct digits from their candidates: a digit stays only if the rest of
+// its group and the other groups can complete the sum with it. That is what
+// little killers, sum lines and arrows need; a cell counted twice (a digit
+// repeating on a diagonal through two boxes) is two groups.
 class LinearSum final : public Rule {
  public:
-  LinearSum(std::vector<std::pair<int, int>> terms, int total) : terms_(std::move(terms)), total_(total) {
+  LinearSum(std::vector<std::pair<int, int>> terms, int total, const Geometry* geometry = nullptr)
+      : terms_(std::move(terms)), total_(total) {
     for (auto [cell, coefficient] : terms_) cells.push_back(cell);
+    // Greedy cliques of unit terms with one sign whose cells are peers.
+    for (std::size_t i = 0; i < terms_.size(); ++i) {
+      // Plain copies: clang 14 cannot capture structured bindings.
+      const int cell = terms_[i].first, coefficient = terms_[i].second;
+      bool placed = false;
+      for (auto& group : groups_) {
+        const auto [first, sign] = terms_[group.front()];
+        if (geometry == nullptr || (coefficient != 1 && coefficient != -1) || sign != coefficient) continue;
+        const bool sees_all = std::all_of(group.begin(), group.end(), [&](std::size_t j) {
+          const auto peers = geometry->peers_of(terms_[j].first);
+          return std::binary_search(peers.begin(), peers.end(), cell);
+        });
+        if (!sees_all) continue;
+        group.push_back(i);
+        placed = true;
+        break;
+      }
+      if (!placed) groups_.push_back({i});
+    }
   }
 
   bool revise(Domains& domains) const override {
@@ -57,16 +120,104 @@ class LinearSum final : public Rule {
       }
       if (!domains.keep_only(cell, keep)) return false;
     }
-    return true;
+    return terms_.size() < 3 || exact(domains);
   }
 
  private:
+  static constexpr long kExactRange = 1024;
+
+  // Sums of `count` different digits of `digits`, as the set of plain sums
+  // (bit s: sum s), up to `limit`.
+  static SumSet distinct_sums(Mask digits, int count, int limit) {
+    std::vector<SumSet> by_count(count + 1, SumSet(limit));
+    by_count[0].set(0);
+    for (Mask m = digits; m; m &= m - 1)
+      for (int j = count; j >= 1; --j) by_count[j].or_shifted(by_count[j - 1], lowest(m));
+    return by_count[count];
+  }
+
+  // The values a group can add: coefficient × (sum of its digits).
+  std::vector<long> group_values(const std::vector<std::size_t>& group, Domains& domains, int skip = -1,
+                                 int skip_digit = 0) const {
+    const int coefficient = terms_[group.front()].second;
+    std::vector<long> values;
+    if (group.size() == 1 && skip < 0) {
+      for (Mask m = domains.mask(terms_[group.front()].first); m; m &= m - 1)
+        values.push_back(static_cast<long>(coefficient) * lowest(m));
+      return values;
+    }
+    Mask digits = 0;
+    int count = 0;
+    for (std::size_t j = 0; j < group.size(); ++j)
+      if (static_cast<int>(j) != skip) {
+        digits |= domains.mask(terms_[group[j]].first);
+        ++count;
+      }
+    if (skip >= 0) digits &= ~digit_bit(skip_digit);
+    const int limit = 64 * count;
+    const SumSet sums = distinct_sums(digits, count, limit);
+    for (int s = 0; s <= limit; ++s)
+      if (sums.test(s)) values.push_back(static_cast<long>(coefficient) * (s + skip_digit));
+    return values;
+  }
+
+  bool exact(Domains& domains) const {
+    const std::size_t n = groups_.size();
+    std::vector<std::vector<long>> values(n);
+    std::vector<long> base(n);
+    long low = 0, high = 0;
+    for (std::size_t g = 0; g < n; ++g) {
+      values[g] = group_values(groups_[g], domains);
+      if (values[g].empty()) return false;
+      const auto [lo, hi] = std::minmax_element(values[g].begin(), values[g].end());
+      base[g] = *lo;
+      low += *lo;
+      high += *hi;
+      if (high - low > kExactRange) return true;
+    }
+    if (total_ < low || total_ > high) return false;
+    const int range = static_cast<int>(high - low), target = static_cast<int>(total_ - low);
+    // forward[g]: sums of groups before g (above their least); backward[g]:
+    // partial sums before g from which groups g.. still reach the target.
+    std::vector<SumSet> forward(n + 1, SumSet(range)), backward(n + 1, SumSet(range));
+    forward[0].set(0);
+    for (std::size_t g = 0; g < n; ++g)
+      for (long v : values[g]) forward[g + 1].or_shifted(forward[g], static_cast<int>(v - base[g]));
+    if (!forward[n].test(target)) return false;
+    backward[n].set(target);
+    for (std::size_t g = n; g-- > 0;)
+      for (long v : values[g]) backward[g].or_shifted(backward[g + 1], -static_cast<int>(v - base[g]));
+    for (std::size_t g = 0; g < n; ++g) {
+      const auto& group = groups_[g];
+      for (std::size_t j = 0; j < group.size(); ++j) {
+        const int cell = terms_[group[j]].first;
+        const Mask mask = domains.mask(cell);
+        Mask keep = 0;
+        for (Mask m = mask; m; m &= m - 1) {
+          // The group's values with this cell holding this digit.
+          const std::vector<long> with = group.size() == 1
+                                             ? std::vector<long>{static_cast<long>(terms_[group[j]].second) * lowest(m)}
+                                             : group_values(group, domains, static_cast<int>(j), lowest(m));
+          SumSet reach(range);
+          for (long v : with) {
+            const long shift = v - base[g];
+            if (shift >= 0 && shift <= range) reach.or_shifted(backward[g + 1], -static_cast<int>(shift));
+          }
+          if (forward[g].meets(reach)) keep |= m & -m;
+        }
+        if (keep != mask && !domains.keep_only(cell, keep)) return false;
+      }
+    }
+    return true;
+  }
+
   static std::pair<long, long> bounds(Mask mask, int coefficient) {
     const long a = static_cast<long>(coefficient) * lowest(mask), b = static_cast<long>(coefficient) * highest(mask);
     return {std::min(a, b), std::max(a, b)};
   }
   std::vector<std::pair<int, int>> terms_;
   int total_;
+  std::vector<std::vector<std::size_t>> groups_;  // term indices; each group's cells see each other
 };
 
 // A killer cage's sum by combinations: the sets of different digits of the
@@ -393,7 +544,7 @@ void ConstraintProgram::add_rule(std::unique_ptr<Rule> rule) {
 }
 
 void ConstraintProgram::add_sum(const std::vector<std::pair<int, int>>& terms, int total) {
-  add_rule(std::make_unique<LinearSum>(terms, total));
+  add_rule(std::make_unique<LinearSum>(terms, total, &geometry_));
 }
 
 void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& all) {
@@ -434,6 +585,19 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       }
       break;
     case ConstraintKind::extra_region: differ(cells); break;
+    case ConstraintKind::sum:
+    case ConstraintKind::little_killer: {
+      std::vector<std::pair<int, int>> terms;
+      for (int cell : cells) terms.emplace_back(cell, 1);
+      add_sum(terms, *c.value);
+      break;
+    }
+    case ConstraintKind::double_arrow: {
+      std::vector<std::pair<int, int>> terms{{cells.front(), -1}, {cells.back(), -1}};
+      for (int i = 1; i + 1 < k; ++i) terms.emplace_back(cells[i], 1);
+      add_sum(terms, 0);
+      break;
+    }
     case ConstraintKind::odd:
     case ConstraintKind::even:
       for (int d = 1; d <= n; ++d)
@@ -507,26 +671,24 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       break;
     }
     case ConstraintKind::entropic:
-    case ConstraintKind::modular:
-      // Every three in a row hold three classes: cells one or two apart differ in class.
+    case ConstraintKind::modular: {
+      // Every window of `span` cells holds `span` classes: cells closer than
+      // that differ in class (and cells `span` apart then share one).
+      const int span = c.kind == ConstraintKind::entropic ? 3 : value_or(3);
       for (int i = 0; i < k; ++i)
-        for (int j = i + 1; j < k && j < i + 3; ++j)
+        for (int j = i + 1; j < k && j < i + span; ++j)
           relate(cells[i], cells[j], [&](int x, int y) {
-            return c.kind == ConstraintKind::entropic ? entropy_class(x, n) != entropy_class(y, n) : x % 3 != y % 3;
+            return c.kind == ConstraintKind::entropic ? entropy_class(x, n) != entropy_class(y, n)
+                                                      : x % span != y % span;
           });
       break;
+    }
     case ConstraintKind::zipper:
       for (int i = 0; i < k / 2; ++i) {
         if (k % 2 == 1) add_sum({{cells[i], 1}, {cells[k - 1 - i], 1}, {cells[k / 2], -1}}, 0);
         else if (i > 0) add_sum({{cells[0], 1}, {cells[k - 1], 1}, {cells[i], -1}, {cells[k - 1 - i], -1}}, 0);
       }
       break;
-    case ConstraintKind::little_killer: {
-      std::vector<std::pair<int, int>> terms;
-      for (int cell : cells) terms.emplace_back(cell, 1);
-      add_sum(terms, *c.value);
-      break;
-    }
     case ConstraintKind::sandwich: add_rule(std::make_unique<Sandwich>(cells, n, *c.value)); break;
     case ConstraintKind::x_sum: add_rule(std::make_unique<XSum>(cells, *c.value)); break;
     case ConstraintKind::skyscraper: add_rule(std::make_unique<Skyline>(cells, n, *c.value)); break;
@@ -539,18 +701,23 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
         for (int other : others) extra_peers_[cell].push_back(other);
       }
       break;
+    // As the checker: nonconsecutive exempts white dots, the negative kropki
+    // rules every dotted pair.
     case ConstraintKind::nonconsecutive:
     case ConstraintKind::no_difference: {
       const int d = value_or(1);
+      const bool any_dot = c.kind == ConstraintKind::no_difference;
       neighbours([&](int a, int b) {
-        if (!marked(ConstraintKind::difference, a, b)) relate(a, b, [d](int x, int y) { return std::abs(x - y) != d; });
+        if (!marked(ConstraintKind::difference, a, b) && !(any_dot && marked(ConstraintKind::ratio, a, b)))
+          relate(a, b, [d](int x, int y) { return std::abs(x - y) != d; });
       });
       break;
     }
     case ConstraintKind::no_ratio: {
       const int r = value_or(2);
       neighbours([&](int a, int b) {
-        if (!marked(ConstraintKind::ratio, a, b)) relate(a, b, [r](int x, int y) { return x != r * y && y != r * x; });
+        if (!marked(ConstraintKind::ratio, a, b) && !marked(ConstraintKind::difference, a, b))
+          relate(a, b, [r](int x, int y) { return x != r * y && y != r * x; });
       });
       break;
     }

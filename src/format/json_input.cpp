@@ -2,10 +2,16 @@
 //   [["5","3",".",...],...]                     a LeetCode board (strings or numbers, 0/"."/"" empty)
 //   {"puzzle": "53..7....", "variant": "diagonal", "size": 9, "regions": "111222…"}
 //   {"puzzle": [["5",...],...]}                  the same with a board
+//   … "houses": [["r1c1", …], …]                 more houses of N cells (extra regions)
+//   … "constraints": [{"kind": "killer-cage", "cells": ["r1c1", "r1c2"], "value": 3}, …]
+//                                                variant rules (docs/variants.md): kind,
+//                                                cells in order, and as the kind needs
+//                                                value, split, digits, outside ("r0c3")
 // A document may also be an array of such values, or {"puzzles": [...]}.
 #include "json_input.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <nlohmann/json.hpp>
 
@@ -49,6 +55,78 @@ std::vector<char> cells_of(const json& puzzle) {
     }
   }
   return chars;
+}
+
+// "r3c5" (or "R3C5"; rows and columns 0 and N+1 outside the grid) as (row, column), 0-based.
+std::pair<int, int> place_of(const json& name, int size, bool outside_allowed) {
+  if (!name.is_string()) throw std::invalid_argument("a cell is written \"r1c1\"");
+  const std::string text = name.get<std::string>();
+  int row = -1, column = -1;
+  char r = 0, c = 0, end = 0;
+  if (std::sscanf(text.c_str(), "%c%d%c%d%c", &r, &row, &c, &column, &end) != 4 || (r != 'r' && r != 'R') ||
+      (c != 'c' && c != 'C'))
+    throw std::invalid_argument("cell \"" + text + "\": expected r1c1");
+  const int low = outside_allowed ? 0 : 1, high = outside_allowed ? size + 1 : size;
+  if (row < low || row > high || column < low || column > high)
+    throw std::invalid_argument("cell \"" + text + "\" is outside the " + std::to_string(size) + "x" +
+                                std::to_string(size) + " grid");
+  return {row - 1, column - 1};
+}
+
+std::vector<int> cells_named(const json& list, int size, const std::string& where) {
+  if (!list.is_array()) throw std::invalid_argument(where + ": \"cells\" must be a list of \"r1c1\"");
+  std::vector<int> cells;
+  for (const json& name : list) {
+    const auto [row, column] = place_of(name, size, false);
+    cells.push_back(row * size + column);
+  }
+  return cells;
+}
+
+// The "houses" and "constraints" of a nonet JSON puzzle, on its geometry.
+void read_rules(const json& value, Puzzle& puzzle) {
+  const int size = puzzle.geometry->size();
+  if (value.contains("houses")) {
+    std::vector<House> houses;
+    int index = 1;
+    for (const json& house : value["houses"]) {
+      houses.push_back(House{HouseKind::extra_region, index, cells_named(house, size, "houses[" + std::to_string(index - 1) + "]")});
+      ++index;
+    }
+    puzzle.geometry = std::make_shared<const Geometry>(Geometry::with_houses(*puzzle.geometry, std::move(houses)));
+  }
+  if (!value.contains("constraints")) return;
+  const json& list = value["constraints"];
+  if (!list.is_array()) throw std::invalid_argument("\"constraints\" must be a list");
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const json& item = list[i];
+    const std::string where = "constraints[" + std::to_string(i) + "]";
+    if (!item.is_object() || !item.contains("kind") || !item["kind"].is_string())
+      throw std::invalid_argument(where + ": an object with a \"kind\"");
+    const auto kind = constraint_kind_from(item["kind"].get<std::string>());
+    if (!kind) throw std::invalid_argument(where + ": unknown kind \"" + item["kind"].get<std::string>() + "\" (docs/variants.md)");
+    Constraint rule{*kind};
+    for (const auto& [key, field] : item.items()) {
+      if (key == "kind") continue;
+      if (key == "cells") rule.cells = cells_named(field, size, where);
+      else if (key == "value") {
+        if (!field.is_number_integer()) throw std::invalid_argument(where + ": \"value\" must be a whole number");
+        rule.value = field.get<int>();
+      } else if (key == "split") {
+        if (!field.is_number_integer()) throw std::invalid_argument(where + ": \"split\" must be a whole number");
+        rule.split = field.get<int>();
+      } else if (key == "digits") {
+        for (const json& digit : field) {
+          if (!digit.is_number_integer()) throw std::invalid_argument(where + ": \"digits\" must be whole numbers");
+          rule.digits.push_back(digit.get<int>());
+        }
+      } else if (key == "outside") rule.outside = place_of(field, size, true);
+      else throw std::invalid_argument(where + ": unknown key \"" + key + "\"");
+    }
+    if (const std::string why = malformed(*puzzle.geometry, rule); !why.empty())
+      throw std::invalid_argument(where + ": " + why);
+    puzzle.constraints.push_back(std::move(rule));
+  }
 }
 
 std::vector<int> regions_of(const json& regions) {
@@ -194,6 +272,7 @@ void JsonInput::convert(const std::string& json_text, int line, Record& record) 
     record.cell_columns.assign(chars.size(), 1);
     if (!record.puzzle) record.puzzle = Puzzle{};
     finish_puzzle(record, chars, options, geometries_, line, 1);
+    if (record.puzzle && value.is_object()) read_rules(value, *record.puzzle);
   } catch (const std::exception& error) {
     record.puzzle.reset();
     record.error = Diagnostic{source_, line, 1, error.what()};

@@ -19,6 +19,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "iss_input.hpp"
 #include "text_input.hpp"
 
 namespace nonet::detail {
@@ -523,6 +524,24 @@ bool is_library_line(const std::string& text) {
   return text.size() > 1 && text[0] == ':' && std::count(text.begin(), text.end(), ':') >= 4;
 }
 
+// A variant puzzle in ISS's text (iss_input.hpp): its first token, the rest
+// of the line a comment. False when the line is no such text.
+bool read_iss_line(const Line& line, Record& record) {
+  const std::size_t begin = line.text.find_first_not_of(" \t");
+  const std::size_t end = std::min(line.text.find_first_of(" \t", begin), line.text.size());
+  const std::string_view text = std::string_view(line.text).substr(begin, end - begin);
+  if (!looks_like_iss_text(text)) return false;
+  try {
+    record.puzzle = read_iss_text(text);
+    const std::size_t comment = line.text.find_first_not_of(" \t", end);
+    if (comment != std::string::npos) record.puzzle->comment = line.text.substr(comment);
+  } catch (const IssError& error) {
+    record.error = Diagnostic{record.source, line.number, static_cast<int>(begin + error.offset + 1), error.reason};
+    record.puzzle.reset();
+  }
+  return true;
+}
+
 void read_library_line(const Line& line, const ReadOptions& options, GeometryCache& geometries, Record& record) {
   std::size_t grid = 0;
   for (int field = 0; field < 3; ++field) grid = line.text.find(':', grid) + 1;
@@ -663,6 +682,7 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
       read_library_line(line, options, geometries, record);
       return true;
     }
+    if (read_iss_line(line, record)) return true;
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);
     const int known = expected_size(options);

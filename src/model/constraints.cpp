@@ -27,6 +27,7 @@ struct KindName {
 constexpr std::array kKindNames = {
     KindName{ConstraintKind::killer_cage, "killer-cage"},
     KindName{ConstraintKind::extra_region, "extra-region"},
+    KindName{ConstraintKind::sum, "sum"},
     KindName{ConstraintKind::odd, "odd"},
     KindName{ConstraintKind::even, "even"},
     KindName{ConstraintKind::minimum, "minimum"},
@@ -39,6 +40,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::greater_than, "greater-than"},
     KindName{ConstraintKind::thermometer, "thermometer"},
     KindName{ConstraintKind::arrow, "arrow"},
+    KindName{ConstraintKind::double_arrow, "double-arrow"},
     KindName{ConstraintKind::whisper, "whisper"},
     KindName{ConstraintKind::renban, "renban"},
     KindName{ConstraintKind::palindrome, "palindrome"},
@@ -109,6 +111,7 @@ int default_value(const Geometry& g, const Constraint& c) {
     case ConstraintKind::ratio:
     case ConstraintKind::no_ratio: return 2;
     case ConstraintKind::whisper: return (g.size() + 1) / 2;
+    case ConstraintKind::modular: return 3;
     default: return 0;
   }
 }
@@ -144,6 +147,7 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       if (!all_different(filled)) return false;
       return !c.value || (full ? total(d) == value : total(filled) < value);
     case ConstraintKind::extra_region: return all_different(filled);
+    case ConstraintKind::sum: return full ? total(d) == value : total(filled) + static_cast<int>(d.size() - filled.size()) <= value;
     case ConstraintKind::odd: return d[0] == 0 || d[0] % 2 == 1;
     case ConstraintKind::even: return d[0] == 0 || d[0] % 2 == 0;
     case ConstraintKind::minimum:
@@ -189,6 +193,8 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       for (int i = 0; i < c.split; ++i) number = number * 10 + d[i];
       return number == total(Digits(d.begin() + c.split, d.end()));
     }
+    case ConstraintKind::double_arrow:
+      return !full || d.front() + d.back() == total(Digits(d.begin() + 1, d.end() - 1));
     case ConstraintKind::whisper:
       for (std::size_t i = 0; i + 1 < d.size(); ++i)
         if (d[i] != 0 && d[i + 1] != 0 && std::abs(d[i] - d[i + 1]) < value) return false;
@@ -219,15 +225,18 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       return std::adjacent_find(sums.begin(), sums.end(), std::not_equal_to<>()) == sums.end();
     }
     case ConstraintKind::entropic:
-    case ConstraintKind::modular:
+    case ConstraintKind::modular: {
+      // Every window of `span` cells in a row holds `span` different classes.
+      const std::size_t span = c.kind == ConstraintKind::entropic ? 3 : static_cast<std::size_t>(value);
       for (std::size_t i = 0; i < d.size(); ++i)
-        for (std::size_t j = i + 1; j < d.size() && j < i + 3; ++j) {
+        for (std::size_t j = i + 1; j < d.size() && j < i + span; ++j) {
           if (d[i] == 0 || d[j] == 0) continue;
           const bool same = c.kind == ConstraintKind::entropic ? entropy_class(d[i], n) == entropy_class(d[j], n)
-                                                               : d[i] % 3 == d[j] % 3;
+                                                               : d[i] % value == d[j] % value;
           if (same) return false;
         }
       return true;
+    }
     case ConstraintKind::zipper: {
       if (!full) return true;
       const std::size_t k = d.size();
@@ -266,14 +275,21 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
           if (grid[other] == grid[cell]) return false;
       }
       return true;
+    // Nonconsecutive exempts white dots; the negative kropki rules exempt
+    // every dotted pair (a 1-2 pair may carry either dot).
     case ConstraintKind::nonconsecutive:
-    case ConstraintKind::no_difference:
       return every_pair(g, grid, [&](int a, int b, int x, int y) {
         return std::abs(x - y) != value || marked(all, ConstraintKind::difference, a, b);
       });
+    case ConstraintKind::no_difference:
+      return every_pair(g, grid, [&](int a, int b, int x, int y) {
+        return std::abs(x - y) != value || marked(all, ConstraintKind::difference, a, b) ||
+               marked(all, ConstraintKind::ratio, a, b);
+      });
     case ConstraintKind::no_ratio:
       return every_pair(g, grid, [&](int a, int b, int x, int y) {
-        return !in_ratio(x, y, value) || marked(all, ConstraintKind::ratio, a, b);
+        return !in_ratio(x, y, value) || marked(all, ConstraintKind::ratio, a, b) ||
+               marked(all, ConstraintKind::difference, a, b);
       });
     case ConstraintKind::no_xv:
       return every_pair(g, grid, [&](int a, int b, int x, int y) {
@@ -327,7 +343,7 @@ std::string malformed(const Geometry& g, const Constraint& c) {
   const auto fail = [&](const std::string& why) { return describe(g, c) + ": " + why; };
   for (int cell : c.cells)
     if (cell < 0 || cell >= g.cell_count()) return fail("a cell outside the grid");
-  {
+  if (c.kind != ConstraintKind::sum) {  // a sum may count a cell twice
     std::vector<int> sorted = c.cells;
     std::sort(sorted.begin(), sorted.end());
     if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return fail("a cell listed twice");
@@ -374,11 +390,15 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     case ConstraintKind::arrow:
       if (c.split < 1 || c.split >= k) return fail("needs a circle and a line");
       return "";
+    case ConstraintKind::double_arrow: return k >= 3 ? "" : fail("two circles and a line between");
+    case ConstraintKind::sum: return need_value() ? "" : fail("no sum");
+    case ConstraintKind::modular:
+      if (c.value && (*c.value < 2 || *c.value > n)) return fail("modulus outside 2.." + std::to_string(n));
+      return k >= 2 ? "" : fail("a line of at least two cells");
     case ConstraintKind::whisper:
     case ConstraintKind::palindrome:
     case ConstraintKind::region_sum_line:
     case ConstraintKind::entropic:
-    case ConstraintKind::modular:
     case ConstraintKind::zipper: return k >= 2 ? "" : fail("a line of at least two cells");
     case ConstraintKind::between: return k >= 2 ? "" : fail("a line with two ends");
     case ConstraintKind::little_killer: return need_value() ? "" : fail("no sum");

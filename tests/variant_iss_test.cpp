@@ -1,0 +1,155 @@
+// ISS's text formats read into constraints, and ISS's published puzzles
+// (../shared/data/variants/iss/puzzles.tsv) solved: every solution nonet
+// finds passes the independent checker, equals ISS's published one where
+// there is one, and every puzzle nonet refuses names the rule it cannot read.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "nonet/exact.hpp"
+#include "nonet/format.hpp"
+#include "test_support.hpp"
+
+namespace nonet {
+namespace {
+
+Puzzle read_one(const std::string& text) {
+  auto records = read_all(text);
+  EXPECT_EQ(records.size(), 1u);
+  if (records.empty() || !records[0].puzzle) {
+    ADD_FAILURE() << (records.empty() || !records[0].error ? "no record" : records[0].error->to_string());
+    return {};
+  }
+  return *records[0].puzzle;
+}
+
+std::string error_of(const std::string& text) {
+  auto records = read_all(text);
+  if (records.size() != 1 || !records[0].error) return "no error";
+  return records[0].error->to_string();
+}
+
+TEST(IssText, ReadsCagesGivensAndLines) {
+  const Puzzle p = read_one(".~R1C1_8~R2C3_3.Cage~15~R1C2~R1C3.Thermo~R9C1~R9C2~R9C3.Arrow~R5C5~R5C6~R5C7");
+  EXPECT_EQ(p.cells[0], 8);
+  EXPECT_EQ(p.cells[9 + 2], 3);
+  ASSERT_EQ(p.constraints.size(), 3u);
+  EXPECT_EQ(p.constraints[0].kind, ConstraintKind::killer_cage);
+  EXPECT_EQ(p.constraints[0].value, 15);
+  EXPECT_EQ(p.constraints[0].cells, (std::vector<int>{1, 2}));
+  EXPECT_EQ(p.constraints[1].kind, ConstraintKind::thermometer);
+  EXPECT_EQ(p.constraints[1].cells, (std::vector<int>{72, 73, 74}));
+  EXPECT_EQ(p.constraints[2].kind, ConstraintKind::arrow);
+  EXPECT_EQ(p.constraints[2].split, 1);
+}
+
+TEST(IssText, ReadsShapesDiagonalsAndOutsideClues) {
+  const Puzzle six = read_one(".Shape~6x6.Diagonal~1.Sandwich~5~R2.LittleKiller~12~R1C1");
+  EXPECT_EQ(six.geometry->size(), 6);
+  EXPECT_TRUE(six.geometry->has_diagonals());
+  ASSERT_EQ(six.constraints.size(), 2u);
+  EXPECT_EQ(six.constraints[0].kind, ConstraintKind::sandwich);
+  EXPECT_EQ(six.constraints[0].cells.front(), 6);  // row 2 from the left
+  EXPECT_EQ(six.constraints[1].cells, (std::vector<int>{0, 7, 14, 21, 28, 35}));  // the main diagonal
+  // ISS's little killer named by R1C9 runs down-left.
+  const Puzzle nine = read_one(".LittleKiller~45~R1C9");
+  EXPECT_EQ(nine.constraints[0].cells.front(), 8);
+  EXPECT_EQ(nine.constraints[0].cells.back(), 72);
+  // X-sums from both ends of a column.
+  const Puzzle xsum = read_one(".XSum~C1~25~23");
+  ASSERT_EQ(xsum.constraints.size(), 2u);
+  EXPECT_EQ(xsum.constraints[0].cells.front(), 0);
+  EXPECT_EQ(xsum.constraints[1].cells.front(), 72);
+}
+
+TEST(IssText, ReadsBothKillerTextFormats) {
+  // One cage of the whole first row pointing left to its sum, the rest none.
+  const std::string row = "j<<<<<<<<" + std::string(72, '0');
+  Puzzle shortform = read_one(row);
+  ASSERT_FALSE(shortform.constraints.empty());
+  EXPECT_EQ(shortform.constraints[0].cells.size(), 9u);
+  EXPECT_EQ(shortform.constraints[0].value, 45);
+  std::string longform = "3x3:d:k";
+  for (int cell = 0; cell < 81; ++cell) {
+    longform += ':';
+    longform += cell < 2 ? std::to_string(3 * 256 + 1) : "0";
+  }
+  const Puzzle p = read_one(longform);
+  EXPECT_TRUE(p.geometry->has_diagonals());
+  ASSERT_EQ(p.constraints.size(), 1u);
+  EXPECT_EQ(p.constraints[0].cells, (std::vector<int>{0, 1}));
+  EXPECT_EQ(p.constraints[0].value, 3);
+}
+
+TEST(IssText, RefusesWhatItCannotReadWithThePlace) {
+  EXPECT_NE(error_of(".Cage~10~R1C1~R1C2.Lunchbox~5~R2C1~R2C2").find(":1:20: ISS rule 'Lunchbox'"), std::string::npos)
+      << error_of(".Cage~10~R1C1~R1C2.Lunchbox~5~R2C1~R2C2");
+  EXPECT_NE(error_of(".Cage~10~R1C1~R1C*").find("'R1C*' is not a cell"), std::string::npos);
+  EXPECT_NE(error_of(".Thermo~R1C1~R10C1").find("not a cell"), std::string::npos);
+  EXPECT_NE(error_of(".Shape~4x4.Cage~5~R5C1").find("outside the 4x4 grid"), std::string::npos);
+  EXPECT_NE(error_of(".~R1C1_1_2").find("pencil marks"), std::string::npos);
+  EXPECT_NE(error_of(".Frobnicate~3~R1C1").find("unknown ISS rule 'Frobnicate'"), std::string::npos);
+}
+
+TEST(IssText, DoesNotTakeOtherLinesForIss) {
+  // A classic line and a 16×16 line starting with '.' are still puzzles of houses.
+  const std::string classic = "..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..";
+  EXPECT_TRUE(read_one(classic).constraints.empty());
+}
+
+// ISS's published puzzles: the solution set of a puzzle is exact, so the
+// published solution must be the one nonet finds.
+TEST(IssPublished, SolutionsMatchIssAndPassTheChecker) {
+  NONET_NEEDS_SHARED_DATA();
+  std::ifstream tsv(testing::data_path("variants/iss/puzzles.tsv"));
+  ASSERT_TRUE(tsv.good());
+  std::string line;
+  std::getline(tsv, line);  // header
+  int read = 0, refused = 0, matched = 0, checked = 0, gave_up = 0;
+  while (std::getline(tsv, line)) {
+    std::istringstream fields(line);
+    std::string collection, name, input, published;
+    std::getline(fields, collection, '\t');
+    std::getline(fields, name, '\t');
+    std::getline(fields, input, '\t');
+    std::getline(fields, published, '\t');
+    auto records = read_all(input);
+    ASSERT_EQ(records.size(), 1u) << name;
+    if (!records[0].puzzle) {
+      ++refused;
+      continue;
+    }
+    ++read;
+    const Puzzle& puzzle = *records[0].puzzle;
+    SolveOptions options;
+    options.count_limit = 2;
+    options.candidates = records[0].candidates;  // ISS's pencil-mark puzzles
+    options.max_nodes = 500;  // the hardest of ISS's examples need far more: they count as gave-up here
+    const SolveResult result = solve(puzzle, options);
+    if (result.status == SolveStatus::gave_up) {
+      ++gave_up;
+      continue;
+    }
+    for (const Grid& solution : result.solutions) {
+      EXPECT_TRUE(is_solution_of(puzzle, solution)) << name;
+      ++checked;
+    }
+    if (published.empty()) continue;
+    // ISS writes a 16×16 solution with letters A-P for 1-16.
+    Grid expected;
+    const int size = puzzle.geometry->size();
+    const bool letters = published.find_first_of("0123456789") == std::string::npos;
+    for (char c : published) expected.push_back(static_cast<std::uint8_t>(letters ? c - 'A' + 1 : digit_of_char(c, size)));
+    EXPECT_EQ(result.status, SolveStatus::unique) << name;
+    ASSERT_FALSE(result.solutions.empty()) << name;
+    EXPECT_EQ(result.solutions.front(), expected) << name;
+    matched += result.solutions.front() == expected;
+  }
+  std::cout << "ISS puzzles: " << read << " read (" << matched << " match ISS's published solution, " << checked
+            << " solutions checked, " << gave_up << " over 500 nodes), " << refused << " refused\n";
+  EXPECT_GE(read, 150);
+}
+
+}  // namespace
+}  // namespace nonet
