@@ -11,6 +11,9 @@
 #include <numeric>
 #include <random>
 #include <set>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "generate_support.hpp"
 #include "nonet/exact.hpp"
@@ -278,6 +281,36 @@ TEST(GenerateDifficulty, LevelsAndRanges) {
   EXPECT_DOUBLE_EQ(parse_rating_range("7.2").max, 7.2);
   EXPECT_THROW(parse_rating_range("5-2"), GenerateError);
   EXPECT_THROW(parse_rating_range("hard"), GenerateError);
+}
+
+// The levels come from the technique table (src/generate/difficulty.cpp), but
+// their ranges must not move: the carving plan and every generated stream
+// depend on them.
+TEST(GenerateDifficulty, LevelsKeepTheirRangesAndShareOutSEsLadder) {
+  const std::vector<std::tuple<std::string, double, double>> pinned = {
+      {"simple", 1.0, 1.5}, {"easy", 1.6, 2.5},   {"intermediate", 2.6, 3.9},
+      {"expert", 4.0, 5.9}, {"master", 6.0, 7.9}, {"extreme", 8.0, 12.0}};
+  std::vector<std::tuple<std::string, double, double>> levels;
+  for (const auto& level : difficulty_levels()) levels.emplace_back(level.name, level.range.min, level.range.max);
+  EXPECT_EQ(levels, pinned);  // exact doubles: the ranges are the literals they were
+  // Every technique of SE's ladder lies in one level, which names it.
+  for (const TechniqueInfo& technique : techniques(Scale::se)) {
+    std::vector<std::string> holding;
+    for (const auto& level : difficulty_levels())
+      if (level.range.contains(technique.rating)) holding.push_back(level.name);
+    ASSERT_EQ(holding.size(), 1u) << technique.name;
+    // Its list: "a, b, c", the last item perhaps followed by a note in brackets.
+    const std::string list = find_level(holding[0])->techniques;
+    bool named = false;
+    for (std::size_t from = 0; from <= list.size();) {
+      const std::size_t comma = std::min(list.find(", ", from), list.size());
+      const std::string item = list.substr(from, comma - from);
+      named |= item == technique.name || item.starts_with(technique.name + " (rare");
+      from = comma + 2;
+    }
+    EXPECT_TRUE(named) << technique.name << " in " << holding[0] << ": " << list;
+  }
+  EXPECT_EQ(find_level("simple")->techniques, "Full house, Hidden single (box), Hidden single (line)");
 }
 
 // The same seed gives the same grid in every release: these were made before

@@ -1,6 +1,5 @@
 // The one workflow of include/nonet/analysis.hpp: exact verdict, then logic,
 // then the reason it stopped.
-#include <charconv>
 #include <chrono>
 #include <cmath>
 
@@ -12,6 +11,7 @@ namespace nonet {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using detail::seconds_text;
 
 // The time a call has: its limit, counted from its start.
 class Budget {
@@ -34,13 +34,6 @@ std::vector<Mask> marks_of(const CandidateGrid& grid) {
   for (int cell = 0; cell < grid.geometry().cell_count(); ++cell)
     marks[cell] = grid.value(cell) ? digit_bit(grid.value(cell)) : grid.candidates(cell);
   return marks;
-}
-
-// Seconds as written: "60", "1.5", "0.01".
-std::string seconds_text(double seconds) {
-  char buf[32];
-  const auto end = std::to_chars(buf, buf + sizeof buf, seconds).ptr;
-  return std::string(buf, end);
 }
 
 std::string time_limit_text(const Budget& budget) { return "the time limit (" + seconds_text(budget.limit()) + " s)"; }

@@ -441,6 +441,30 @@ struct RenderCommand {
   }
 };
 
+// `start`, then a list ("a, b, c") wrapped to kHelpWidth columns between
+// its items, its further lines indented as far as `start` reaches.
+std::string wrapped_list(const std::string& start, const std::string& list) {
+  constexpr std::size_t kHelpWidth = 100;
+  const std::string indent(start.size(), ' ');
+  std::string out = start;
+  std::size_t line_start = 0, from = 0;
+  while (from < list.size()) {
+    const std::size_t comma = list.find(", ", from);
+    const std::size_t end = comma == std::string::npos ? list.size() : comma + 1;
+    const std::string item = list.substr(from, end - from);
+    if (from > 0 && out.size() - line_start + 1 + item.size() > kHelpWidth) {
+      out += "\n";
+      line_start = out.size();
+      out += indent;
+    } else if (from > 0) {
+      out += ' ';
+    }
+    out += item;
+    from = end == list.size() ? end : end + 1;
+  }
+  return out + "\n";
+}
+
 void add_generate_command(CLI::App& app) {
   auto state = std::make_shared<GenerateCommand>();
   CLI::App* command = app.add_subcommand("generate", "Make new puzzles with a unique solution");
@@ -485,11 +509,11 @@ void add_generate_command(CLI::App& app) {
   command->add_option("--max-attempts", state->max_attempts, "Carvings per puzzle before giving up")
       ->check(CLI::PositiveNumber)
       ->capture_default_str();
-  std::string levels_text = "Levels (Sudoku Explainer rating ranges):\n";
+  std::string levels_text = "Levels (Sudoku Explainer rating ranges, and the techniques of SE's ladder in each):\n";
   for (const auto& level : difficulty_levels()) {
-    char range[32];
-    std::snprintf(range, sizeof range, "%.1f-%.1f", level.range.min, level.range.max);
-    levels_text += "  " + level.name + std::string(14 - level.name.size(), ' ') + range + "  " + level.techniques + "\n";
+    char columns[64];
+    std::snprintf(columns, sizeof columns, "  %-14s%.1f-%-6.1f", level.name.c_str(), level.range.min, level.range.max);
+    levels_text += wrapped_list(columns, level.techniques);
   }
   command->footer(levels_text +
                   "Examples:\n"

@@ -5,7 +5,6 @@
 //   rate     Sudoku Explainer style ratings (ER/EP/ED), batch on every core
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cerrno>
 #include <fstream>
 #include <iostream>
@@ -16,6 +15,7 @@
 #include "cli_common.hpp"
 #include "seconds_option.hpp"
 #include "analysis/result_json.hpp"
+#include "core/deadline.hpp"
 #include "nonet/analysis.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/logic.hpp"
@@ -24,6 +24,7 @@ namespace nonet::cli {
 
 namespace {
 
+using detail::seconds_text;
 using nlohmann::json;
 
 // Seconds a puzzle may take by default (rate, explain, hint): nested forcing
@@ -50,13 +51,6 @@ std::string rating_text(const Rating& r) {
 
 std::string malformed_line(const InputOptions& input, const Record& record) {
   return input.format == "json" ? malformed_json(record) : "!malformed\n";
-}
-
-// Seconds as written: "60", "1.5", "0.01".
-std::string seconds_text(double seconds) {
-  char buf[32];
-  const auto end = std::to_chars(buf, buf + sizeof buf, seconds).ptr;
-  return std::string(buf, end);
 }
 
 // The session of a command: its options and limits, the same for every record.

@@ -1,10 +1,13 @@
 // Turning a time limit in seconds into a moment on the steady clock, once for
 // every engine: a limit of 0, NaN or beyond any run (over a century) means no
-// limit, never an overflowed moment in the past (a silent "out of time").
+// limit, never an overflowed moment in the past (a silent "out of time"); and
+// writing a limit in messages, once for the workflow and the CLI.
 #pragma once
 
+#include <charconv>
 #include <chrono>
 #include <cmath>
+#include <string>
 
 namespace nonet::detail {
 
@@ -18,6 +21,13 @@ inline std::chrono::steady_clock::time_point deadline_after(double seconds) {
   if (!has_time_limit(seconds)) return {};
   return std::chrono::steady_clock::now() +
          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+}
+
+// Seconds as written: "60", "1.5", "0.01".
+inline std::string seconds_text(double seconds) {
+  char buf[32];
+  const auto end = std::to_chars(buf, buf + sizeof buf, seconds).ptr;
+  return std::string(buf, end);
 }
 
 }  // namespace nonet::detail

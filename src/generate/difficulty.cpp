@@ -1,13 +1,8 @@
-// Difficulty levels as ranges of the Sudoku Explainer rating.
-//
-// SE gives every technique a number and a puzzle the number of the hardest
-// step it needs (SE always takes the easiest step available): hidden single
-// 1.2 (box) / 1.5 (row, column); direct pointing/claiming 1.7/1.9; direct
-// hidden pair 2.0; naked single 2.3; direct hidden triple 2.5; pointing 2.6,
-// claiming 2.8; naked pair 3.0; X-Wing 3.2; hidden pair 3.4; naked triple 3.6;
-// swordfish 3.8; hidden triple 4.0; XY-Wing 4.2; XYZ-Wing 4.4; unique
-// rectangles 4.5+; naked quad 5.0; jellyfish 5.2; hidden quad 5.4; BUG 5.6;
-// aligned pair exclusion 6.2; forcing chains 6.5–7.5; dynamic chains 8+.
+// Difficulty levels as ranges of the Sudoku Explainer rating (ER): SE rates a
+// puzzle by the hardest step it needs (it always takes the easiest step
+// available), and the technique table (logic/techniques.hpp) gives each
+// technique's rating. A level's techniques are those of SE's ladder rated
+// within its range.
 //
 // QQwing's four levels are defined by its own solver (simple: naked singles
 // only, easy: hidden singles, intermediate: pairs and intersections, expert:
@@ -15,31 +10,54 @@
 // of techniques ends, are below; "master" and "extreme" continue the ladder.
 #include <charconv>
 #include <cmath>
+#include <iterator>
 #include <string>
 
+#include "logic/techniques.hpp"
 #include "nonet/generate.hpp"
 
 namespace nonet {
 
-const std::vector<DifficultyLevel>& difficulty_levels() {
-  static const std::vector<DifficultyLevel> levels{
-      {"simple", {1.0, 1.5}, "hidden singles only"},
-      {"easy", {1.6, 2.5}, "naked singles and SE's direct intersections, pairs and triples"},
-      {"intermediate", {2.6, 3.9}, "pointing, claiming, naked/hidden pairs, X-Wing, naked triple, swordfish"},
-      {"expert", {4.0, 5.9}, "hidden triple, XY/XYZ-Wing, unique rectangles, quads, jellyfish, BUG"},
-      {"master", {6.0, 7.9}, "aligned pair exclusion, forcing chains, nishio"},
-      {"extreme", {8.0, 12.0}, "dynamic and nested forcing chains (rare: slow to find)"},
-  };
-  return levels;
-}
-
-std::optional<DifficultyLevel> find_level(std::string_view name) {
-  for (const DifficultyLevel& level : difficulty_levels())
-    if (level.name == name) return level;
-  return std::nullopt;
-}
-
 namespace {
+
+using logic::rating_of;
+using logic::Technique;
+using logic::Tenths;
+
+struct LevelStart {
+  const char* name;
+  Tenths from;            // its lowest rating; it ends a tenth below the next level's
+  const char* note = "";  // said after its techniques
+};
+// Each level starts where a technique of SE's ladder does, but for two gaps in it.
+constexpr LevelStart kLevelStarts[] = {
+    {"simple", rating_of(Technique::full_house)},
+    // Hidden singles alone finish exactly the puzzles rated up to hidden singles in lines.
+    {"easy", rating_of(Technique::hidden_single_line) + 1},
+    {"intermediate", rating_of(Technique::pointing)},
+    {"expert", rating_of(Technique::hidden_triple)},
+    // A whole rating between BUG (5.6) and aligned pair exclusion (6.2): no
+    // technique of SE's ladder starts there (BUG type 3's larger forms rate 6.0 and 6.1).
+    {"master", 60},
+    {"extreme", rating_of(Technique::cell_region_forcing_chains), "rare: slow to find"},
+};
+// The end of the last level: above the hardest puzzles known (11.9, below).
+constexpr Tenths kScaleTop = 120;
+
+constexpr bool starts_increase() {
+  for (std::size_t i = 1; i < std::size(kLevelStarts); ++i)
+    if (kLevelStarts[i].from <= kLevelStarts[i - 1].from) return false;
+  return kScaleTop > kLevelStarts[std::size(kLevelStarts) - 1].from;
+}
+static_assert(starts_increase(), "levels follow one another up the scale");
+
+// The names of SE's techniques rated within [from, to], in ladder order.
+std::string techniques_within(Tenths from, Tenths to) {
+  std::string names;
+  for (const logic::TechniqueRow& row : logic::kTechniques)
+    if (row.se && row.rating >= from && row.rating <= to) names += (names.empty() ? "" : ", ") + std::string(row.name);
+  return names;
+}
 
 // Every puzzle with an empty cell needs at least a full house (1.0); the
 // hardest puzzles known rate 11.9.
@@ -57,6 +75,27 @@ double parse_rating(std::string_view text, std::string_view whole) {
 }
 
 }  // namespace
+
+const std::vector<DifficultyLevel>& difficulty_levels() {
+  static const std::vector<DifficultyLevel> levels = [] {
+    std::vector<DifficultyLevel> all;
+    for (std::size_t i = 0; i < std::size(kLevelStarts); ++i) {
+      const LevelStart& level = kLevelStarts[i];
+      const Tenths to = i + 1 < std::size(kLevelStarts) ? kLevelStarts[i + 1].from - 1 : kScaleTop;
+      std::string techniques = techniques_within(level.from, to);
+      if (*level.note) techniques += std::string(" (") + level.note + ")";
+      all.push_back({level.name, {logic::to_rating(level.from), logic::to_rating(to)}, std::move(techniques)});
+    }
+    return all;
+  }();
+  return levels;
+}
+
+std::optional<DifficultyLevel> find_level(std::string_view name) {
+  for (const DifficultyLevel& level : difficulty_levels())
+    if (level.name == name) return level;
+  return std::nullopt;
+}
 
 RatingRange parse_rating_range(std::string_view text) {
   RatingRange range;

@@ -982,6 +982,15 @@ std::optional<Step> find_chains(const Context& ctx) {
   return best.step;
 }
 
+// Only where the puzzle is known to have one solution (as the uniqueness
+// techniques): on a grid that many solutions fit, their search has no end in
+// sight (an empty grid: minutes and more), and logic cannot finish such a
+// grid anyway.
+std::optional<Step> find_nested_forcing_chains(const Context& ctx, int level) {
+  if (!ctx.is_unique()) return std::nullopt;
+  return find_multiple_forcing_chain(ctx, true, level);
+}
+
 std::optional<Step> find_multiple_forcing_chain(const Context& ctx, bool dynamic, int level) {
   const int n = ctx.n();
   // SE: 8.0, 8.5; dynamic (+) 9.0; nested levels 2-5 9.5, 10.0, 10.5, 11.0.

@@ -1,7 +1,6 @@
 // What the technique files share: the solving context (the position, the
-// geometry, a "sees" table) and one finder function per family. A finder
-// returns the first step it finds in grid order, or nullopt; chain finders
-// return their easiest (lowest rated, then shortest) step, as SE does.
+// geometry, a "sees" table) and the helpers of their searches; the finders
+// themselves are declared in finders.hpp, through the technique table.
 #pragma once
 
 #include <algorithm>
@@ -210,51 +209,5 @@ bool add_eliminations(const Context& ctx, Step& step, const std::vector<int>& ce
 // Calls visit(indices) for every k-combination of 0..n-1 (n < 64) in SE's order
 // (masks in increasing value: {0,1}, {0,2}, {1,2}, {0,3} ...); visit returns true to stop.
 bool combinations(int n, int k, const std::function<bool(const std::vector<int>&)>& visit);
-
-// singles.cpp
-std::optional<Step> find_full_house(const Context&);
-std::optional<Step> find_hidden_single(const Context&, bool box_like);
-std::optional<Step> find_naked_single(const Context&);
-// intersections.cpp (pointing when the first house is a box/region, else claiming)
-std::optional<Step> find_intersection(const Context&, bool pointing, bool direct);
-// subsets.cpp
-std::optional<Step> find_naked_subset(const Context&, int k);
-std::optional<Step> find_hidden_subset(const Context&, int k, bool direct);
-// fish.cpp
-std::optional<Step> find_fish(const Context&, int k);
-// Single-digit patterns of two strong links a=b-c=e (SukakuExplainer's).
-enum class TwoLinkPattern { skyscraper, two_string_kite, turbot_fish };
-std::optional<Step> find_two_link_pattern(const Context&, TwoLinkPattern pattern);
-std::optional<Step> find_empty_rectangle(const Context&);
-std::optional<Step> find_three_link_chain(const Context&);         // 3-link X-chains, 5.4-5.7
-std::optional<Step> find_grouped_two_link_chain(const Context&);  // 4.3
-// wings.cpp
-std::optional<Step> find_xy_wing(const Context&);
-std::optional<Step> find_xyz_wing(const Context&);
-std::optional<Step> find_wxyz_wing(const Context&);   // k = 4 big wing, 5.5-5.6
-std::optional<Step> find_vwxyz_wing(const Context&);  // k = 5, 6.2-6.4
-std::optional<Step> find_uvwxyz_wing(const Context&);  // k = 6, 6.6
-std::optional<Step> find_w_wing(const Context&);
-// uniqueness.cpp
-std::optional<Step> find_unique_rectangle(const Context&);  // rectangles and loops, easiest first
-std::optional<Step> find_unique_loop(const Context&);       // loops of 6+ cells only
-std::optional<Step> find_bug(const Context&);
-// exclusion.cpp
-std::optional<Step> find_aligned_pair_exclusion(const Context&);     // 6.2
-std::optional<Step> find_aligned_triplet_exclusion(const Context&);  // 7.5
-// colouring.cpp, als.cpp (explanations and hints only)
-std::optional<Step> find_simple_colouring(const Context&);
-std::optional<Step> find_als_xz(const Context&);
-// chains.cpp
-std::optional<Step> find_cycles(const Context&, bool x, bool y);
-std::optional<Step> find_forcing_chain(const Context&, bool x, bool y);
-std::optional<Step> find_chains(const Context&);  // all of the above, as SE's one chaining pass
-// level 0: cell/region (8.0) or dynamic (8.5) forcing chains; level 1: dynamic
-// forcing chains (+) (9.0), whose propagation also applies pointing/claiming,
-// hidden and naked pairs and X-Wings to the assumed position; levels 2-5:
-// nested forcing chains (9.5, 10.0, 10.5, 11.0), whose propagation also applies
-// forcing chains of lower levels.
-std::optional<Step> find_multiple_forcing_chain(const Context&, bool dynamic, int level = 0);
-std::optional<Step> find_nishio(const Context&);
 
 }  // namespace nonet::logic

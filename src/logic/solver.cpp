@@ -1,14 +1,13 @@
 // The logical solver and the rater. Techniques are tried in the order of
-// their SE rating (the ladder below); the first step found is applied and the
-// search starts again from the top, as Sudoku Explainer does. The rating of a
-// solve: ER the hardest step, EP the hardest up to the first placement, ED the
-// first step.
+// their SE rating (the technique table, techniques.hpp, gives each its
+// finder); the first step found is applied and the search starts again from
+// the top, as Sudoku Explainer does. The rating of a solve: ER the hardest
+// step, EP the hardest up to the first placement, ED the first step.
 #include <algorithm>
 #include <array>
 #include <chrono>
 #include <functional>
 
-#include "core/contract.hpp"
 #include "core/deadline.hpp"
 #include "internal.hpp"
 #include "nonet/exact.hpp"
@@ -17,141 +16,8 @@ namespace nonet {
 
 namespace {
 using logic::Context;
-using logic::Technique;
-
-// Nested forcing chains only where the puzzle is known to have one solution
-// (as the uniqueness techniques): on a grid that many solutions fit, their
-// search has no end in sight (an empty grid: minutes and more), and logic
-// cannot finish such a grid anyway.
-template <int level>
-std::optional<Step> nested_forcing_chains(const Context& c) {
-  if (!c.is_unique()) return std::nullopt;
-  return find_multiple_forcing_chain(c, true, level);
-}
-
-using Finder = std::optional<Step> (*)(const Context&);
-
-// The finder of each rung of the technique table (techniques.hpp).
-Finder finder_of(Technique technique) {
-  using namespace logic;
-  switch (technique) {
-    case Technique::full_house: return find_full_house;
-    case Technique::hidden_single_box: return [](const Context& c) { return find_hidden_single(c, true); };
-    case Technique::hidden_single_line: return [](const Context& c) { return find_hidden_single(c, false); };
-    case Technique::direct_pointing: return [](const Context& c) { return find_intersection(c, true, true); };
-    case Technique::direct_claiming: return [](const Context& c) { return find_intersection(c, false, true); };
-    case Technique::direct_hidden_pair: return [](const Context& c) { return find_hidden_subset(c, 2, true); };
-    case Technique::naked_single: return find_naked_single;
-    case Technique::direct_hidden_triple: return [](const Context& c) { return find_hidden_subset(c, 3, true); };
-    case Technique::pointing: return [](const Context& c) { return find_intersection(c, true, false); };
-    case Technique::claiming: return [](const Context& c) { return find_intersection(c, false, false); };
-    case Technique::naked_pair: return [](const Context& c) { return find_naked_subset(c, 2); };
-    case Technique::x_wing: return [](const Context& c) { return find_fish(c, 2); };
-    case Technique::hidden_pair: return [](const Context& c) { return find_hidden_subset(c, 2, false); };
-    case Technique::naked_triple: return [](const Context& c) { return find_naked_subset(c, 3); };
-    case Technique::swordfish: return [](const Context& c) { return find_fish(c, 3); };
-    case Technique::hidden_triple: return [](const Context& c) { return find_hidden_subset(c, 3, false); };
-    case Technique::skyscraper:
-      return [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::skyscraper); };
-    case Technique::two_string_kite:
-      return [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::two_string_kite); };
-    case Technique::turbot_fish:
-      return [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::turbot_fish); };
-    case Technique::empty_rectangle: return find_empty_rectangle;
-    case Technique::grouped_two_link_chain: return find_grouped_two_link_chain;
-    case Technique::xy_wing: return find_xy_wing;
-    case Technique::xyz_wing: return find_xyz_wing;
-    case Technique::w_wing: return find_w_wing;
-    case Technique::unique_rectangle: return find_unique_rectangle;
-    case Technique::naked_quad: return [](const Context& c) { return find_naked_subset(c, 4); };
-    case Technique::jellyfish: return [](const Context& c) { return find_fish(c, 4); };
-    case Technique::hidden_quad: return [](const Context& c) { return find_hidden_subset(c, 4, false); };
-    case Technique::three_link_x_chain: return find_three_link_chain;
-    case Technique::wxyz_wing: return find_wxyz_wing;
-    case Technique::bug: return find_bug;
-    case Technique::vwxyz_wing: return find_vwxyz_wing;
-    case Technique::aligned_pair_exclusion: return find_aligned_pair_exclusion;
-    case Technique::uvwxyz_wing: return find_uvwxyz_wing;
-    case Technique::simple_colouring: return find_simple_colouring;
-    case Technique::als_xz: return find_als_xz;
-    case Technique::chains: return find_chains;
-    case Technique::aligned_triplet_exclusion: return find_aligned_triplet_exclusion;
-    case Technique::nishio: return find_nishio;
-    case Technique::cell_region_forcing_chains:
-      return [](const Context& c) { return find_multiple_forcing_chain(c, false); };
-    case Technique::dynamic_forcing_chains: return [](const Context& c) { return find_multiple_forcing_chain(c, true); };
-    case Technique::dynamic_forcing_chains_plus:
-      return [](const Context& c) { return find_multiple_forcing_chain(c, true, 1); };
-    case Technique::nested_forcing_chains: return nested_forcing_chains<2>;
-    case Technique::nested_cell_region_forcing_chains: return nested_forcing_chains<3>;
-    case Technique::nested_dynamic_forcing_chains: return nested_forcing_chains<4>;
-    case Technique::nested_dynamic_forcing_chains_plus: return nested_forcing_chains<5>;
-  }
-  return nullptr;
-}
-
-// What a rung's search reads, so that a solve can ask it again only where
-// that changed: each digit's places alone (single-digit patterns: its finder
-// honours Context::scope_digits), each house's cells alone (singles and
-// subsets in one house: Context::scope_houses), a set of cells and the cells
-// that see them (wings and exclusions: Context::scope_cells), or anything.
-enum class Scope { digits, houses, cells, whole };
-
-Scope scope_of(Technique technique) {
-  switch (technique) {
-    case Technique::full_house:
-    case Technique::hidden_single_box:
-    case Technique::hidden_single_line:
-    case Technique::direct_hidden_pair:
-    case Technique::direct_hidden_triple:
-    case Technique::naked_pair:
-    case Technique::hidden_pair:
-    case Technique::naked_triple:
-    case Technique::hidden_triple:
-    case Technique::naked_quad:
-    case Technique::hidden_quad: return Scope::houses;
-    case Technique::direct_pointing:
-    case Technique::direct_claiming:
-    case Technique::pointing:
-    case Technique::claiming:
-    case Technique::x_wing:
-    case Technique::swordfish:
-    case Technique::jellyfish:
-    case Technique::skyscraper:
-    case Technique::two_string_kite:
-    case Technique::turbot_fish:
-    case Technique::empty_rectangle:
-    case Technique::grouped_two_link_chain:
-    case Technique::three_link_x_chain: return Scope::digits;
-    case Technique::xy_wing:
-    case Technique::xyz_wing:
-    case Technique::wxyz_wing:
-    case Technique::vwxyz_wing:
-    case Technique::uvwxyz_wing:
-    case Technique::aligned_pair_exclusion:
-    case Technique::aligned_triplet_exclusion: return Scope::cells;
-    default: return Scope::whole;
-  }
-}
-
-struct Rung {
-  const logic::TechniqueRow& row;
-  Finder find;
-  Scope scope;
-};
-
-// The technique table with a finder on each row, built once.
-const std::vector<Rung>& ladder() {
-  static const std::vector<Rung> rungs = [] {
-    std::vector<Rung> all;
-    for (const logic::TechniqueRow& row : logic::kTechniques) {
-      all.push_back({row, finder_of(row.technique), scope_of(row.technique)});
-      NONET_EXPECTS(all.back().find != nullptr);  // every technique has its finder
-    }
-    return all;
-  }();
-  return rungs;
-}
+using logic::kTechniques;
+using logic::Scope;
 
 bool on_scale(const logic::TechniqueRow& r, Scale scale, bool extras) {
   if (r.extra) return extras;
@@ -175,15 +41,15 @@ class Unsearched {
   Unsearched(const Geometry& geometry, const logic::Tables& tables)
       : house_words_(tables.every_house().size()), cell_words_(static_cast<std::size_t>(geometry.cell_words())) {
     std::array<int, 4> slots{};  // per Scope
-    slot_.reserve(ladder().size());
-    for (const Rung& rung : ladder()) {
-      int& count = slots[static_cast<std::size_t>(rung.scope)];
-      slot_.push_back(rung.scope == Scope::whole ? -1 : count++);
+    slot_.reserve(kTechniques.size());
+    for (const logic::TechniqueRow& row : kTechniques) {
+      int& count = slots[static_cast<std::size_t>(row.scope)];
+      slot_.push_back(row.scope == Scope::whole ? -1 : count++);
     }
     digits_.assign(static_cast<std::size_t>(slots[static_cast<std::size_t>(Scope::digits)]), 0);
     houses_.assign(static_cast<std::size_t>(slots[static_cast<std::size_t>(Scope::houses)]) * house_words_, 0);
     cells_.assign(static_cast<std::size_t>(slots[static_cast<std::size_t>(Scope::cells)]) * cell_words_, 0);
-    seen_.assign(ladder().size(), 0);
+    seen_.assign(kTechniques.size(), 0);
     digit_log_.push_back(all_digits(geometry.size()));
     const auto every_house = tables.every_house();
     house_log_.assign(every_house.begin(), every_house.end());
@@ -195,7 +61,7 @@ class Unsearched {
     const int slot = slot_[i];
     const std::size_t from = seen_[i], to = digit_log_.size();
     seen_[i] = to;
-    switch (ladder()[i].scope) {
+    switch (kTechniques[i].scope) {
       case Scope::digits:
         for (std::size_t step = from; step < to; ++step) digits_[slot] |= digit_log_[step];
         ctx.scope_digits = digits_[slot];
@@ -212,9 +78,10 @@ class Unsearched {
     const auto clear = [&](std::vector<std::uint64_t>& sets, std::size_t width) {
       std::fill_n(sets.begin() + static_cast<std::ptrdiff_t>(slot * width), width, 0);
     };
-    if (ladder()[i].scope == Scope::digits) digits_[slot] = 0;
-    if (ladder()[i].scope == Scope::houses) clear(houses_, house_words_);
-    if (ladder()[i].scope == Scope::cells) clear(cells_, cell_words_);
+    const Scope scope = kTechniques[i].scope;
+    if (scope == Scope::digits) digits_[slot] = 0;
+    if (scope == Scope::houses) clear(houses_, house_words_);
+    if (scope == Scope::cells) clear(cells_, cell_words_);
   }
   void changed(const logic::StepChange& change) {
     digit_log_.push_back(change.digits);
@@ -250,11 +117,11 @@ class Unsearched {
 // where it may find something.
 std::optional<Step> first_step(Context& ctx, double max_rating, Unsearched* unsearched = nullptr) {
   const logic::Tenths limit = limit_of(max_rating);
-  for (std::size_t i = 0; i < ladder().size(); ++i) {
-    const Rung& r = ladder()[i];
-    if (!on_scale(r.row, ctx.scale, ctx.extras) || r.row.rating > limit) continue;
+  for (std::size_t i = 0; i < kTechniques.size(); ++i) {
+    const logic::TechniqueRow& row = kTechniques[i];
+    if (!on_scale(row, ctx.scale, ctx.extras) || row.rating > limit) continue;
     if (unsearched && !unsearched->narrow(i, ctx)) continue;
-    auto step = r.find(ctx);
+    auto step = row.find(ctx);
     ctx.scope_digits = ~Mask{0};
     ctx.scope_houses = {};
     ctx.scope_cells = {};
@@ -369,7 +236,7 @@ std::optional<Grid> solution_of(const std::shared_ptr<const Geometry>& geometry,
 
 std::vector<TechniqueInfo> techniques(Scale scale, bool extras) {
   std::vector<TechniqueInfo> out;
-  for (const logic::TechniqueRow& r : logic::kTechniques)
+  for (const logic::TechniqueRow& r : kTechniques)
     if (on_scale(r, scale, extras)) out.push_back({std::string(r.name), logic::to_rating(r.rating)});
   return out;
 }

@@ -1,15 +1,19 @@
 // The technique table: every technique the logical solver knows, named once,
 // in the order the ladder tries them (SE's order; SukakuExplainer's where
-// only it rates a technique), with its rating in integer tenths of SE's scale
-// and the scales that rate it. The ladder (solver.cpp), the ratings the
-// finders give their steps, the generator's technique sets and the
-// difficulty levels all read it; docs/logic.md prints it.
+// only it rates a technique), with its rating in integer tenths of SE's
+// scale, the scales that rate it, its finder and what that finder reads.
+// Adding a technique is adding its row. The ladder (solver.cpp), the ratings
+// the finders give their steps, the generator's technique sets and the
+// difficulty levels (generate/difficulty.cpp) all read it; docs/logic.md
+// prints it.
 #pragma once
 
 #include <array>
 #include <cmath>
 #include <cstdint>
 #include <string_view>
+
+#include "finders.hpp"
 
 namespace nonet::logic {
 
@@ -72,6 +76,18 @@ enum class Technique : std::uint8_t {
   nested_dynamic_forcing_chains_plus,
 };
 
+// What a technique's search reads, so that a solve can ask it again only
+// where that changed (solver.cpp): each digit's places alone (single-digit
+// patterns: its finder honours Context::scope_digits), each house's cells
+// alone (singles and subsets in one house: Context::scope_houses), a set of
+// cells and the cells that see them (wings and exclusions:
+// Context::scope_cells), or anything.
+enum class Scope : std::uint8_t { digits, houses, cells, whole };
+
+using Finder = std::optional<Step> (*)(const Context&);
+
+// Every field is required: a row that leaves one out does not build
+// (-Wmissing-field-initializers, under -Wextra -Werror).
 struct TechniqueRow {
   Technique technique;
   std::string_view name;  // the ladder's name (hints' and `--max` limits' wording)
@@ -79,65 +95,101 @@ struct TechniqueRow {
   bool se;                // on the SE 1.2.1 ladder
   bool sukaku;            // on the SukakuExplainer ladder
   bool extra;             // explanations and hints only: no published scale rates it
+  Scope scope;            // what its finder reads
+  Finder find;            // its search (finders.hpp)
 };
 
 // clang-format off
 inline constexpr std::array kTechniques = {
-    TechniqueRow{Technique::full_house, "Full house", 10, true, true, false},
-    TechniqueRow{Technique::hidden_single_box, "Hidden single (box)", 12, true, true, false},
-    TechniqueRow{Technique::hidden_single_line, "Hidden single (line)", 15, true, true, false},
-    TechniqueRow{Technique::direct_pointing, "Direct pointing", 17, true, true, false},
-    TechniqueRow{Technique::direct_claiming, "Direct claiming", 19, true, true, false},
-    TechniqueRow{Technique::direct_hidden_pair, "Direct hidden pair", 20, true, true, false},
-    TechniqueRow{Technique::naked_single, "Naked single", 23, true, true, false},
-    TechniqueRow{Technique::direct_hidden_triple, "Direct hidden triple", 25, true, true, false},
-    TechniqueRow{Technique::pointing, "Pointing", 26, true, true, false},
-    TechniqueRow{Technique::claiming, "Claiming", 28, true, true, false},
-    TechniqueRow{Technique::naked_pair, "Naked pair", 30, true, true, false},
-    TechniqueRow{Technique::x_wing, "X-Wing", 32, true, true, false},
-    TechniqueRow{Technique::hidden_pair, "Hidden pair", 34, true, true, false},
-    TechniqueRow{Technique::naked_triple, "Naked triple", 36, true, true, false},
-    TechniqueRow{Technique::swordfish, "Swordfish", 38, true, true, false},
-    TechniqueRow{Technique::hidden_triple, "Hidden triple", 40, true, true, false},
-    TechniqueRow{Technique::skyscraper, "Skyscraper", 40, false, true, false},
-    TechniqueRow{Technique::two_string_kite, "2-String Kite", 41, false, true, false},
+    TechniqueRow{Technique::full_house, "Full house", 10, true, true, false, Scope::houses, find_full_house},
+    TechniqueRow{Technique::hidden_single_box, "Hidden single (box)", 12, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_hidden_single(c, true); }},
+    TechniqueRow{Technique::hidden_single_line, "Hidden single (line)", 15, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_hidden_single(c, false); }},
+    TechniqueRow{Technique::direct_pointing, "Direct pointing", 17, true, true, false, Scope::digits,
+                 [](const Context& c) { return find_intersection(c, true, true); }},
+    TechniqueRow{Technique::direct_claiming, "Direct claiming", 19, true, true, false, Scope::digits,
+                 [](const Context& c) { return find_intersection(c, false, true); }},
+    TechniqueRow{Technique::direct_hidden_pair, "Direct hidden pair", 20, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_hidden_subset(c, 2, true); }},
+    TechniqueRow{Technique::naked_single, "Naked single", 23, true, true, false, Scope::whole, find_naked_single},
+    TechniqueRow{Technique::direct_hidden_triple, "Direct hidden triple", 25, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_hidden_subset(c, 3, true); }},
+    TechniqueRow{Technique::pointing, "Pointing", 26, true, true, false, Scope::digits,
+                 [](const Context& c) { return find_intersection(c, true, false); }},
+    TechniqueRow{Technique::claiming, "Claiming", 28, true, true, false, Scope::digits,
+                 [](const Context& c) { return find_intersection(c, false, false); }},
+    TechniqueRow{Technique::naked_pair, "Naked pair", 30, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_naked_subset(c, 2); }},
+    TechniqueRow{Technique::x_wing, "X-Wing", 32, true, true, false, Scope::digits,
+                 [](const Context& c) { return find_fish(c, 2); }},
+    TechniqueRow{Technique::hidden_pair, "Hidden pair", 34, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_hidden_subset(c, 2, false); }},
+    TechniqueRow{Technique::naked_triple, "Naked triple", 36, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_naked_subset(c, 3); }},
+    TechniqueRow{Technique::swordfish, "Swordfish", 38, true, true, false, Scope::digits,
+                 [](const Context& c) { return find_fish(c, 3); }},
+    TechniqueRow{Technique::hidden_triple, "Hidden triple", 40, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_hidden_subset(c, 3, false); }},
+    TechniqueRow{Technique::skyscraper, "Skyscraper", 40, false, true, false, Scope::digits,
+                 [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::skyscraper); }},
+    TechniqueRow{Technique::two_string_kite, "2-String Kite", 41, false, true, false, Scope::digits,
+                 [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::two_string_kite); }},
     // SukakuExplainer tries its two-link patterns (up to 4.3) before the XY-Wing (4.2).
-    TechniqueRow{Technique::turbot_fish, "Turbot fish", 42, false, true, false},
-    TechniqueRow{Technique::empty_rectangle, "Empty rectangle", 43, false, true, false},
-    TechniqueRow{Technique::grouped_two_link_chain, "Grouped 2-link chain", 43, false, true, false},
-    TechniqueRow{Technique::xy_wing, "XY-Wing", 42, true, true, false},
-    TechniqueRow{Technique::xyz_wing, "XYZ-Wing", 44, true, true, false},
-    TechniqueRow{Technique::w_wing, "W-Wing", 44, false, false, true},
-    TechniqueRow{Technique::unique_rectangle, "Unique rectangle", 45, true, true, false},
-    TechniqueRow{Technique::naked_quad, "Naked quad", 50, true, true, false},
-    TechniqueRow{Technique::jellyfish, "Jellyfish", 52, true, true, false},
-    TechniqueRow{Technique::hidden_quad, "Hidden quad", 54, true, true, false},
+    TechniqueRow{Technique::turbot_fish, "Turbot fish", 42, false, true, false, Scope::digits,
+                 [](const Context& c) { return find_two_link_pattern(c, TwoLinkPattern::turbot_fish); }},
+    TechniqueRow{Technique::empty_rectangle, "Empty rectangle", 43, false, true, false, Scope::digits,
+                 find_empty_rectangle},
+    TechniqueRow{Technique::grouped_two_link_chain, "Grouped 2-link chain", 43, false, true, false, Scope::digits,
+                 find_grouped_two_link_chain},
+    TechniqueRow{Technique::xy_wing, "XY-Wing", 42, true, true, false, Scope::cells, find_xy_wing},
+    TechniqueRow{Technique::xyz_wing, "XYZ-Wing", 44, true, true, false, Scope::cells, find_xyz_wing},
+    TechniqueRow{Technique::w_wing, "W-Wing", 44, false, false, true, Scope::whole, find_w_wing},
+    TechniqueRow{Technique::unique_rectangle, "Unique rectangle", 45, true, true, false, Scope::whole,
+                 find_unique_rectangle},
+    TechniqueRow{Technique::naked_quad, "Naked quad", 50, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_naked_subset(c, 4); }},
+    TechniqueRow{Technique::jellyfish, "Jellyfish", 52, true, true, false, Scope::digits,
+                 [](const Context& c) { return find_fish(c, 4); }},
+    TechniqueRow{Technique::hidden_quad, "Hidden quad", 54, true, true, false, Scope::houses,
+                 [](const Context& c) { return find_hidden_subset(c, 4, false); }},
     // 5.4-5.7, before the WXYZ-Wing whatever the rating, as SukakuExplainer orders them.
-    TechniqueRow{Technique::three_link_x_chain, "3-link X-chains", 54, false, true, false},
-    TechniqueRow{Technique::wxyz_wing, "WXYZ-Wing", 55, false, true, false},
-    TechniqueRow{Technique::bug, "BUG", 56, true, true, false},
-    TechniqueRow{Technique::vwxyz_wing, "VWXYZ-Wing", 62, false, true, false},
+    TechniqueRow{Technique::three_link_x_chain, "3-link X-chains", 54, false, true, false, Scope::digits,
+                 find_three_link_chain},
+    TechniqueRow{Technique::wxyz_wing, "WXYZ-Wing", 55, false, true, false, Scope::cells, find_wxyz_wing},
+    TechniqueRow{Technique::bug, "BUG", 56, true, true, false, Scope::whole, find_bug},
+    TechniqueRow{Technique::vwxyz_wing, "VWXYZ-Wing", 62, false, true, false, Scope::cells, find_vwxyz_wing},
     // After the VWXYZ-Wing, as SukakuExplainer.
-    TechniqueRow{Technique::aligned_pair_exclusion, "Aligned pair exclusion", 62, true, true, false},
+    TechniqueRow{Technique::aligned_pair_exclusion, "Aligned pair exclusion", 62, true, true, false, Scope::cells,
+                 find_aligned_pair_exclusion},
     // Not in SukakuExplainer's default set.
-    TechniqueRow{Technique::uvwxyz_wing, "UVWXYZ-Wing", 66, false, false, true},
+    TechniqueRow{Technique::uvwxyz_wing, "UVWXYZ-Wing", 66, false, false, true, Scope::cells, find_uvwxyz_wing},
     // HoDoKu's names for what SE finds as X-cycles and forcing chains: offered
     // first in hints and --extras explanations, rated as the chains they replace.
-    TechniqueRow{Technique::simple_colouring, "Simple colouring", 65, false, false, true},
-    TechniqueRow{Technique::als_xz, "ALS-XZ", 65, false, false, true},
-    TechniqueRow{Technique::chains, "Chains and forcing chains", 65, true, true, false},
-    TechniqueRow{Technique::aligned_triplet_exclusion, "Aligned triplet exclusion", 75, true, true, false},
-    TechniqueRow{Technique::nishio, "Nishio forcing chains", 75, true, true, false},
-    TechniqueRow{Technique::cell_region_forcing_chains, "Cell/region forcing chains", 80, true, true, false},
-    TechniqueRow{Technique::dynamic_forcing_chains, "Dynamic forcing chains", 85, true, true, false},
-    TechniqueRow{Technique::dynamic_forcing_chains_plus, "Dynamic forcing chains (+)", 90, true, true, false},
-    TechniqueRow{Technique::nested_forcing_chains, "Nested forcing chains (forcing chains)", 95, true, true, false},
+    TechniqueRow{Technique::simple_colouring, "Simple colouring", 65, false, false, true, Scope::whole,
+                 find_simple_colouring},
+    TechniqueRow{Technique::als_xz, "ALS-XZ", 65, false, false, true, Scope::whole, find_als_xz},
+    TechniqueRow{Technique::chains, "Chains and forcing chains", 65, true, true, false, Scope::whole, find_chains},
+    TechniqueRow{Technique::aligned_triplet_exclusion, "Aligned triplet exclusion", 75, true, true, false, Scope::cells,
+                 find_aligned_triplet_exclusion},
+    TechniqueRow{Technique::nishio, "Nishio forcing chains", 75, true, true, false, Scope::whole, find_nishio},
+    TechniqueRow{Technique::cell_region_forcing_chains, "Cell/region forcing chains", 80, true, true, false,
+                 Scope::whole, [](const Context& c) { return find_multiple_forcing_chain(c, false); }},
+    TechniqueRow{Technique::dynamic_forcing_chains, "Dynamic forcing chains", 85, true, true, false, Scope::whole,
+                 [](const Context& c) { return find_multiple_forcing_chain(c, true); }},
+    TechniqueRow{Technique::dynamic_forcing_chains_plus, "Dynamic forcing chains (+)", 90, true, true, false,
+                 Scope::whole, [](const Context& c) { return find_multiple_forcing_chain(c, true, 1); }},
+    TechniqueRow{Technique::nested_forcing_chains, "Nested forcing chains (forcing chains)", 95, true, true, false,
+                 Scope::whole, [](const Context& c) { return find_nested_forcing_chains(c, 2); }},
     TechniqueRow{Technique::nested_cell_region_forcing_chains,
-                 "Nested forcing chains (cell/region forcing chains)", 100, true, true, false},
+                 "Nested forcing chains (cell/region forcing chains)", 100, true, true, false,
+                 Scope::whole, [](const Context& c) { return find_nested_forcing_chains(c, 3); }},
     TechniqueRow{Technique::nested_dynamic_forcing_chains,
-                 "Nested forcing chains (dynamic forcing chains)", 105, true, true, false},
+                 "Nested forcing chains (dynamic forcing chains)", 105, true, true, false,
+                 Scope::whole, [](const Context& c) { return find_nested_forcing_chains(c, 4); }},
     TechniqueRow{Technique::nested_dynamic_forcing_chains_plus,
-                 "Nested forcing chains (dynamic forcing chains (+))", 110, true, true, false},
+                 "Nested forcing chains (dynamic forcing chains (+))", 110, true, true, false,
+                 Scope::whole, [](const Context& c) { return find_nested_forcing_chains(c, 5); }},
 };
 // clang-format on
 
