@@ -156,8 +156,10 @@ using SharedImplications = std::shared_ptr<const StaticImplications>;
 struct RunArrays {
   std::vector<unsigned> reached;
   unsigned mark = 0;
-  std::vector<int> parent_at, parent_count, position, weight, nest, single;
+  std::vector<int> parent_at, parent_count, position, weight, nest, single, depth;
   PotentialList order, queue, offs;
+  std::vector<unsigned> visited;  // Propagation::ancestors_of's marks, and its last one
+  unsigned visit = 0;
 };
 
 // Potentials removed by a rule of the level (ChainMode::level), and the rule.
@@ -286,7 +288,8 @@ struct Propagation {
   void prepare_static() {
     if (links) return;
     list_implications();
-    depth.assign(total(), 0);
+    // Written where a potential is reached and read only then: sized, not cleared.
+    if (depth.size() != static_cast<std::size_t>(total())) depth.assign(total(), 0);
   }
   void list_implications();
   void list_reach();
@@ -331,6 +334,9 @@ inline void Propagation::swap_arrays() {
   std::swap(order, lent->order);
   std::swap(queue, lent->queue);
   std::swap(offs, lent->offs);
+  std::swap(depth, lent->depth);
+  std::swap(visited, lent->visited);
+  std::swap(visit, lent->visit);
 }
 
 // Tarjan's strongly connected components, which come out each after every
