@@ -10,12 +10,13 @@
 // A propagation assumes one potential and follows what it implies, keeping
 // for each potential reached the potentials it follows from, so that every
 // conclusion comes with its chain. Static runs follow the implications of the
-// position, breadth first, so each conclusion comes with the shortest chain
-// that gives it. Dynamic runs redo them on the grid as each assumption changes
-// it (the naked and hidden singles that appear on the way) and stop at a
-// contradiction (a cell or a house left without a digit, a candidate both on
-// and off); from SE's dynamic forcing chains (+) up they also apply the rules
-// of their level to the assumed position once nothing more follows.
+// position; breadth first (not in SE's order, ChainMode::se_order), each
+// conclusion comes with the shortest chain that gives it. Dynamic runs redo
+// them on the grid as each assumption changes it (the naked and hidden singles
+// that appear on the way) and stop at a contradiction (a cell or a house left
+// without a digit, a candidate both on and off); from SE's dynamic forcing
+// chains (+) up they also apply the rules of their level to the assumed
+// position once nothing more follows.
 //
 // Rating: base + 0.1 each time the chain length passes 4, 6, 8, 12, 16, 24 …
 // The length is the number of potentials on the chain(s) less two, as SE
