@@ -1,0 +1,652 @@
+// The implication engine of every chain technique (chains.cpp: loops and
+// forcing X-chains; forcing_chains.cpp: Nishio, cell/region, dynamic and
+// nested forcing chains), measured the way Sudoku Explainer measures them.
+//
+// A potential is a candidate assumed true ("on", r1c2=4) or false ("off",
+// r1c2<>4). Implications between potentials:
+//   on  → off  the other candidates of the cell (Y); the digit in every peer
+//   off → on   the other candidate of a bivalue cell (Y link); the other place
+//              of a digit that has two places in a house (X link)
+// A propagation assumes one potential and follows what it implies, keeping
+// for each potential reached the potentials it follows from, so that every
+// conclusion comes with its chain. Static runs follow the implications of the
+// position; breadth first (not in SE's order, ChainMode::se_order), each
+// conclusion comes with the shortest chain that gives it. Dynamic runs redo
+// them on the grid as each assumption changes it (the naked and hidden singles
+// that appear on the way) and stop at a contradiction (a cell or a house left
+// without a digit, a candidate both on and off); from SE's dynamic forcing
+// chains (+) up they also apply the rules of their level to the assumed
+// position once nothing more follows.
+//
+// Rating: base + 0.1 each time the chain length passes 4, 6, 8, 12, 16, 24 …
+// The length is the number of potentials on the chain(s) less two, as SE
+// counts it (so a Turbot-like X-chain of 6 potentials counts 4). For several
+// chains the lengths of all chains are added; for a contradiction (a potential
+// both on and off, or a cell or house emptied) the chain to each conflicting
+// potential is counted on its own, as SE does for its two chains.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "internal.hpp"
+
+namespace nonet::logic::chaining {
+
+constexpr int kOn = 1, kOff = 0;
+
+// What a propagation follows, and how: the mode of one of SE's chain
+// families. The named modes below are the families; a caller picks one.
+struct ChainMode {
+  bool x_links = false;  // off → on: the other place of a digit with two places in a house
+  bool y_links = false;  // on → off within a cell; off → on: a bivalue cell's other candidate
+  // Dynamic: the implications are redone on the grid as each assumption
+  // changes it; static: those of the position, listed once.
+  bool dynamic = false;
+  // SE's doChaining, which its Nishio, cell/region and dynamic forcing chains
+  // use (read in the source): every pending "on" potential is followed before
+  // the next "off" one (not breadth first), an assumption changes the grid only
+  // as an "off" potential is followed (an "on" one leaves its cell's other
+  // candidates until their "off" potentials come), and implications are taken
+  // box, row, column. Which parents a potential gets first, and so the chain
+  // lengths, follow from this order. (Its forcing chains and loops go layer by
+  // layer, as the FIFO queue does.)
+  bool se_order = false;
+  // Static runs: "off" potentials that imply nothing are not followed (a
+  // search for loops, which close on "on" potentials, needs none of them;
+  // the others keep their order, depths and parents).
+  bool skip_dead_ends = false;
+  // Dynamic forcing chains (+) (1) and nested forcing chains (2-5), SE's
+  // levels: when nothing more follows, the rules of the level are applied to
+  // the assumed position (see rule_step in propagation.cpp) and what they
+  // remove is followed in turn. 0: none.
+  int level = 0;
+
+  // X-, Y- and XY-cycles (continuous loops): static, breadth first.
+  static constexpr ChainMode cycles(bool x, bool y) { return {.x_links = x, .y_links = y, .skip_dead_ends = true}; }
+  // Forcing X-chains (X links), forcing Y-chains and forcing chains: static, breadth first.
+  static constexpr ChainMode forcing_chains(bool x, bool y) { return {.x_links = x, .y_links = y}; }
+  // Nishio: one digit (X links) followed dynamically, in SE's order.
+  static constexpr ChainMode nishio() { return {.x_links = true, .dynamic = true, .se_order = true}; }
+  // Cell and region forcing chains (static, level 0), dynamic forcing chains
+  // (level 0), dynamic forcing chains (+) (1) and nested ones (2-5): X and Y
+  // links in SE's order.
+  static constexpr ChainMode multiple_forcing(bool dynamic, int level) {
+    return {.x_links = true, .y_links = true, .dynamic = dynamic || level > 0, .se_order = true, .level = level};
+  }
+};
+
+// Where one run may go (each -1: no bound).
+struct RunBounds {
+  // Static runs: how many implications from the start a run follows at most.
+  // Runs are breadth first, so a bound changes nothing within it.
+  int max_depth = -1;
+  // Static runs: the run ends where it reaches this potential. A potential's
+  // parents and rank are fixed when it is reached, so a search for one
+  // target needs nothing reached after it.
+  int stop_at = -1;
+  // A candidate whose potentials (but the start) are not followed.
+  int blocked = -1;
+};
+
+// A contradiction's length as SE measures it: the chain of each conflicting
+// potential counted on its own (a shared start counted each time), less two.
+template <class ChainSize>
+int contradiction_length(const std::vector<int>& conflict, ChainSize chain_size) {
+  int length = -2;
+  for (int p : conflict) length += chain_size(p);
+  return length;
+}
+
+// Records in the step the "on" potentials of a chain that are singles, and
+// which (why(p): a house, -1 for the cell's last candidate, -2 for none).
+template <class Why>
+void record_singles(Step& s, const std::vector<int>& chain, int n, Why why) {
+  for (int p : chain) {
+    if (!(p & 1)) continue;
+    const int w = why(p);
+    if (w == -2) continue;
+    const Candidate on{(p >> 1) / n, (p >> 1) % n + 1};
+    const std::pair<Candidate, int> entry{on, w};
+    if (std::find(s.singles.begin(), s.singles.end(), entry) == s.singles.end()) s.singles.push_back(entry);
+  }
+}
+
+// Potentials in the order appended, at most `capacity` of them since reset:
+// a run appends each potential once at most, so no append checks for room
+// (std::vector's push_back is not inlined in the run's loop).
+class PotentialList {
+ public:
+  void reset(std::size_t capacity) {
+    if (items_.size() < capacity) items_.resize(capacity);
+    size_ = 0;
+  }
+  void push(int p) { items_[size_++] = p; }
+  std::size_t size() const { return size_; }
+  int operator[](std::size_t i) const { return items_[i]; }
+  const int* begin() const { return items_.data(); }
+  const int* end() const { return items_.data() + size_; }
+
+ private:
+  std::vector<int> items_;
+  std::size_t size_ = 0;
+};
+
+// The implications of a static run (no dynamic changes): per potential, and
+// one past the last, where its implications start in `list`.
+struct StaticImplications {
+  struct Implication {
+    int to, why;
+  };
+  std::vector<int> at;
+  std::vector<Implication> list;
+};
+
+using SharedImplications = std::shared_ptr<const StaticImplications>;
+
+// The per-potential arrays of static runs, handed from one search of a
+// chaining pass to the next, so that they are sized and cleared once. The
+// last run's mark goes with them: the next run's is new to every entry.
+struct RunArrays {
+  std::vector<unsigned> reached;
+  unsigned mark = 0;
+  std::vector<int> parent_at, parent_count, position, weight, nest, single, depth;
+  PotentialList order, queue, offs;
+  std::vector<unsigned> visited;  // Propagation::ancestors_of's marks, and its last one
+  unsigned visit = 0;
+};
+
+// Potentials removed by a rule of the level (ChainMode::level), and the rule.
+using Causes = std::vector<std::pair<int, std::string>>;
+
+// One chain family's propagation (its mode) and the arrays of its runs: a
+// run leaves in them what its assumption implies, and how, for the search
+// to read until the next run.
+struct Propagation {
+  const Context& ctx;
+  int n, cells;
+  const ChainMode mode;
+  RunBounds bounds;  // the current run's
+  std::vector<Mask> cand;          // dynamic: candidates as the assumptions change them
+  // Dynamic: per house and digit (house * n + digit - 1), the places as the
+  // assumptions change them (at a run's start, the position's: ctx.where()).
+  std::vector<Mask> places;
+  // Per potential (candidate*2 + on): reached in this run where it holds the
+  // run's mark (so that a run clears nothing).
+  std::vector<unsigned> reached;
+  unsigned mark = 0;
+  bool is_reached(int p) const { return reached[p] == mark; }
+  // The parents of potential p: parent_pool[parent_at[p]] onwards,
+  // parent_count[p] of them; a single parent stands in parent_at[p] itself.
+  std::vector<int> parent_pool, parent_at, parent_count;
+  PotentialList order;             // potentials in the order reached
+  std::vector<int> position;       // per reached potential: its index in order
+  std::vector<int> contradiction;  // potentials that together are impossible (empty: none)
+  std::vector<int> depth;  // static runs: per reached potential, implications from the start
+  // Levels from 1 (ChainMode::level):
+  std::vector<int> weight;  // per potential: the length of the nested chain that removed it
+  std::vector<int> nest;    // per potential: which rule step of this run removed it (0: none)
+  Causes causes;            // potentials removed by a rule, and the rule
+  // Per "on" potential: the house of which it is the digit's last place, or
+  // kLastInCell (the cell's last candidate); kNoSingle for other potentials.
+  std::vector<int> single;
+  static constexpr int kNoSingle = -2, kLastInCell = -1;
+
+  // Runs on `arrays` (left as the last run leaves them, for the next search)
+  // where given; a static run takes its implications from `shared` where
+  // another search of the same links listed them in this position.
+  Propagation(const Context& c, ChainMode m, RunArrays* arrays = nullptr, SharedImplications* shared_links = nullptr)
+      : ctx(c), n(c.n()), cells(c.cells()), mode(m), shared(shared_links) {
+    if ((lent = arrays)) swap_arrays();
+  }
+  ~Propagation() {
+    if (lent) swap_arrays();
+  }
+  Propagation(const Propagation&) = delete;
+  Propagation& operator=(const Propagation&) = delete;
+
+  // Assumes `start` and follows what it implies, within `run_bounds`.
+  void run(int start, RunBounds run_bounds = {});
+
+  static int pot(int cell, int d, int on, int n) { return ((cell * n) + (d - 1)) * 2 + on; }
+  int pot(int cell, int d, int on) const { return pot(cell, d, on, n); }
+  int total() const { return cells * n * 2; }
+
+  std::span<const int> parents(int p) const { return parents_at(parent_pool, parent_at[p], parent_count[p]); }
+  static std::span<const int> parents_at(const std::vector<int>& pool, const int& at, int count) {
+    if (count == 1) return {&at, 1};
+    return {pool.data() + at, static_cast<std::size_t>(count)};
+  }
+  // Where p stands among the potentials reached (after all of them if not reached).
+  int rank(int p) const { return is_reached(p) ? position[p] : static_cast<int>(order.size()); }
+
+  // Static: whether `from` leads to `to` by any implications (the start's
+  // candidate not blocked), so that a search can skip a run that cannot reach
+  // what it looks for. Worked out on the first ask, for every potential.
+  bool leads_to(int start, int to) {
+    prepare_static();
+    if (component.empty()) list_reach();
+    const int bit = live[to];
+    const std::size_t at = static_cast<std::size_t>(component[start]) * reach_words + (bit >> 6);
+    return (reach[at] >> (bit & 63)) & 1;
+  }
+
+  // The singles a chain rests on, for a search that nests this one.
+  void add_singles(Step& s, const std::vector<int>& chain) const {
+    record_singles(s, chain, n, [&](int p) { return single[p]; });
+  }
+
+  // The potentials a conclusion rests on (itself included), in reached order.
+  std::vector<int> ancestors(const std::vector<int>& targets) const {
+    return ancestors_of([&](int p) { return parents(p); }, [&](int p) { return rank(p); }, targets);
+  }
+
+  // The potentials `targets` rest on (themselves included), by rank_of(p)
+  // (where p was reached), then p. parents_of(p) gives a span.
+  template <class ParentsOf, class RankOf>
+  std::vector<int> ancestors_of(ParentsOf parents_of, RankOf rank_of, const std::vector<int>& targets) const {
+    if (visited.size() != static_cast<std::size_t>(total())) visited.assign(total(), 0);
+    if (++visit == 0) {  // the stamps wrapped round: start them again
+      std::fill(visited.begin(), visited.end(), 0);
+      visit = 1;
+    }
+    std::vector<int> out, stack(targets.begin(), targets.end());
+    while (!stack.empty()) {
+      const int p = stack.back();
+      stack.pop_back();
+      if (visited[p] == visit) continue;
+      visited[p] = visit;
+      out.push_back(p);
+      for (int q : parents_of(p)) stack.push_back(q);
+    }
+    std::vector<std::pair<int, int>> ranked;
+    ranked.reserve(out.size());
+    for (int p : out) ranked.push_back({rank_of(p), p});
+    std::sort(ranked.begin(), ranked.end());
+    for (std::size_t i = 0; i < ranked.size(); ++i) out[i] = ranked[i].second;
+    return out;
+  }
+
+ private:
+  // What a rule of the level removes from the assumed position, with the
+  // removals it rests on (SE's "rule parents").
+  struct Removal {
+    int pot;
+    std::vector<int> parents;
+    int weight;
+    std::string cause;
+  };
+  std::vector<Removal> advanced(int start) const;
+
+  void swap_arrays();
+  void prepare_static() {
+    if (links) return;
+    list_implications();
+    // Written where a potential is reached and read only then: sized, not cleared.
+    if (depth.size() != static_cast<std::size_t>(total())) depth.assign(total(), 0);
+  }
+  void list_implications();
+  void list_reach();
+  void remove_candidates(int cell, Mask gone);
+  std::span<const int> houses_in_order(int cell) const {
+    return mode.se_order ? ctx.tables.chaining_houses(cell) : ctx.geo.houses_of(cell);
+  }
+
+  RunArrays* lent = nullptr;
+  // A static run's implications never change: each potential's are listed on
+  // the first run, in the order a run follows them, or taken from `shared`.
+  SharedImplications links;
+  SharedImplications* shared = nullptr;
+  // Scratch of run(), kept between runs so that a run allocates nothing.
+  PotentialList queue, offs;
+  std::vector<int> from;
+  // leads_to's answers:
+  std::vector<int> live;             // per potential of a candidate: its bit in reach (others -1)
+  std::vector<int> component;        // per such potential: its strongly connected component
+  std::vector<std::uint64_t> reach;  // per component: the potentials it leads to, as bits
+  std::size_t reach_words = 0;
+  mutable std::vector<unsigned> visited;  // ancestors_of's marks: visit for the potentials seen
+  mutable unsigned visit = 0;
+};
+
+// ---- The run and the static implications -----------------------------------
+// Defined here rather than in propagation.cpp, so that they are compiled with
+// the searches that run them, as when the chain techniques were one file: in
+// a file of their own, GCC turned the arrays' fills into memset calls, which
+// callgrind counts byte by byte (rep stosb), 2-5 % more instructions on the
+// chain ratings of bench/callgrind.sh for no change in time.
+
+inline void Propagation::swap_arrays() {
+  std::swap(reached, lent->reached);
+  std::swap(mark, lent->mark);
+  std::swap(parent_at, lent->parent_at);
+  std::swap(parent_count, lent->parent_count);
+  std::swap(position, lent->position);
+  std::swap(weight, lent->weight);
+  std::swap(nest, lent->nest);
+  std::swap(single, lent->single);
+  std::swap(order, lent->order);
+  std::swap(queue, lent->queue);
+  std::swap(offs, lent->offs);
+  std::swap(depth, lent->depth);
+  std::swap(visited, lent->visited);
+  std::swap(visit, lent->visit);
+}
+
+// Tarjan's strongly connected components, which come out each after every
+// component it leads to: a component's reach is its members and the reach
+// of the components their implications enter.
+inline void Propagation::list_reach() {
+  const std::vector<int>& implied_at = links->at;
+  const auto& implied = links->list;
+  const int count = total();
+  live.assign(count, -1);
+  int lives = 0;
+  for (int p = 0; p < count; ++p)
+    if (ctx.grid.has((p >> 1) / n, (p >> 1) % n + 1)) live[p] = lives++;
+  reach_words = (static_cast<std::size_t>(lives) + 63) / 64;
+  reach.reserve(static_cast<std::size_t>(lives) * reach_words);
+  component.assign(count, -1);
+  std::vector<int> index(count, -1), low(count, 0), next_edge(count, 0), stack, calls, members;
+  std::vector<char> on_stack(count, 0);
+  int visited = 0, components = 0;
+  auto visit = [&](int v) {
+    index[v] = low[v] = visited++;
+    next_edge[v] = implied_at[v];
+    stack.push_back(v);
+    on_stack[v] = 1;
+    calls.push_back(v);
+  };
+  for (int root = 0; root < count; ++root) {
+    if (index[root] >= 0 || live[root] < 0) continue;  // only candidates' potentials have implications
+    visit(root);
+    while (!calls.empty()) {
+      const int v = calls.back();
+      if (next_edge[v] < implied_at[v + 1]) {
+        const int w = implied[next_edge[v]++].to;
+        if (index[w] < 0) visit(w);
+        else if (on_stack[w]) low[v] = std::min(low[v], index[w]);
+        continue;
+      }
+      calls.pop_back();
+      if (!calls.empty()) low[calls.back()] = std::min(low[calls.back()], low[v]);
+      if (low[v] != index[v]) continue;
+      const std::size_t at = reach.size();
+      reach.resize(at + reach_words, 0);
+      members.clear();
+      for (int w = -1; w != v;) {
+        w = stack.back();
+        stack.pop_back();
+        on_stack[w] = 0;
+        component[w] = components;
+        members.push_back(w);
+        reach[at + (live[w] >> 6)] |= std::uint64_t{1} << (live[w] & 63);
+      }
+      for (int m : members)
+        for (int i = implied_at[m]; i < implied_at[m + 1]; ++i)
+          if (const int c = component[implied[i].to]; c != components)
+            for (std::size_t k = 0; k < reach_words; ++k) reach[at + k] |= reach[c * reach_words + k];
+      ++components;
+    }
+  }
+}
+
+// Dynamic: takes the digits `gone` from a cell's candidates and places.
+inline void Propagation::remove_candidates(int cell, Mask gone) {
+  cand[cell] &= ~gone;
+  const auto houses = ctx.geo.houses_of(cell);
+  const auto positions = ctx.tables.positions_in_houses(cell);
+  for (int d : digits_of(gone))
+    for (std::size_t k = 0; k < houses.size(); ++k) places[houses[k] * n + d - 1] &= ~(Mask{1} << positions[k]);
+}
+
+inline void Propagation::list_implications() {
+  if (shared && *shared) {
+    links = *shared;
+    return;
+  }
+  auto listed = std::make_shared<StaticImplications>();
+  std::vector<int>& implied_at = listed->at;
+  std::vector<StaticImplications::Implication>& implied = listed->list;
+  implied_at.assign(static_cast<std::size_t>(total()) + 1, 0);
+  // Per digit, the cells that hold it, as bits: a cell's peers holding it,
+  // lowest first, are the geometry's peer order.
+  const std::size_t words = ctx.tables.peer_words(0).size();
+  std::vector<std::uint64_t> holding(static_cast<std::size_t>(n) * words, 0);
+  for (int c = 0; c < cells; ++c)
+    for (int d : digits_of(ctx.grid.candidates(c))) holding[(d - 1) * words + (c >> 6)] |= std::uint64_t{1} << (c & 63);
+  // The cells whose "off" potentials imply something: with Y links only,
+  // the bivalue cells; a run that skips dead ends need not list the others.
+  std::vector<std::uint64_t> leading(words, ~std::uint64_t{0});
+  if (mode.skip_dead_ends && !mode.x_links) {
+    std::fill(leading.begin(), leading.end(), 0);
+    for (int c = 0; c < cells; ++c)
+      if (popcount(ctx.grid.candidates(c)) == 2) leading[c >> 6] |= std::uint64_t{1} << (c & 63);
+  }
+  for (int p = 0; p < total(); ++p) {
+    implied_at[p] = static_cast<int>(implied.size());
+    const int cell = (p >> 1) / n, d = (p >> 1) % n + 1;
+    if (!ctx.grid.has(cell, d)) continue;
+    const Mask candidates = ctx.grid.candidates(cell);
+    if (p & 1) {  // on → off
+      if (mode.y_links)
+        for (int e : digits_of(candidates & ~digit_bit(d))) implied.push_back({pot(cell, e, kOff), kNoSingle});
+      if (mode.se_order) {  // by house, box first (a peer in two houses listed twice)
+        for (int h : ctx.tables.chaining_houses(cell))
+          for (int peer : ctx.geo.houses()[h].cells)
+            if (peer != cell && ctx.grid.has(peer, d)) implied.push_back({pot(peer, d, kOff), kNoSingle});
+        continue;
+      }
+      const auto peers = ctx.tables.peer_words(cell);
+      for (std::size_t w = 0; w < words; ++w)
+        for (int bit : bits::SetBits<>(peers[w] & holding[(d - 1) * words + w] & leading[w]))
+          implied.push_back({pot(static_cast<int>(w * 64) + bit, d, kOff), kNoSingle});
+      continue;
+    }
+    if (mode.y_links && popcount(candidates) == 2)  // off → on
+      implied.push_back({pot(cell, lowest_digit(candidates & ~digit_bit(d)), kOn), kLastInCell});
+    if (!mode.x_links) continue;
+    for (int h : houses_in_order(cell)) {
+      const Mask w = ctx.where(h, d);
+      if (popcount(w) != 2) continue;
+      for (Mask m = w; m; m &= m - 1)
+        if (const int c = ctx.geo.houses()[h].cells[std::countr_zero(m)]; c != cell) implied.push_back({pot(c, d, kOn), h});
+    }
+  }
+  implied_at[total()] = static_cast<int>(implied.size());
+  links = std::move(listed);
+  if (shared) *shared = links;
+}
+
+inline void Propagation::run(int start, RunBounds run_bounds) {
+  bounds = run_bounds;
+  if (mode.dynamic) {
+    cand.resize(cells);
+    for (int c = 0; c < cells; ++c) cand[c] = ctx.grid.candidates(c);
+    places = ctx.houses_map().places;
+  }
+  if (!mode.dynamic) prepare_static();
+  const std::size_t total = static_cast<std::size_t>(this->total());
+  if (reached.size() != total) {
+    reached.assign(total, 0);
+    mark = 0;
+    parent_at.assign(total, 0);
+    parent_count.assign(total, 0);
+    position.assign(total, 0);
+  }
+  if (weight.size() != total) {
+    weight.assign(total, 0);
+    nest.assign(total, 0);
+    single.assign(total, kNoSingle);
+  }
+  if (++mark == 0) {  // the marks wrapped round: start them again
+    std::fill(reached.begin(), reached.end(), 0);
+    mark = 1;
+  }
+  // A potential's parents and single are written where it is reached; the
+  // nested steps' weights only where the last run's causes say.
+  for (const auto& cause : causes) weight[cause.first] = nest[cause.first] = 0;
+  int steps_applied = 0;
+  order.reset(total);
+  parent_pool.clear();
+  causes.clear();
+  contradiction.clear();
+  queue.reset(total);  // se_order: "on" potentials in queue, "off" ones in offs
+  offs.reset(total);
+  std::size_t queue_head = 0, offs_head = 0;
+  auto add = [&](int p, std::span<const int> parents_of_p, int why = kNoSingle) {
+    if (is_reached(p) || !contradiction.empty()) return;
+    if ((p >> 1) == bounds.blocked && p != start) return;
+    const int other = p ^ 1;
+    reached[p] = mark;
+    single[p] = why;
+    parent_count[p] = static_cast<int>(parents_of_p.size());
+    if (parents_of_p.size() == 1) {
+      parent_at[p] = parents_of_p[0];
+    } else {
+      parent_at[p] = static_cast<int>(parent_pool.size());
+      parent_pool.insert(parent_pool.end(), parents_of_p.begin(), parents_of_p.end());
+    }
+    position[p] = static_cast<int>(order.size());
+    order.push(p);
+    if (mode.dynamic && is_reached(other)) {
+      contradiction = {p, other};
+      return;
+    }
+    (mode.se_order && !(p & 1) ? offs : queue).push(p);
+  };
+  auto add_from = [&](int p, int parent, int why = kNoSingle) { add(p, std::span<const int>(&parent, 1), why); };
+  if (!mode.dynamic) depth[start] = 0;
+  add(start, {});
+  for (;;) {
+    while ((queue_head < queue.size() || offs_head < offs.size()) && contradiction.empty()) {
+      const int p = queue_head < queue.size() ? queue[queue_head++] : offs[offs_head++];
+      if (!mode.dynamic) {  // a static run follows the implications listed once
+        const int next = depth[p] + 1;
+        if (bounds.max_depth >= 0 && next > bounds.max_depth) continue;
+        const std::vector<int>& implied_at = links->at;
+        for (int i = implied_at[p]; i < implied_at[p + 1]; ++i) {
+          const auto [to, why] = links->list[i];
+          if (is_reached(to) || ((to >> 1) == bounds.blocked && to != start)) continue;
+          if (mode.skip_dead_ends && !(to & 1) && implied_at[to] == implied_at[to + 1]) continue;
+          depth[to] = next;  // add_from's work, less what a static run never meets
+          reached[to] = mark;
+          single[to] = why;
+          parent_at[to] = p;
+          parent_count[to] = 1;
+          position[to] = static_cast<int>(order.size());
+          order.push(to);
+          (mode.se_order && !(to & 1) ? offs : queue).push(to);
+          if (to == bounds.stop_at) return;
+        }
+        continue;
+      }
+      const int v = p >> 1, cell = v / n, d = v % n + 1;
+      if (p & 1) {  // on → off
+        if (mode.y_links)
+          for (int e : digits_of(cand[cell] & ~digit_bit(d))) add_from(pot(cell, e, kOff), p);
+        if (mode.se_order) {  // by house, box first: the digit's places left in each
+          for (int h : ctx.tables.chaining_houses(cell)) {
+            const auto& house_cells = ctx.geo.houses()[h].cells;
+            for (int i : bits::SetBits<>(places[static_cast<std::size_t>(h) * n + d - 1]))
+              if (house_cells[i] != cell) add_from(pot(house_cells[i], d, kOff), p);
+          }
+        } else {
+          for (int peer : ctx.geo.peers_of(cell))
+            if (peer != cell && (cand[peer] & digit_bit(d))) add_from(pot(peer, d, kOff), p);
+          remove_candidates(cell, cand[cell] & ~digit_bit(d));
+        }
+      } else {  // off → on
+        remove_candidates(cell, cand[cell] & digit_bit(d));
+        if (cand[cell] == 0) {
+          for (int e : digits_of(ctx.grid.candidates(cell))) contradiction.push_back(pot(cell, e, kOff));
+          break;
+        }
+        if (mode.y_links && popcount(cand[cell]) == 1) {
+          const int e = lowest_digit(cand[cell]);
+          if (!is_reached(pot(cell, e, kOn))) {
+            from.clear();
+            for (int f : digits_of(ctx.grid.candidates(cell) & ~digit_bit(e))) from.push_back(pot(cell, f, kOff));
+            add(pot(cell, e, kOn), from, kLastInCell);
+          }
+        }
+        for (int h : houses_in_order(cell)) {
+          const std::size_t hd = static_cast<std::size_t>(h) * n + d - 1;
+          if (ctx.placed_in(h, d)) continue;
+          const auto& house_cells = ctx.geo.houses()[h].cells;
+          const Mask left = places[hd];
+          if (left == 0) {
+            for (int i : bits::SetBits<>(ctx.where(h, d))) contradiction.push_back(pot(house_cells[i], d, kOff));
+            break;
+          }
+          if (!bits::one_bit(left)) continue;
+          const int last = house_cells[std::countr_zero(left)];
+          if (is_reached(pot(last, d, kOn))) continue;
+          from.clear();
+          for (int i : bits::SetBits<>(ctx.where(h, d) & ~left)) from.push_back(pot(house_cells[i], d, kOff));
+          add(pot(last, d, kOn), from, h);
+        }
+        if (!contradiction.empty()) break;
+      }
+    }
+    if (!contradiction.empty() || mode.level == 0 || !mode.dynamic) break;
+    bool any = false;
+    ++steps_applied;
+    for (Removal& r : advanced(start)) {
+      if (is_reached(r.pot)) continue;
+      add(r.pot, r.parents);
+      if (!is_reached(r.pot)) continue;
+      weight[r.pot] = r.weight;
+      nest[r.pot] = steps_applied;
+      causes.push_back({r.pot, r.cause});
+      any = true;
+    }
+    if (!any) break;
+  }
+}
+
+// ---- Writing chains out, and the easiest step ------------------------------
+
+// "r1c2=4", "r1c2<>4".
+std::string pot_text(const Context& ctx, int p);
+// Potentials a rule removed are followed by the rule's name: "r1c2<>4 (Pointing)".
+std::string chain_text(const Context& ctx, const std::vector<int>& chain, const Causes* causes = nullptr);
+// Adds potential p to the step as a placement ("on") or an elimination ("off").
+void add_conclusion(const Context& ctx, Step& s, int p);
+
+// The easiest step offered: lowest rating, then shortest, then lowest key
+// (SE's sort key: X-only 2, Y-only 3, both 4), as SE sorts its chain hints.
+struct Best {
+  std::optional<Step> step;
+  int length = 1 << 30;
+  int key = 0;
+  Tenths rating = 0;  // the step's
+  // Whether a step rated `r`, its chain `len` long, would replace the best
+  // (a search skips writing out a step that would not).
+  bool takes(Tenths r, int len, int k = 0) const {
+    return !step || r < rating || (r == rating && std::pair(len, k) < std::pair(length, key));
+  }
+  // A step rated `r`, its chain `len` long.
+  void offer(Step s, Tenths r, int len, int k = 0) {
+    if (takes(r, len, k)) {
+      s.rating = to_rating(r);
+      s.chain_length = len;
+      rating = r;
+      step = std::move(s);
+      length = len;
+      key = k;
+    }
+  }
+};
+
+// A nested search stops at its first step; any search stops when time is up.
+inline bool done(const Context& ctx, const Best& best) { return (ctx.first_found && best.step) || ctx.expired(); }
+
+}  // namespace nonet::logic::chaining
