@@ -3,9 +3,12 @@
 // This header has two parts. The declarations below are what solve() and the
 // tests and benchmarks call. The engine itself (after them) is compiled once
 // per instruction set: a translation unit defines NONET_FAST9_ISA to a
-// namespace name, optionally switches the compiler's target (AVX2), and
-// includes this header a second time. fast9.cpp picks the build that the CPU
-// supports at run time, so one binary runs on any x86-64.
+// namespace name, optionally switches the compiler's target (AVX2) and says
+// so to core/bitboard9_simd.hpp, and includes this header a second time. The
+// engine has no instruction-set conditional: what differs between the builds
+// are the vector operations it calls, each with one implementation per
+// instruction set in core/bitboard9_simd.hpp. fast9.cpp picks the build that
+// the CPU supports at run time, so one binary runs on any x86-64.
 #ifndef NONET_FAST9_DECLARATIONS
 #define NONET_FAST9_DECLARATIONS
 
@@ -20,10 +23,6 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
-
-#if defined(__SSE2__)
-#include <immintrin.h>
-#endif
 
 #include "core/bitboard9.hpp"
 #include "core/bits.hpp"
@@ -129,6 +128,8 @@ void solve(const Fast9Start& start, bool diagonal, const Fast9Limits& limits, So
 #endif  // NONET_FAST9_DECLARATIONS
 
 #ifdef NONET_FAST9_ISA
+#include "core/bitboard9_simd.hpp"
+
 // ---------------------------------------------------------------------------
 // The engine.
 //
@@ -206,36 +207,28 @@ namespace {
 using bitboard9::Bands;
 using bitboard9::Halves;
 using bitboard9::kBandCells;
-using bitboard9::kBoxStarts;
 using bitboard9::kRowCells;
 using bitboard9::kRowStarts;
+using bitboard9::simd::after_first_group;
+using bitboard9::simd::any;
+using bitboard9::simd::band_after_next;
+using bitboard9::simd::BandsAlias;
+using bitboard9::simd::boxes_by_row;
+using bitboard9::simd::count_bits;
+using bitboard9::simd::count_to_two;
+using bitboard9::simd::differing;
+using bitboard9::simd::first_group;
+using bitboard9::simd::gather;
+using bitboard9::simd::kBoardsPerVector;
+using bitboard9::simd::minicolumns_of;
+using bitboard9::simd::minirows_of;
+using bitboard9::simd::next_band;
+using bitboard9::simd::nonzero_bytes81;
+using bitboard9::simd::scatter;
+using bitboard9::simd::SideBySide;
+using bitboard9::simd::Wide;
+using bitboard9::simd::widen;
 using bits::at_most_one_bit;
-
-// True when any lane has a bit set: one ptest with AVX, a compare and a
-// byte mask with SSE2, two 64-bit halves ORed elsewhere.
-inline bool any(Bands lanes) {
-#if defined(NONET_FAST9_AVX2)
-  const __m128i x = reinterpret_cast<__m128i>(lanes);
-  return !_mm_testz_si128(x, x);
-#elif defined(__SSE2__)
-  return _mm_movemask_epi8(_mm_cmpeq_epi32(reinterpret_cast<__m128i>(lanes), _mm_setzero_si128())) != 0xFFFF;
-#else
-  const Halves halves = reinterpret_cast<Halves>(lanes);
-  return (halves[0] | halves[1]) != 0;
-#endif
-}
-
-// The set bits of a word. The AVX2 build has popcnt; without it
-// std::popcount is a library call, so the baseline build counts in registers.
-inline int count_bits(std::uint32_t x) {
-#if defined(NONET_FAST9_AVX2)
-  return std::popcount(x);
-#else
-  x -= (x >> 1) & 0x55555555u;
-  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-  return static_cast<int>((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
-#endif
-}
 
 // For each cell, the cells of each band that see it (itself excluded), per
 // variant: placing a digit clears it from these cells of the digit's words.
@@ -275,57 +268,25 @@ constexpr PeerTable kDiagonalPeerTable = make_peer_table(true);
 constexpr std::array<std::array<int, 3>, 6> kPermutations = {
     {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}, {0, 2, 1}, {1, 0, 2}}};
 
-struct PatternTables {
-  // [a row's nine cells]: bit j when the row has a cell in box j.
-  std::array<std::uint8_t, 512> boxes_of_row{};
-  // [3×3 pattern, bit 3·i + j: line i has a place in box j]: bit p when the
-  // pattern holds the permutation kPermutations[p].
-  std::array<std::uint8_t, 512> permutations{};
-};
-
-constexpr PatternTables make_pattern_tables() {
-  PatternTables tables;
+// [3×3 pattern, bit 3·i + j: line i has a place in box j]: bit p when the
+// pattern holds the permutation kPermutations[p].
+constexpr std::array<std::uint8_t, 512> make_permutations_held() {
+  std::array<std::uint8_t, 512> held{};
   for (unsigned bits = 0; bits < 512; ++bits) {
-    for (int box = 0; box < 3; ++box)
-      if ((bits >> (3 * box)) & 7u) tables.boxes_of_row[bits] |= static_cast<std::uint8_t>(1u << box);
     for (int p = 0; p < 6; ++p) {
       bool holds = true;
       for (int line = 0; line < 3; ++line) holds = holds && ((bits >> (3 * line + kPermutations[p][line])) & 1u);
-      if (holds) tables.permutations[bits] |= static_cast<std::uint8_t>(1u << p);
+      if (holds) held[bits] |= static_cast<std::uint8_t>(1u << p);
     }
   }
-  return tables;
+  return held;
 }
 
-constexpr PatternTables kPatternTables = make_pattern_tables();
+constexpr std::array<std::uint8_t, 512> kPermutationsHeld = make_permutations_held();
 
 // A band's cells in one stack (columns 3s..3s+2 of its three rows), and in one column.
 constexpr std::uint32_t stack_cells(int stack) { return (7u << (3 * stack)) * kRowStarts; }
 constexpr std::uint32_t column_cells(int column) { return kRowStarts << column; }
-
-// Two Bands side by side, for steps over the whole board (place).
-using Wide = std::uint32_t __attribute__((vector_size(32), may_alias));
-using BandsAlias = std::uint32_t __attribute__((vector_size(16), may_alias));
-
-// True when any lane of two Bands side by side has a bit set.
-inline bool any(Wide wide) {
-#if defined(NONET_FAST9_AVX2)
-  const __m256i x = reinterpret_cast<__m256i>(wide);
-  return !_mm256_testz_si256(x, x);
-#else
-  return any(Bands(__builtin_shufflevector(wide, wide, 0, 1, 2, 3) | __builtin_shufflevector(wide, wide, 4, 5, 6, 7)));
-#endif
-}
-
-#if defined(NONET_FAST9_AVX512)
-// Four Bands side by side: the AVX-512 build settles four digits at once.
-using Quad = std::uint32_t __attribute__((vector_size(64), may_alias));
-
-inline bool any(Quad quad) {
-  const __m512i x = reinterpret_cast<__m512i>(quad);
-  return _mm512_test_epi32_mask(x, x) != 0;
-}
-#endif
 
 struct alignas(32) Board {
   std::array<Bands, 9> candidates;  // [digit][band], see the layout above
@@ -363,22 +324,8 @@ class Engine {
     std::array<Bands, 9> seen{}, given{};
     // The given cells as an 81-bit mask (low: cells 0..63), then one step
     // per given rather than per cell.
-    std::uint64_t low = 0, high = 0;
     const std::uint8_t* cells = givens.data();
-#if defined(__SSE2__)
-    const __m128i zero = _mm_setzero_si128();
-    for (int chunk = 0; chunk < 5; ++chunk) {
-      const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells + 16 * chunk));
-      const auto empty = static_cast<std::uint64_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)));
-      const std::uint64_t filled = ~empty & 0xFFFF;
-      if (chunk < 4) low |= filled << (16 * chunk);
-      else high = filled;
-    }
-    high |= static_cast<std::uint64_t>(cells[80] != 0) << 16;
-#else
-    for (int cell = 0; cell < 64; ++cell) low |= static_cast<std::uint64_t>(cells[cell] != 0) << cell;
-    for (int cell = 64; cell < 81; ++cell) high |= static_cast<std::uint64_t>(cells[cell] != 0) << (cell - 64);
-#endif
+    const auto [low, high] = nonzero_bytes81(cells);
     for (int part = 0; part < 2; ++part) {
       for (std::uint64_t rest = part ? high : low; rest; rest &= rest - 1) {
         const int cell = 64 * part + std::countr_zero(rest);
@@ -422,7 +369,7 @@ class Engine {
     for (int i = 0; i < 4; ++i) settled[i] = Wide{};
     board.settled[8] = Bands{};
     // The deductions reach the same fixed point in any order.
-    if (first_digit >= 0 && !settle_digit(board, first_digit)) return;
+    if (first_digit >= 0 && !settle_digits<1>(board, {first_digit})) return;
     if (!propagate(board, patterns_)) return;
     if (search_ == Fast9Search::automatic && !board.solved()) {
       patterns_ = count_cells(board.unplaced) >= kPatternOpenCells;
@@ -466,37 +413,11 @@ class Engine {
 
   static Bands peers_of(int cell) { return *reinterpret_cast<const BandsAlias*>(kPeers.peers[cell].data()); }
 
-  // The cells with at least one candidate (once) and with two or more
-  // (twice), all three bands at once, one lane each; the AVX2 build counts
-  // two digits side by side and adds the halves.
-  static void cells_seen(const Board& board, Bands& once, Bands& twice) {
-#if defined(NONET_FAST9_AVX2)
-    const Wide* pairs = reinterpret_cast<const Wide*>(board.candidates.data());
-    Wide pair_once{}, pair_twice{};
-    for (int i = 0; i < 4; ++i) {
-      pair_twice |= pair_once & pairs[i];
-      pair_once |= pairs[i];
-    }
-    const Bands once_a = __builtin_shufflevector(pair_once, pair_once, 0, 1, 2, 3);
-    const Bands once_b = __builtin_shufflevector(pair_once, pair_once, 4, 5, 6, 7);
-    once = once_a | once_b;
-    twice = __builtin_shufflevector(pair_twice, pair_twice, 0, 1, 2, 3) |
-            __builtin_shufflevector(pair_twice, pair_twice, 4, 5, 6, 7) | (once_a & once_b);
-    twice |= once & board.candidates[8];
-    once |= board.candidates[8];
-#else
-    once = twice = Bands{};
-    for (const Bands& words : board.candidates) {
-      twice |= once & words;
-      once |= words;
-    }
-#endif
-  }
-
   // Naked singles, and a cell with no candidate left as a contradiction.
   static bool place_naked_singles(Board& board, bool& progress) {
-    Bands once, twice;
-    cells_seen(board, once, twice);
+    // The cells with at least one candidate (once) and with two or more
+    // (twice), all three bands at once, one lane each.
+    const auto [once, twice] = count_to_two(board.candidates);
     if (any(board.unplaced & ~once)) return false;
     const Bands naked_cells = once & ~twice & board.unplaced;
     if (!any(naked_cells)) return true;
@@ -530,43 +451,10 @@ class Engine {
     return true;
   }
 
-  // The steps of a settle pass work on one digit's Bands or, side by side, on
-  // two digits' (AVX2: a Wide, settle_pair) or four (AVX-512: a Quad,
-  // settle_quad): every operation is lane by lane, and the band rotations
-  // below stay inside each 128-bit quarter.
-  //
-  // Bands rotated by one / two bands (lane b takes lane b+1 / b+2, mod 3;
-  // lane 3 stays 0).
-  template <class V>
-  static V next_band(V lanes) {
-    if constexpr (sizeof(V) == 16) return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3);
-    else if constexpr (sizeof(V) == 32) return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3, 5, 6, 4, 7);
-    else return __builtin_shufflevector(lanes, lanes, 1, 2, 0, 3, 5, 6, 4, 7, 9, 10, 8, 11, 13, 14, 12, 15);
-  }
-  template <class V>
-  static V band_after_next(V lanes) {
-    if constexpr (sizeof(V) == 16) return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3);
-    else if constexpr (sizeof(V) == 32) return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3, 6, 4, 5, 7);
-    else return __builtin_shufflevector(lanes, lanes, 2, 0, 1, 3, 6, 4, 5, 7, 10, 8, 9, 11, 14, 12, 13, 15);
-  }
-  // A board value (unplaced, a diagonal) for each digit of V.
-  template <class V>
-  static V widen(Bands lanes) {
-    if constexpr (sizeof(V) == 16) return lanes;
-    else if constexpr (sizeof(V) == 32) return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3);
-    else return __builtin_shufflevector(lanes, lanes, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3);
-  }
-
-  // The minirows (bit 0 of the segment) and minicolumns (the column's bit in
-  // the band's first row) holding a cell of words.
-  template <class V>
-  static V minirows_of(V words) {
-    return (words | (words >> 1) | (words >> 2)) & (0x49u * kRowStarts);
-  }
-  template <class V>
-  static V minicolumns_of(V words) {
-    return (words | (words >> 9) | (words >> 18)) & kRowCells;
-  }
+  // The steps of a settle pass work on one digit's Bands or on several
+  // digits' side by side (SideBySide, as many as a vector register holds in
+  // this build: settle_digits), with the lane operations of
+  // core/bitboard9_simd.hpp.
 
   // The bands × columns view of the three stacks at once, in the lanes: each
   // band's rows folded onto one 9-bit column set, then a (band, column) stays
@@ -759,70 +647,14 @@ class Engine {
     return true;
   }
 
-  static bool settle_digit(Board& board, int digit) {
-    Bands words = board.candidates[digit], settled;
+  // One pass over the digits named, side by side; false on a contradiction.
+  template <std::size_t kCount>
+  static bool settle_digits(Board& board, const std::array<int, kCount>& digits) {
+    SideBySide<kCount> words = gather(board.candidates, digits), settled;
     if (!settle_pass(board, words, settled)) return false;
-    board.candidates[digit] = words;
-    board.settled[digit] = settled;
+    scatter(words, board.candidates, digits);
+    scatter(settled, board.settled, digits);
     return true;
-  }
-
-  // Two digits at once, for the cost of one with 256-bit vectors.
-  static bool settle_pair(Board& board, int digit, int other) {
-    Wide words = __builtin_shufflevector(board.candidates[digit], board.candidates[other], 0, 1, 2, 3, 4, 5, 6, 7);
-    Wide settled;
-    if (!settle_pass(board, words, settled)) return false;
-    board.candidates[digit] = __builtin_shufflevector(words, words, 0, 1, 2, 3);
-    board.candidates[other] = __builtin_shufflevector(words, words, 4, 5, 6, 7);
-    board.settled[digit] = __builtin_shufflevector(settled, settled, 0, 1, 2, 3);
-    board.settled[other] = __builtin_shufflevector(settled, settled, 4, 5, 6, 7);
-    return true;
-  }
-
-#if defined(NONET_FAST9_AVX512)
-  // Four digits at once, for the cost of one with 512-bit vectors.
-  static bool settle_quad(Board& board, const std::array<int, 4>& digits) {
-    const auto& c = board.candidates;
-    const Wide low = __builtin_shufflevector(c[digits[0]], c[digits[1]], 0, 1, 2, 3, 4, 5, 6, 7);
-    const Wide high = __builtin_shufflevector(c[digits[2]], c[digits[3]], 0, 1, 2, 3, 4, 5, 6, 7);
-    Quad words = __builtin_shufflevector(low, high, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    Quad settled;
-    if (!settle_pass(board, words, settled)) return false;
-    board.candidates[digits[0]] = __builtin_shufflevector(words, words, 0, 1, 2, 3);
-    board.candidates[digits[1]] = __builtin_shufflevector(words, words, 4, 5, 6, 7);
-    board.candidates[digits[2]] = __builtin_shufflevector(words, words, 8, 9, 10, 11);
-    board.candidates[digits[3]] = __builtin_shufflevector(words, words, 12, 13, 14, 15);
-    board.settled[digits[0]] = __builtin_shufflevector(settled, settled, 0, 1, 2, 3);
-    board.settled[digits[1]] = __builtin_shufflevector(settled, settled, 4, 5, 6, 7);
-    board.settled[digits[2]] = __builtin_shufflevector(settled, settled, 8, 9, 10, 11);
-    board.settled[digits[3]] = __builtin_shufflevector(settled, settled, 12, 13, 14, 15);
-    return true;
-  }
-#endif
-
-  // A bit per digit whose words changed since it was last settled. The AVX2
-  // build compares two digits at a time, a mask bit per lane, and folds each
-  // digit's four lanes into one bit.
-  static unsigned unsettled_digits(const Board& board) {
-#if defined(NONET_FAST9_AVX2)
-    const __m256i* now = reinterpret_cast<const __m256i*>(board.candidates.data());
-    const __m256i* then = reinterpret_cast<const __m256i*>(board.settled.data());
-    std::uint64_t equal = 0;
-    for (int i = 0; i < 4; ++i) {
-      const __m256i same = _mm256_cmpeq_epi32(_mm256_load_si256(now + i), _mm256_load_si256(then + i));
-      equal |= std::uint64_t{static_cast<std::uint32_t>(_mm256_movemask_ps(_mm256_castsi256_ps(same)))} << (8 * i);
-    }
-    const __m128i same8 = _mm_cmpeq_epi32(reinterpret_cast<__m128i>(board.candidates[8]), reinterpret_cast<__m128i>(board.settled[8]));
-    equal |= std::uint64_t{static_cast<std::uint32_t>(_mm_movemask_ps(_mm_castsi128_ps(same8)))} << 32;
-    // Lane 3 of every digit is 0 in both: only lanes 0 to 2 can differ.
-    const std::uint64_t changed = ~equal & 0x777777777ull;
-    return static_cast<unsigned>(_pext_u64(changed | (changed >> 1) | (changed >> 2), 0x111111111ull));
-#else
-    unsigned digits = 0;
-    for (int digit = 0; digit < 9; ++digit)
-      digits |= static_cast<unsigned>(any(board.candidates[digit] ^ board.settled[digit])) << digit;
-    return digits;
-#endif
   }
 
   // Deductions to a fixed point; false on a contradiction. Settling a digit
@@ -832,47 +664,20 @@ class Engine {
     for (bool progress = true; progress;) {
       progress = false;
       if (!place_naked_singles(board, progress)) return false;
-      // The digits to settle, found without a branch per digit. One that a
+      // The digits to settle (a bit per digit whose words changed since it
+      // was last settled), found without a branch per digit. One that a
       // placement below unsettles is taken in the next round. A board with
       // every cell placed is solved once every digit is settled: a pass
       // finds two row singles of a digit in one column only in its next
       // pass.
-      unsigned digits = unsettled_digits(board);
+      unsigned digits = differing(board.candidates, board.settled);
       if (board.solved() && !digits) return true;
       progress |= digits != 0;
-#if defined(NONET_FAST9_AVX512)
-      // Four at a time, the unsettled digits first and then, to fill the
-      // four, other digits (settling one again is harmless): bits 0-8 of the
-      // pool are the unsettled digits, bits 9-17 the others, so the four
-      // lowest bits name four different digits, without a branch.
-      while (digits) {
-        unsigned pool = digits | ((~digits & 0x1FFu) << 9);
-        std::array<int, 4> four;
-        for (int& digit : four) {
-          const int bit = std::countr_zero(pool);
-          pool &= pool - 1;
-          digit = bit - 9 * static_cast<int>(bit >= 9);
-        }
-        digits = pool & 0x1FFu;
-        if (!settle_quad(board, four)) return false;
-      }
-#elif defined(NONET_FAST9_AVX2)
-      // Two at a time; an odd one out is paired with the next digit, mod 9,
-      // though settled (settling it again is harmless, and costs nothing
-      // extra). Picked without a branch: the next digit's bit (bit 9 and
-      // bit 0 after digit 8) joins only when no digit is left.
-      while (digits) {
-        const int digit = std::countr_zero(digits);
-        digits &= digits - 1;
-        const unsigned next_digit = (2u << digit) | static_cast<unsigned>(digit == 8);
-        const int other = std::countr_zero(digits | (next_digit & (0u - static_cast<unsigned>(digits == 0))));
-        digits &= digits - 1;
-        if (!settle_pair(board, digit, other)) return false;
-      }
-#else
-      for (; digits; digits &= digits - 1)
-        if (!settle_digit(board, std::countr_zero(digits))) return false;
-#endif
+      // As many at a time as a vector register holds, two or four for the
+      // cost of one; a group short of unsettled digits takes settled ones
+      // (settling one again is harmless).
+      for (; digits; digits = after_first_group(digits))
+        if (!settle_digits(board, first_group(digits))) return false;
     }
     return true;
   }
@@ -925,11 +730,9 @@ class Engine {
   // pinned where they stand. False on a contradiction; progress when a digit
   // lost a cell.
   static bool pin_triads(Board& board, bool& progress) {
-#if defined(NONET_FAST9_AVX2)
-    using V = Wide;  // two digits at a time, side by side
-#else
-    using V = Bands;
-#endif
+    // Two digits at a time, side by side, where a vector register holds two
+    // or more (words_of and exactly_three take one or two).
+    using V = SideBySide<std::min<std::size_t>(kBoardsPerVector, 2)>;
     constexpr int kStep = sizeof(V) / sizeof(Bands), kSteps = (9 + kStep - 1) / kStep;
     V in_row[kSteps], in_column[kSteps];
     V row_ones{}, row_twos{}, row_fours{}, column_ones{}, column_twos{}, column_fours{};
@@ -1069,19 +872,12 @@ class Engine {
   static unsigned permutations_of(const Board& board, int view, int index, int digit) {
     unsigned pattern = 0;
     if (view == 0) {
-      const std::uint32_t words = board.candidates[digit][index];
-#if defined(NONET_FAST9_AVX2)
-      // Bit 0 of each segment, gathered in order: bit 3·row + box.
-      pattern = _pext_u32(minirows_of(words), kBoxStarts);
-#else
-      for (int row = 0; row < 3; ++row)
-        pattern |= unsigned{kPatternTables.boxes_of_row[(words >> (9 * row)) & kRowCells]} << (3 * row);
-#endif
+      pattern = boxes_by_row(board.candidates[digit][index]);
     } else {
       const Bands columns = minicolumns_of(board.candidates[digit]) >> (3 * index);
       pattern = (columns[0] & 7u) | ((columns[1] & 7u) << 3) | ((columns[2] & 7u) << 6);
     }
-    return kPatternTables.permutations[pattern];
+    return kPermutationsHeld[pattern];
   }
 
   // The band or stack with the fewest open cells among those where some

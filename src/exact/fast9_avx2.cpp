@@ -14,7 +14,7 @@
 #pragma GCC target("avx2,bmi,bmi2,popcnt,lzcnt")
 #endif
 #define NONET_FAST9_ISA fast9_avx2
-#define NONET_FAST9_AVX2 1  // the engine may use AVX2 intrinsics
+#define NONET_SIMD_AVX2 1  // core/bitboard9_simd.hpp: AVX2 and BMI2 operations
 #include "fast9.hpp"
 #if defined(__clang__)
 #pragma clang attribute pop
