@@ -183,7 +183,9 @@ class GenericSearch {
   }
 
   // Forgets what a failed branch left due, before the next one starts.
-  void clear_due() {
+  // Out of line, as run_rules: the search recurses once per placed cell
+  // (2,401 levels on an empty 49×49 grid), so its frame must stay small.
+  [[gnu::noinline]] void clear_due() {
     if (!program_) return;
     for (int cell : changed_) changed_flag_[cell] = 0;
     for (int rule : rules_due_) rule_flag_[rule] = 0;
@@ -212,7 +214,7 @@ class GenericSearch {
 
   // Pair links and rules until neither has anything left to revise; naked
   // singles they make are placed on the way.
-  bool run_rules(State& state) {
+  [[gnu::noinline]] bool run_rules(State& state) {
     StateDomains domains(*this, state);
     while (!changed_.empty() || !rules_due_.empty()) {
       while (!changed_.empty()) {
@@ -286,7 +288,8 @@ class GenericSearch {
     return true;
   }
 
-  bool propagate(State& state) {
+  // Out of line too, for the search's frame (see clear_due).
+  [[gnu::noinline]] bool propagate(State& state) {
     if (!place_queued(state)) return false;
     for (bool progress = true; progress;) {
       progress = false;
