@@ -108,6 +108,35 @@ class Filler {
   bool stopped_ = false;
 };
 
+// A random grid of a classic geometry without a search (large grids, where
+// filling cell by cell can wander for long): the pattern grid, its digits
+// relabelled and its rows and columns shuffled within bands and stacks, and
+// the bands and stacks themselves.
+Grid shuffled_pattern(const Geometry& g, Rng& rng) {
+  const int n = g.size(), rows = g.box_rows(), columns = g.box_columns();
+  const auto order = [&](int groups, int size) {  // groups of `size` lines: shuffled, and within each
+    std::vector<int> group(groups), lines;
+    std::iota(group.begin(), group.end(), 0);
+    std::shuffle(group.begin(), group.end(), rng);
+    for (int start : group) {
+      std::vector<int> within(size);
+      std::iota(within.begin(), within.end(), start * size);
+      std::shuffle(within.begin(), within.end(), rng);
+      lines.insert(lines.end(), within.begin(), within.end());
+    }
+    return lines;
+  };
+  const std::vector<int> row = order(n / rows, rows), column = order(n / columns, columns);
+  std::vector<int> digit(n);
+  std::iota(digit.begin(), digit.end(), 1);
+  std::shuffle(digit.begin(), digit.end(), rng);
+  Grid grid(g.cell_count());
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c)
+      grid[r * n + c] = static_cast<std::uint8_t>(digit[(columns * (row[r] % rows) + row[r] / rows + column[c]) % n]);
+  return grid;
+}
+
 std::vector<Grid> every_grid(const Geometry& g) {
   std::vector<Grid> grids;
   Filler(g).run(Grid(g.cell_count(), 0), [&](const Grid& grid) {
@@ -678,19 +707,20 @@ void check_by_completions(const Recipe& recipe, const std::shared_ptr<const Geom
       global.push_back(random_rule(kind, *geometry, rng));
       if (kind != Kind::anti_knight && kind != Kind::anti_king) checked.push_back(global.back());
     }
-    Grid witness;
+    Grid witness = geometry->size() >= 12 ? shuffled_pattern(*geometry, rng) : Grid{};
     std::uint64_t nodes = 0;
-    Filler(*geometry, moves)
-        .run(
-            Grid(geometry->cell_count(), 0),
-            [&](const Grid& grid) {
-              witness = grid;
-              return false;
-            },
-            [&](const Grid& grid) {
-              return ++nodes > 100'000 || (!checked.empty() && broken_by_givens(*geometry, checked, grid));
-            },
-            &rng);
+    if (witness.empty())
+      Filler(*geometry, moves)
+          .run(
+              Grid(geometry->cell_count(), 0),
+              [&](const Grid& grid) {
+                witness = grid;
+                return false;
+              },
+              [&](const Grid& grid) {
+                return ++nodes > 100'000 || (!checked.empty() && broken_by_givens(*geometry, checked, grid));
+              },
+              &rng);
     if (witness.empty()) continue;
     const Puzzle puzzle = random_puzzle(recipe, geometry, witness, pick(rng, givens.first, givens.second), rng, global);
     std::vector<Grid> candidates;
@@ -711,6 +741,13 @@ void check_by_completions(const Recipe& recipe, const std::shared_ptr<const Geom
 
 TEST_P(VariantSearch, SixBySixAgainstEveryCompletion) {
   check_by_completions(GetParam(), std::make_shared<const Geometry>(Geometry::classic(2, 3)), 30, {8, 12}, 60);
+}
+
+// 16×16 and 25×25: cage sums by combinations up to 16, by bounds above;
+// the probes of a 25×25 search.
+TEST_P(VariantSearch, LargeGridsAgainstEveryCompletion) {
+  check_by_completions(GetParam(), std::make_shared<const Geometry>(Geometry::classic(4, 4)), 3, {200, 215}, 0);
+  check_by_completions(GetParam(), std::make_shared<const Geometry>(Geometry::classic(5, 5)), 2, {560, 580}, 0);
 }
 
 // 9×9: the rules' 9×9 defaults (whispers 5 apart, entropy 1-3/4-6/7-9) and
