@@ -110,6 +110,11 @@ std::vector<Case> cases() {
   const auto no_value = [](int, int) { return std::optional<int>{}; };
   std::vector<Constraint> consecutive_dots = marks(b6, Kind::difference, consecutive, no_value);
   std::vector<Constraint> all_but_one_dot(consecutive_dots.begin() + 1, consecutive_dots.end());
+  // Each consecutive pair dotted: 1,2 black (either dot fits it), the others white.
+  const auto one_two = [](int x, int y) { return x * y == 2; };
+  std::vector<Constraint> consecutive_or_double_dots =
+      marks(b6, Kind::difference, [&](int x, int y) { return consecutive(x, y) && !one_two(x, y); }, no_value);
+  for (const Constraint& dot : marks(b6, Kind::ratio, one_two, no_value)) consecutive_or_double_dots.push_back(dot);
   return {
       // Sets of cells.
       {"cage 5+3 is 8", &b9, {rule(Kind::killer_cage, b9.at("r1c1 r1c2"), 8)}, true},
@@ -117,6 +122,10 @@ std::vector<Case> cases() {
       {"cage with no sum, digits differ", &b9, {rule(Kind::killer_cage, b9.at("r1c1 r1c2 r2c1"))}, true},
       {"cage 5,2,5 repeats though its sum is 12", &b9, {rule(Kind::killer_cage, b9.at("r2c6 r3c6 r3c7"), 12)}, false},
       {"cage with no sum repeats", &b9, {rule(Kind::killer_cage, b9.at("r2c6 r3c6 r3c7"))}, false},
+      {"sum 12 = 5+3+4", &b9, {rule(Kind::sum, b9.at("r1c1 r1c2 r1c3"), 12)}, true},
+      {"sum 13 on 5+3+4", &b9, {rule(Kind::sum, b9.at("r1c1 r1c2 r1c3"), 13)}, false},
+      {"sum 10 = 5+5: digits may repeat", &b9, {rule(Kind::sum, b9.at("r2c6 r3c7"), 10)}, true},
+      {"sum 13 = 5+5+3, r1c1 counted twice", &b9, {rule(Kind::sum, b9.at("r1c1 r1c1 r1c2"), 13)}, true},
       {"extra region 5,3,6,7", &b9, {rule(Kind::extra_region, b9.at("r1c1 r1c2 r2c1 r2c2"))}, true},
       {"extra region 5,2,5", &b9, {rule(Kind::extra_region, b9.at("r2c6 r3c6 r3c7"))}, false},
       {"odd 5", &b9, {rule(Kind::odd, b9.at("r1c1"))}, true},
@@ -167,6 +176,9 @@ std::vector<Case> cases() {
       {"arrow 3 = 1+4", &b9, {with_split(rule(Kind::arrow, b9.at("r2c7 r1c8 r2c8")), 1)}, false},
       {"pill 12 = 4+8", &b9, {with_split(rule(Kind::arrow, b9.at("r1c8 r1c9 r2c9 r2c8")), 2)}, true},
       {"arrow 1 = 2+8+4", &b9, {with_split(rule(Kind::arrow, b9.at("r1c8 r1c9 r2c9 r2c8")), 1)}, false},
+      {"double arrow 2+1 = 3", &b9, {rule(Kind::double_arrow, b9.at("r2c3 r3c4 r2c4"))}, true},
+      {"double arrow 2+3 = 1", &b9, {rule(Kind::double_arrow, b9.at("r2c3 r2c4 r3c4"))}, false},
+      {"double arrow 6+9 = 7+8", &b9, {rule(Kind::double_arrow, b9.at("r1c4 r1c5 r1c6 r1c7"))}, true},
       {"whisper (5) 1,9,4", &b9, {rule(Kind::whisper, b9.at("r2c4 r2c5 r3c5"))}, true},
       {"whisper 6 on 1,9,4", &b9, {rule(Kind::whisper, b9.at("r2c4 r2c5 r3c5"), 6)}, false},
       {"whisper (5) on 5,3", &b9, {rule(Kind::whisper, b9.at("r1c1 r1c2"))}, false},
@@ -202,6 +214,11 @@ std::vector<Case> cases() {
       {"modular 6,7,2", &b9, {rule(Kind::modular, b9.at("r2c1 r2c2 r2c3"))}, true},
       {"modular 5,3,4,8", &b9, {rule(Kind::modular, b9.at("r2c6 r2c7 r2c8 r2c9"))}, true},
       {"modular 7,2,1: 7 and 1 two apart", &b9, {rule(Kind::modular, b9.at("r2c2 r2c3 r2c4"))}, false},
+      {"modular 2 on 6,7,8: odd and even in turn", &b9, {rule(Kind::modular, b9.at("r1c4 r1c5 r1c6"), 2)}, true},
+      {"modular 2 on 4,6", &b9, {rule(Kind::modular, b9.at("r1c3 r1c4"), 2)}, false},
+      {"modular 4 on 6,7,8,9: 2,3,0,1", &b9, {rule(Kind::modular, b9.at("r1c4 r1c5 r1c6 r1c7"), 4)}, true},
+      {"modular 4 on 6,7,8,9,1: 9 and 1 in one window", &b9,
+       {rule(Kind::modular, b9.at("r1c4 r1c5 r1c6 r1c7 r1c8"), 4)}, false},
       {"zipper 7,8,(9),1,2", &b9, {rule(Kind::zipper, b9.at("r1c5 r1c6 r1c7 r1c8 r1c9"))}, true},
       {"zipper 6,7,(8),9,1", &b9, {rule(Kind::zipper, b9.at("r1c4 r1c5 r1c6 r1c7 r1c8"))}, false},
       {"zipper 8,9,1,2", &b9, {rule(Kind::zipper, b9.at("r1c6 r1c7 r1c8 r1c9"))}, true},
@@ -246,6 +263,13 @@ std::vector<Case> cases() {
        whole(Kind::no_difference, 2, marks(b4, Kind::difference, apart2, [](int, int) { return 2; })), true},
       {"no-ratio (2)", &boards().no_ratio6, whole(Kind::no_ratio, {}), true},
       {"no-ratio (2): 1,2", &b6, whole(Kind::no_ratio, {}), false},
+      {"no-difference (1) with white dots, and black dots on 1,2", &b6,
+       whole(Kind::no_difference, {}, consecutive_or_double_dots), true},
+      {"nonconsecutive: white dots, and black dots on 1,2", &b6,
+       whole(Kind::nonconsecutive, {}, consecutive_or_double_dots), false},
+      {"no-ratio (2) with white dots on those pairs: any dot exempts", &b6,
+       whole(Kind::no_ratio, {}, marks(b6, Kind::difference, doubled, [](int x, int y) { return std::abs(x - y); })),
+       true},
       {"no-ratio (2) with black dots on those pairs", &b6,
        whole(Kind::no_ratio, {}, marks(b6, Kind::ratio, doubled, no_value)), true},
       {"no-XV", &boards().no_xv6, whole(Kind::no_xv, {}), true},
@@ -280,7 +304,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 32u);
+  EXPECT_EQ(testing::every_kind().size(), 34u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {
@@ -346,6 +370,10 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g9, rule(Kind::zipper, c9("r1c1")), "at least two cells"},
       {&g9, rule(Kind::between, c9("r1c1")), "two ends"},
       {&g9, rule(Kind::little_killer, c9("r1c1 r2c2")), "no sum"},
+      {&g9, rule(Kind::sum, c9("r1c1 r2c2")), "no sum"},
+      {&g9, rule(Kind::double_arrow, c9("r1c1 r1c2")), "two circles and a line"},
+      {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 1), "modulus outside 2..9"},
+      {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 10), "modulus outside 2..9"},
       {&g4, rule(Kind::sandwich, row4), "no clue"},
       {&g4, rule(Kind::sandwich, c4("r1c1 r1c2 r1c3"), 2), "a whole row or column"},
       {&g4, rule(Kind::skyscraper, c4("r1c1 r1c2 r1c3"), 2), "a whole row or column"},
@@ -387,6 +415,9 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g4, rule(Kind::sandwich, row4, 0)},
       {&g9, rule(Kind::difference, c9("r1c1 r1c2"), 0)},
       {&g9, rule(Kind::no_difference, {}, 3)},
+      {&g9, rule(Kind::sum, c9("r1c1 r1c1"), 4)},  // a sum may count a cell twice
+      {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 9)},
+      {&g9, rule(Kind::double_arrow, c9("r1c1 r1c2 r1c3"))},
       {&g4, rule(Kind::skyscraper, row4, 1)},
       {&g4, rule(Kind::skyscraper, row4, 4)},
       {&g9, with_split(rule(Kind::arrow, c9("r1c1 r1c2 r1c3 r1c4")), 2)},  // 10 or more, a line of up to 18
@@ -435,6 +466,10 @@ TEST(VariantChecker, BrokenByGivens) {
        "a cage of 10 with 4+5 and a cell left"},
       {{rule(Kind::killer_cage, c("r1c1 r1c2"), 10)}, givens({{"r1c1", 4}, {"r1c2", 5}}), true,
        "a full cage of 9, not 10"},
+      {{rule(Kind::sum, c("r1c1 r1c2 r1c3"), 10)}, givens({{"r1c1", 6}, {"r1c2", 4}}), true,
+       "a sum of 10 with 6+4 and a cell left"},
+      {{rule(Kind::sum, c("r1c1 r1c2 r1c3"), 10)}, givens({{"r1c1", 5}, {"r1c2", 4}}), false,
+       "a sum of 10 with 5+4 and a cell left"},
       {{rule(Kind::thermometer, c("r1c1 r1c2 r1c3"))}, givens({{"r1c1", 5}, {"r1c2", 3}}), true, "a thermometer falls"},
       {{rule(Kind::thermometer, c("r1c1 r1c2 r1c3"))}, givens({{"r1c1", 3}, {"r1c3", 4}}), true,
        "3 and 4 two cells apart on a thermometer"},

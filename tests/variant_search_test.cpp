@@ -234,6 +234,13 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
       c.cells.assign(all.begin(), all.begin() + pick(rng, 2, n));
       break;
     }
+    case Kind::sum: {
+      c.cells = walk(g, rng, pick(rng, 1, 5), kKingSteps);
+      if (chance(rng, 20)) c.cells.push_back(c.cells[pick(rng, 0, static_cast<int>(c.cells.size()) - 1)]);
+      const int k = static_cast<int>(c.cells.size());
+      c.value = pick(rng, k, k * n);
+      break;
+    }
     case Kind::odd:
     case Kind::even:
     case Kind::minimum:
@@ -287,15 +294,19 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
       c.cells = walk(g, rng, c.split + pick(rng, c.split, 3), kKingSteps);
       if (static_cast<int>(c.cells.size()) < 2 * c.split) c.split = 1;
       break;
+    case Kind::double_arrow: line(3, 6); break;
     case Kind::whisper:
       line(2, 5);
       if (chance(rng, 30)) c.value = pick(rng, 1, n - 1);
       break;
     case Kind::renban: line(2, n); break;
+    case Kind::modular:
+      line(2, 6);
+      if (chance(rng, 30)) c.value = pick(rng, 2, n);
+      break;
     case Kind::palindrome:
     case Kind::region_sum_line:
     case Kind::entropic:
-    case Kind::modular:
     case Kind::zipper: line(2, 6); break;
     case Kind::between: line(2, 5); break;
     case Kind::little_killer: {
@@ -487,6 +498,7 @@ std::vector<Recipe> recipes() {
            {Kind::anti_knight, Kind::killer_cage},
            {Kind::anti_king, Kind::thermometer},
            {Kind::arrow, Kind::renban, Kind::whisper},
+           {Kind::sum, Kind::double_arrow, Kind::arrow, Kind::little_killer},
            {Kind::quadruple, Kind::clone, Kind::palindrome},
            {Kind::entropic, Kind::modular, Kind::zipper},
            {Kind::region_sum_line, Kind::between},
@@ -775,6 +787,47 @@ TEST(VariantSearchMarks, ACellPlacedByPencilMarksKeepsTheRules) {
     const SolveResult result = solve(Puzzle{geometry, Grid(16, 0), "", {rule}}, options);
     EXPECT_EQ(result.count, static_cast<std::uint64_t>(solutions)) << describe(*geometry, rule) << " marked " << marks;
   }
+}
+
+// Long sums on large grids, where the reachable sums of a sum's propagator
+// span several words: a random grid keeps sums taken from it, so on random
+// candidates around it no propagator may drop one of its digits.
+TEST(VariantSearchSums, LongSumsKeepTheGridTheyWereTakenFrom) {
+  Rng rng(3801);
+  int checked = 0;
+  for (int box : {3, 4, 5}) {
+    const Geometry g = Geometry::classic(box, box);
+    const int n = g.size();
+    for (int i = 0; i < 100; ++i) {
+      const Grid grid = shuffled_pattern(g, rng);
+      std::vector<Constraint> rules;
+      for (int r = pick(rng, 1, 3); r > 0; --r) {
+        Constraint c = rule(Kind::sum, walk(g, rng, pick(rng, 3, 2 * n), kKingSteps));
+        if (chance(rng, 30)) c.cells.push_back(c.cells[0]);  // a sum may count a cell twice
+        if (chance(rng, 30)) c = rule(Kind::killer_cage, walk(g, rng, pick(rng, 3, n), kOrthogonalSteps));
+        if (chance(rng, 20)) {
+          c = rule(Kind::little_killer, {});
+          diagonal_from_outside(g, rng, c);
+        }
+        int total = 0;
+        for (int cell : c.cells) total += grid[cell];
+        c.value = total;
+        if (holds(g, c, grid, {c})) rules.push_back(c);  // not a cage that repeats a digit
+      }
+      const detail::ConstraintProgram program(g, rules);
+      ASSERT_EQ(program.invalid(), "");
+      std::vector<Mask> masks(g.cell_count());
+      for (int cell = 0; cell < g.cell_count(); ++cell) {
+        masks[cell] = digit_bit(grid[cell]);
+        for (int d = 1; d <= n; ++d)
+          if (chance(rng, i % 2 ? 70 : 30)) masks[cell] |= digit_bit(d);
+      }
+      Puzzle puzzle{std::make_shared<const Geometry>(g), grid, "", rules};
+      propagate_keeping(g, program, masks, {grid}, puzzle_text(puzzle));
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 300);
 }
 
 // Values no puzzle has, at the ends of int, and circles of many cells: the
