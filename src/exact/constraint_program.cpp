@@ -618,7 +618,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       break;
     }
     case ConstraintKind::ratio: {
-      const int r = value_or(2);
+      const long long r = value_or(2);  // 64-bit products: a ratio may be as large as an int holds
       relate(cells[0], cells[1], [r](int x, int y) { return x == r * y || y == r * x; });
       break;
     }
@@ -714,7 +714,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       break;
     }
     case ConstraintKind::no_ratio: {
-      const int r = value_or(2);
+      const long long r = value_or(2);  // as for ratio
       neighbours([&](int a, int b) {
         if (!marked(ConstraintKind::ratio, a, b) && !marked(ConstraintKind::difference, a, b))
           relate(a, b, [r](int x, int y) { return x != r * y && y != r * x; });

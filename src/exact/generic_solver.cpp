@@ -75,7 +75,12 @@ class GenericSearch {
       // Every rule runs once at the start: a thermometer bounds its cells
       // before anything is placed.
       for (int cell = 0; cell < cells; ++cell) {
-        if (state.value[cell] != 0) continue;
+        // A cell already placed (a given, or one digit left by the pencil
+        // marks) must still be a digit the rules allow: an even cell marked 3.
+        if (state.value[cell] != 0) {
+          if (!(program_->initial(cell) & digit_bit(state.value[cell]))) return;
+          continue;
+        }
         for (Mask gone = state.candidates[cell] & ~program_->initial(cell); gone; gone &= gone - 1)
           if (!eliminate(state, cell, gone & -gone)) return;
         note_changed(cell);

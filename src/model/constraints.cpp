@@ -116,7 +116,8 @@ int default_value(const Geometry& g, const Constraint& c) {
   }
 }
 
-bool in_ratio(int a, int b, int r) { return a == r * b || b == r * a; }
+// In 64 bits: a ratio may be as large as an int holds.
+bool in_ratio(long long a, long long b, long long r) { return a == r * b || b == r * a; }
 
 // The three classes of digits an entropic line spreads: low, middle, high.
 int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
@@ -387,9 +388,17 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     case ConstraintKind::thermometer:
       if (k > n) return fail("a thermometer of " + std::to_string(k) + " cells cannot rise within 1.." + std::to_string(n));
       return "";
-    case ConstraintKind::arrow:
+    case ConstraintKind::arrow: {
       if (c.split < 1 || c.split >= k) return fail("needs a circle and a line");
+      // The circle reads at least 10^(split-1): a circle longer than its line
+      // can ever add up to is never kept (and its number would overflow).
+      const long long most = static_cast<long long>(k - c.split) * n;
+      long long least = 1;
+      for (int i = 1; i < c.split && least <= most; ++i) least *= 10;
+      if (least > most)
+        return fail("a circle of " + std::to_string(c.split) + " cells reads more than its line adds up to");
       return "";
+    }
     case ConstraintKind::double_arrow: return k >= 3 ? "" : fail("two circles and a line between");
     case ConstraintKind::sum: return need_value() ? "" : fail("no sum");
     case ConstraintKind::modular:
@@ -406,7 +415,10 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     case ConstraintKind::x_sum:
     case ConstraintKind::skyscraper:
       if (k != n) return fail("a clue of a whole row or column");
-      return need_value() ? "" : fail("no clue");
+      if (!need_value()) return fail("no clue");
+      if (c.kind == ConstraintKind::skyscraper && (*c.value < 1 || *c.value > n))
+        return fail("a skyscraper clue sees 1.." + std::to_string(n));
+      return "";
     default: return "";
   }
 }
