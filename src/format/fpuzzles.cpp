@@ -158,14 +158,9 @@ bool is_cosmetic_key(std::string_view key) {
 // may store beside the rule.
 bool is_colour_field(std::string_view field) { return field == "c" || (field.size() > 1 && field.back() == 'C'); }
 
-std::string one_line(std::string text) {
-  std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
-  return text;
-}
-
 // A value as the message shows it: text and numbers as written, containers by kind.
 std::string shown(const ordered_json& value) {
-  if (value.is_string()) return '"' + value.get<std::string>() + '"';
+  if (value.is_string()) return in_quotes(value.get<std::string>());
   if (value.is_array()) return "a list";
   if (value.is_object()) return "an object";
   return value.dump();
@@ -312,7 +307,7 @@ void Reader::only_fields(const ordered_json& entry, std::initializer_list<std::s
     if (is_colour_field(name) || std::find(known.begin(), known.end(), name) != known.end()) continue;
     // A value the rule has no use for may stand empty.
     if (value.is_null() || (value.is_string() && value.get<std::string>().empty())) continue;
-    fail("unknown field \"" + name + "\" (" + shown(value) + "): a rule nonet does not know");
+    fail("unknown field " + in_quotes(name) + " (" + shown(value) + "): a rule nonet does not know");
   }
 }
 

@@ -143,14 +143,20 @@ std::vector<int> regions_of(const json& regions) {
   return parse_region_map(text);
 }
 
-// A comment is printed on its puzzle's output line, so a line break in it
-// would give one record two lines: it becomes a space.
+}  // namespace
+
 std::string one_line(std::string text) {
   std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   return text;
 }
 
-}  // namespace
+std::string in_quotes(std::string_view text) {
+  // Appended piece by piece: g++ 12 warns falsely on "\"" + std::string(...).
+  std::string result = "\"";
+  result += text;
+  result += '"';
+  return result;
+}
 
 std::pair<int, int> line_and_column(std::string_view text, std::size_t byte, int first_line) {
   int line = first_line, column = 1;

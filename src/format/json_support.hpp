@@ -1,6 +1,7 @@
 // What the JSON readers share (nonet's own JSON, f-puzzles, SudokuPad):
 // placing a byte of the text at a line and column, the byte a parse error
-// points at, and the nesting limit that keeps deep brackets from recursing.
+// points at, the nesting limit that keeps deep brackets from recursing, and
+// the text of comments and messages.
 #pragma once
 
 #include <cstddef>
@@ -30,5 +31,12 @@ std::pair<int, int> line_and_column(std::string_view text, std::size_t byte, int
 std::size_t json_error_byte(const nlohmann::json::exception& error);
 // "invalid JSON: parse error at …", without nlohmann's "[json.exception…]" prefix.
 std::string json_error_reason(const nlohmann::json::exception& error);
+
+// Messages and comments of the JSON readers.
+// A comment is printed on its puzzle's output line, so a line break in it
+// would give one record two lines: it becomes a space.
+std::string one_line(std::string text);
+// "text", in double quotes.
+std::string in_quotes(std::string_view text);
 
 }  // namespace nonet::detail

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "fpuzzles.hpp"
+#include "json_support.hpp"
 #include "lz_string.hpp"
 #include "sudokupad.hpp"
 
@@ -31,14 +32,6 @@ std::string lower(std::string_view text) {
 
 bool starts_with_ci(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() && lower(text.substr(0, prefix.size())) == prefix;
-}
-
-// "text", appended piece by piece: g++ 12 warns falsely on "\"" + std::string(...).
-std::string quoted(std::string_view text) {
-  std::string result = "\"";
-  result += text;
-  result += '"';
-  return result;
 }
 
 bool known_host(std::string_view host) {
@@ -127,7 +120,7 @@ std::optional<Located> Locator::from_id(std::string_view id, std::string_view ho
   const std::string where = lower(host).find("f-puzzles") != std::string::npos ? "f-puzzles' server"
                             : known_host(host)                               ? "SudokuPad's server"
                                                                              : std::string(host);
-  return fail(id, quoted(id) + " names a puzzle kept on " + where +
+  return fail(id, in_quotes(id) + " names a puzzle kept on " + where +
                       ", which nonet does not ask: give the link that holds the puzzle itself (f-puzzles ?load=…, "
                       "or SudokuPad's fpuzzles…/scl… link)");
 }
@@ -152,7 +145,7 @@ std::optional<Located> Locator::from_link(std::string_view rest) {
     if (name == "load") return Located{LinkFormat::fpuzzles, value};
     if (name == "puzzleid") id = value;
     if (name == "id" && lower(host).find("f-puzzles") != std::string::npos)
-      return fail(value, quoted(value) +
+      return fail(value, in_quotes(value) +
                              " names a puzzle kept on f-puzzles' server, which nonet does not ask: give the ?load=… link");
   }
   if (!id) {

@@ -41,13 +41,6 @@ std::string with_hash(const std::string& colour) {
   return text;
 }
 
-std::string quoted(const std::string& text) {
-  std::string result = "\"";
-  result += text;
-  result += '"';
-  return result;
-}
-
 struct UnzipFailure {
   std::size_t at;
   std::string reason;
@@ -184,7 +177,7 @@ class Unzipper {
     } catch (const json::exception&) {
     }
     at_ = start;
-    fail(word.empty() ? std::string("expected a value") : quoted(word) + " is not a value");
+    fail(word.empty() ? std::string("expected a value") : in_quotes(word) + " is not a value");
   }
 
   std::string_view text_;
@@ -274,7 +267,7 @@ void SudokuPadReader::read_cells() {
       for (std::string_view marks : {"pencilMarks", "centremarks", "cornermarks", "pm", "candidates"}) {
         const auto at = cell.find(marks);
         if (at != cell.end() && !(at->is_array() && at->empty()) && !(at->is_string() && at->get<std::string>().empty()))
-          fail(where, "given pencil marks (" + quoted(std::string(marks)) + "): a rule nonet does not read");
+          fail(where, "given pencil marks (" + in_quotes(marks) + "): a rule nonet does not read");
       }
       const auto value = cell.find("value");
       if (value == cell.end() || value->is_null() || (value->is_string() && value->get<std::string>().empty())) continue;
@@ -304,7 +297,7 @@ std::vector<int> SudokuPadReader::cells_of(const json& list, const std::string& 
     };
     while (at < text.size()) {
       const long long row = number('r'), column = number('c');
-      if (row < 1 || column < 1) fail(where, "cells " + quoted(text) + " are not written r1c1r1c2…");
+      if (row < 1 || column < 1) fail(where, "cells " + in_quotes(text) + " are not written r1c1r1c2…");
       add(row - 1, column - 1);
     }
     return cells;
@@ -366,8 +359,7 @@ void SudokuPadReader::read_metadata() {
   if (metadata->value("antiking", false) == true)
     constraints_.push_back(Constraint{ConstraintKind::anti_king, {}, std::nullopt, 0, {}, {-1, -1}});
   const auto title = metadata->find("title");
-  if (title != metadata->end() && title->is_string()) title_ = title->get<std::string>();
-  std::replace_if(title_.begin(), title_.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  if (title != metadata->end() && title->is_string()) title_ = one_line(title->get<std::string>());
 }
 
 Puzzle SudokuPadReader::read() {
