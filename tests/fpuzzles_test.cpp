@@ -142,6 +142,24 @@ TEST(PuzzleLink, EveryWayToCarryAnFpuzzlesPuzzle) {
   EXPECT_FALSE(detail::looks_like_puzzle_link("https://example.com/?load=N4Ig"));
 }
 
+// A published f-puzzles link (an X-sudoku, from a public solver's tests):
+// both diagonals, read as nonet's diagonal variant, solved.
+TEST(PuzzleLink, PublishedXSudokuLinkSolves) {
+  const std::string link =
+      "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSQA3AQwBsBXOeAdlTQgpgDsEAXDBkmSGDBlWgwQBmVuy69+"
+      "MUdXqMArDI7d4fAQF1khMSoQAODXO0KRpa8PLKJSc1p2KbN/YSXjGAJmfyAu6gDowAbAGWQSE+CCzosi5WwbZEnnYZ3sbw0gmagW4x2ep5Fq5ZjhGlSdFpBpnBRo4AjJHlKY2hUm1W6bZNfj219rHwZtUFqSPZACxDhXVeHUUt8xWMKBNRC52jJWz52yJ9y+"
+      "sI+4mTywNxax71Uw0ZN/BzW+W6+iDYEFRoAPacWgAagKqB+f0BtAAtJMgA===";
+  Diagnostic error;
+  const auto puzzle = detail::read_puzzle_link(link, error);
+  ASSERT_TRUE(puzzle) << error.column << ": " << error.reason;
+  EXPECT_EQ(puzzle->geometry->variant(), "diagonal");
+  EXPECT_EQ(to_line(*puzzle->geometry, puzzle->cells),
+            "..7....358.....9...2.67.........356.....1...3..2.8..4....19..5.....5..7.........4");
+  const SolveResult result = solve(*puzzle);
+  ASSERT_EQ(result.status, SolveStatus::unique);
+  EXPECT_TRUE(is_solution_of(*puzzle, result.solutions[0]));
+}
+
 TEST(PuzzleLink, LinksToPuzzlesOnAServerAreRefusedSayingSo) {
   struct Case {
     std::string link, reason;
