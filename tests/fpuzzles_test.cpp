@@ -210,6 +210,8 @@ TEST(FpuzzlesReader, SizeGridGivensAndRegions) {
   // A value without "given" is the solver's, not the puzzle's.
   json.replace(json.find("{}"), 2, "{\"value\":\"7\"}");
   json.replace(json.find("{}"), 2, "{\"value\":\"3\",\"given\":true}");
+  EXPECT_TRUE(detail::looks_like_fpuzzles(json));
+  EXPECT_FALSE(detail::looks_like_fpuzzles("{\"puzzle\": \"53..7\", \"size\": 9}"));
   const Puzzle puzzle = read_ok(json);
   ASSERT_TRUE(puzzle.geometry);
   EXPECT_EQ(puzzle.geometry->variant(), "classic");
