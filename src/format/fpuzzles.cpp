@@ -148,9 +148,11 @@ std::size_t locate(std::string_view text, const Path& path) {
 // Keys that are drawings or metadata, never rules.
 bool is_cosmetic_key(std::string_view key) {
   static const std::set<std::string_view> kKeys = {
-      "cage",           "circle",        "line",          "rectangle", "text",     "author",
-      "ruleset",        "solution",      "activeConstraints", "disabledlogic", "truecandidatesoptions",
-      "fogofwar",       "foglight",      "title"};
+      // drawings
+      "cage", "circle", "line", "rectangle", "text",
+      // metadata, f-puzzles' own solver settings, SudokuPad's fog of war
+      "title", "author", "ruleset", "solution", "activeConstraints", "disabledlogic", "truecandidatesoptions",
+      "fogofwar", "foglight"};
   return kKeys.count(key) != 0;
 }
 
@@ -876,7 +878,8 @@ void Writer::write_rule(const Constraint& rule) {
     }
     case K::little_killer: {
       const auto [row, column] = rule.outside;
-      const int dr = rule.cells.empty() ? 0 : rule.cells[0] / n_ - row, dc = rule.cells.empty() ? 0 : rule.cells[0] % n_ - column;
+      const int first = rule.cells.empty() ? -1 : rule.cells[0];
+      const int dr = first < 0 ? 0 : first / n_ - row, dc = first < 0 ? 0 : first % n_ - column;
       std::vector<int> diagonal;
       if (std::abs(dr) == 1 && std::abs(dc) == 1)
         for (int r = row + dr, c = column + dc; r >= 0 && r < n_ && c >= 0 && c < n_; r += dr, c += dc)

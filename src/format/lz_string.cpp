@@ -223,7 +223,8 @@ std::optional<std::string> lz_decompress_from_base64(std::string_view base64, Di
   if (base64.empty()) return fail(1, "the compressed text is empty");
   for (std::size_t i = 0; i < base64.size(); ++i)
     if (base64_value(base64[i]) < 0)
-      return fail(static_cast<int>(i + 1), std::string("'") + base64[i] + "' is no character of a compressed (LZ-string base64) text");
+      return fail(static_cast<int>(i + 1),
+                  std::string("'") + base64[i] + "' is no character of a compressed (LZ-string base64) text");
 
   BitReader in(base64);
   std::vector<Entry> dictionary(3, Entry{-1, 0, 0, 0});  // the three control codes
@@ -260,7 +261,8 @@ std::optional<std::string> lz_decompress_from_base64(std::string_view base64, Di
     }
   };
   for (;;) {
-    if (in.exhausted()) return fail(static_cast<int>(base64.size()), "the compressed text ends before its end mark (cut short?)");
+    if (in.exhausted())
+      return fail(static_cast<int>(base64.size()), "the compressed text ends before its end mark (cut short?)");
     std::uint32_t code = in.read(bits);
     if (code == 2) break;
     if (code < 2) {

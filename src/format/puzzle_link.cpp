@@ -37,7 +37,9 @@ bool starts_with_ci(std::string_view text, std::string_view prefix) {
 bool known_host(std::string_view host) {
   const std::string name = lower(host);
   return std::any_of(kHosts.begin(), kHosts.end(), [&](std::string_view known) {
-    return name == known || (name.size() > known.size() && name.ends_with(known) && name[name.size() - known.size() - 1] == '.');
+    // The host itself or one of its subdomains (www.f-puzzles.com).
+    return name == known ||
+           (name.size() > known.size() && name.ends_with(known) && name[name.size() - known.size() - 1] == '.');
   });
 }
 

@@ -31,7 +31,8 @@ const std::map<std::string, std::string>& long_keys() {
 }
 
 bool is_hex_colour(std::string_view text) {
-  return text.size() == 6 && std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+  return text.size() == 6 &&
+         std::all_of(text.begin(), text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
 }
 
 // Appended piece by piece: g++ 12 warns falsely on "#" + std::string(...).
@@ -211,7 +212,8 @@ std::optional<int> number_of(const json& value) {
   if (value.is_number_integer()) return value.get<int>();
   if (value.is_string()) {
     const std::string text = value.get<std::string>();
-    if (!text.empty() && text.size() <= 9 && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    const bool digits = std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    if (!text.empty() && text.size() <= 9 && digits)
       return std::stoi(text);
   }
   return std::nullopt;
