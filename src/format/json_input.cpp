@@ -10,6 +10,8 @@
 // A document may also be an array of such values, or {"puzzles": [...]}.
 #include "json_input.hpp"
 
+#include "json_support.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <optional>
@@ -141,14 +143,22 @@ std::vector<int> regions_of(const json& regions) {
   return parse_region_map(text);
 }
 
-// A comment is printed on its puzzle's output line, so a line break in it
-// would give one record two lines: it becomes a space.
+}  // namespace
+
 std::string one_line(std::string text) {
   std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   return text;
 }
 
-std::pair<int, int> line_and_column(const std::string& text, std::size_t byte, int first_line) {
+std::string in_quotes(std::string_view text) {
+  // Appended piece by piece: g++ 12 warns falsely on "\"" + std::string(...).
+  std::string result = "\"";
+  result += text;
+  result += '"';
+  return result;
+}
+
+std::pair<int, int> line_and_column(std::string_view text, std::size_t byte, int first_line) {
   int line = first_line, column = 1;
   for (std::size_t i = 0; i < byte && i < text.size(); ++i) {
     if (text[i] == '\n') {
@@ -161,14 +171,7 @@ std::pair<int, int> line_and_column(const std::string& text, std::size_t byte, i
   return {line, column};
 }
 
-// Puzzles nest two levels ({"puzzles": [board rows…]}): anything much deeper
-// is no puzzle, and nlohmann's dump() recurses once a level (100,000 nested
-// brackets overflowed the stack).
-constexpr int kMaxJsonDepth = 64;
-
-// The byte where the text's brackets first nest deeper than kMaxJsonDepth
-// (strings skipped), or nullopt.
-std::optional<std::size_t> too_deep(const std::string& text) {
+std::optional<std::size_t> json_too_deep(std::string_view text) {
   int depth = 0;
   bool in_string = false, escaped = false;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -188,15 +191,16 @@ std::optional<std::size_t> too_deep(const std::string& text) {
   return std::nullopt;
 }
 
-// The byte a JSON error points at. Bad syntax (parse_error) says; a number
-// beyond a double (out_of_range 406, "345e123456789") does not, and is placed
-// at the start of its text.
-std::size_t error_byte(const json::exception& error) {
+std::size_t json_error_byte(const json::exception& error) {
   const auto* syntax = dynamic_cast<const json::parse_error*>(&error);
   return syntax != nullptr && syntax->byte > 0 ? syntax->byte - 1 : 0;
 }
 
-}  // namespace
+std::string json_error_reason(const json::exception& error) {
+  const std::string what = error.what();
+  const auto colon = what.find("parse error");
+  return "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon));
+}
 
 JsonInput::JsonInput(LineSource& lines, std::string source, const ReadOptions& options, GeometryCache& geometries)
     : lines_(lines), source_(std::move(source)), options_(options), geometries_(geometries) {}
@@ -223,17 +227,15 @@ void JsonInput::load_document(Line first) {
   try {
     expand(text, first.number);
   } catch (const json::exception& error) {
-    const auto [line, column] = line_and_column(text, error_byte(error), first.number);
-    std::string what = error.what();
-    const auto colon = what.find("parse error");
-    document_error_ = Diagnostic{source_, line, column, "invalid JSON: " + (colon == std::string::npos ? what : what.substr(colon))};
+    const auto [line, column] = line_and_column(text, json_error_byte(error), first.number);
+    document_error_ = Diagnostic{source_, line, column, json_error_reason(error)};
   }
 }
 
 // A value nested deeper than any puzzle: its positioned error is queued (and
 // true returned) instead of its puzzles.
 bool JsonInput::nested_too_deeply(const std::string& text, int line) {
-  const auto byte = too_deep(text);
+  const auto byte = json_too_deep(text);
   if (!byte) return false;
   const auto [at_line, column] = line_and_column(text, *byte, line);
   document_error_ = Diagnostic{source_, at_line, column,
@@ -305,7 +307,7 @@ bool JsonInput::next(Record& record) {
             (void)ignored;
           } catch (const json::exception& error) {
             reason = std::string("invalid JSON: ") + error.what();
-            const auto at = line_and_column(line.text, error_byte(error), line.number);
+            const auto at = line_and_column(line.text, json_error_byte(error), line.number);
             record.error = Diagnostic{source_, at.first, at.second, reason};
             return true;
           }
