@@ -858,6 +858,8 @@ void Writer::write_rule(const Constraint& rule) {
     case K::entropic: line("entropicline"); return;
     case K::modular: line("modularline"); return;
     case K::zipper: cannot_state(geometry_, rule, "f-puzzles has no zipper lines");
+    case K::double_arrow: cannot_state(geometry_, rule, "f-puzzles has no double arrows");
+    case K::sum: cannot_state(geometry_, rule, "f-puzzles has no sum over cells that may repeat");
     case K::arrow: {
       if (rule.split < 1 || rule.split >= static_cast<int>(rule.cells.size()))
         cannot_state(geometry_, rule, "it needs a circle and a line");
