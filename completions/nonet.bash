@@ -5,8 +5,8 @@ _nonet() {
   local cur prev words cword
   _init_completion -s || return
 
-  local commands="solve count check explain hint rate generate render serve"
-  local input="--variant --regions --size -j --jobs --stats --digits --column --help"
+  local commands="solve count check explain hint rate generate render convert serve"
+  local input="--variant --regions --size -j --jobs --stats --digits --column --input-format --help"
   local variants="classic diagonal windoku jigsaw"
   local scales="se sukaku"
   local levels="simple easy intermediate expert master extreme"
@@ -34,6 +34,8 @@ _nonet() {
     --symmetry) COMPREPLY=($(compgen -W "$symmetries" -- "$cur")); return ;;
     --level) COMPREPLY=($(compgen -W "1 2 3" -- "$cur")); return ;;
     --digits) COMPREPLY=($(compgen -W "auto 1 0" -- "$cur")); return ;;
+    --input-format) COMPREPLY=($(compgen -W "auto text csv json fpuzzles sudokupad iss" -- "$cur")); return ;;
+    --to) COMPREPLY=($(compgen -W "json fpuzzles fpuzzles-link sudokupad-link line" -- "$cur")); return ;;
     --paper) COMPREPLY=($(compgen -W "a4 letter" -- "$cur")); return ;;
     --size) COMPREPLY=($(compgen -W "4 6 8 9 10 12 16 25" -- "$cur")); return ;;
     --regions | -o | --output | --web-dir) _filedir; return ;;
@@ -68,6 +70,7 @@ _nonet() {
                          -o --output --max-attempts
                          --stats --help" ;;
       render) options="$input --format --solution --solutions --per-page --paper --title -o --output" ;;
+      convert) options="$input --to --solution --max-nodes" ;;
       serve) options="--host --port --workers --queue --time-limit --allow-host --web-dir --open --help" ;;
     esac
     COMPREPLY=($(compgen -W "$options" -- "$cur"))

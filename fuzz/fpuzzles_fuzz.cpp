@@ -37,7 +37,7 @@ void check_puzzle(const Puzzle& puzzle) {
 void check_round_trip(const Puzzle& puzzle) {
   std::string json;
   try {
-    json = detail::to_fpuzzles_json(puzzle);
+    json = to_fpuzzles(puzzle);
   } catch (const std::invalid_argument&) {
     return;  // a rule f-puzzles cannot state, said so
   }
@@ -49,7 +49,7 @@ void check_round_trip(const Puzzle& puzzle) {
   require(again->geometry->houses().size() == puzzle.geometry->houses().size(),
           "written JSON reads back with other houses: " + json);
   require(again->geometry->regions() == puzzle.geometry->regions(), "written JSON reads back with other regions");
-  require(detail::to_fpuzzles_json(*again) == json, "the JSON of the puzzle read back differs: " + json);
+  require(to_fpuzzles(*again) == json, "the JSON of the puzzle read back differs: " + json);
 }
 
 }  // namespace

@@ -377,6 +377,43 @@ TEST(CliInput, DeeplyNestedJsonIsAPositionedError) {
   EXPECT_EQ(result.err, "<stdin>:1:65: JSON nested too deeply (over 64 levels): not a puzzle\n");
 }
 
+// nonet convert: a variant read in one format, written in another, reads
+// back as the same puzzle; what a format cannot hold is refused by name.
+TEST(CliInput, ConvertWritesVariantsThatReadBack) {
+  const std::string killer =
+      ".Shape~4x4.Cage~3~R1C1~R1C2.Cage~7~R1C3~R1C4.Cage~7~R2C1~R2C2.Cage~3~R2C3~R2C4.Cage~5~R3C1~R4C1"
+      ".Cage~5~R3C2~R4C2.Cage~5~R3C3~R4C3.Cage~5~R3C4~R4C4.~R3C1_4~R3C3_2~R3C2_3 a 4x4 killer\n";
+  const auto solved = run_nonet("solve", killer);
+  ASSERT_EQ(solved.exit_code, 0) << solved.err;
+  const std::string solution = solved.out.substr(0, 16);
+  for (const std::string to : {"json", "fpuzzles", "fpuzzles-link", "sudokupad-link"}) {
+    const auto converted = run_nonet("convert --to " + to, killer);
+    ASSERT_EQ(converted.exit_code, 0) << to << ": " << converted.err;
+    const auto again = run_nonet("solve", converted.out);
+    EXPECT_EQ(again.exit_code, 0) << to << ": " << again.err;
+    EXPECT_EQ(again.out.substr(0, 16), solution) << to << ": " << converted.out;
+  }
+  // The solution written for f-puzzles to check; a line holds the solution only.
+  const auto with_solution = run_nonet("convert --to fpuzzles --solution", killer);
+  EXPECT_NE(with_solution.out.find("\"solution\":["), std::string::npos) << with_solution.out;
+  EXPECT_EQ(run_nonet("convert --to line --solution", killer).out, solution + " a 4x4 killer\n");
+  // A line cannot hold a cage; a record that cannot be read keeps its line.
+  const auto line = run_nonet("convert --to line", killer + "x\n" + std::string(16, '.') + "\n");
+  EXPECT_EQ(line.exit_code, 1);
+  EXPECT_EQ(line.out, "!not-convertible\n!malformed\n" + std::string(16, '.') + "\n");
+  EXPECT_NE(line.err.find("<stdin>:1:1: a line cannot hold the rules (killer-cage 3 at r1c1, r1c2)"), std::string::npos)
+      << line.err;
+  // --format json keeps the rules: its record reads back whole.
+  const auto json = run_nonet("solve --format json", killer);
+  EXPECT_NE(json.out.find("\"constraints\":[{\"kind\":\"killer-cage\""), std::string::npos) << json.out;
+  EXPECT_EQ(run_nonet("count", json.out).out, "1\n");
+  // --input-format: forced, and checked.
+  const auto forced = run_nonet("count --input-format iss", "1...............\n");
+  EXPECT_EQ(forced.exit_code, 1);
+  EXPECT_EQ(forced.err, "<stdin>:1:1: an ISS item starts with '.'\n");  // sic: ISS's own items begin with '.'
+  EXPECT_EQ(run_nonet("count --input-format xml", "").exit_code, 2);
+}
+
 // hint reads its inputs itself: the same message, and no "no hint: malformed" line.
 TEST(CliInput, HintOnAnInputWithoutPuzzlesSaysSoOnce) {
   const auto empty = run_nonet("hint", "");

@@ -436,19 +436,19 @@ std::vector<std::string> sorted(std::vector<std::string> lines) {
 TEST(FpuzzlesWriter, EveryRuleReadsBackAsTheSamePuzzle) {
   const Puzzle puzzle = every_expressible_rule();
   ASSERT_EQ(puzzle.constraints.size(), 33u) << ::testing::PrintToString(described(puzzle));
-  const std::string json = detail::to_fpuzzles_json(puzzle);
+  const std::string json = to_fpuzzles(puzzle);
   const Puzzle again = read_ok(json);
   EXPECT_EQ(again.cells, puzzle.cells);
   EXPECT_EQ(sorted(described(again)), sorted(described(puzzle)));
   EXPECT_EQ(again.geometry->houses().size(), puzzle.geometry->houses().size());
-  EXPECT_EQ(detail::to_fpuzzles_json(again), json);
+  EXPECT_EQ(to_fpuzzles(again), json);
   // Through a link and back.
   Diagnostic error;
-  const auto linked = detail::read_puzzle_link(detail::to_fpuzzles_link(puzzle), error);
+  const auto linked = detail::read_puzzle_link(to_fpuzzles_link(puzzle), error);
   ASSERT_TRUE(linked) << error.reason;
   EXPECT_EQ(sorted(described(*linked)), sorted(described(puzzle)));
-  EXPECT_TRUE(detail::to_fpuzzles_link(puzzle).starts_with("https://www.f-puzzles.com/?load=N4Ig"));
-  EXPECT_TRUE(detail::to_sudokupad_link(puzzle).starts_with("https://sudokupad.app/fpuzzlesN4Ig"));
+  EXPECT_TRUE(to_fpuzzles_link(puzzle).starts_with("https://www.f-puzzles.com/?load=N4Ig"));
+  EXPECT_TRUE(to_sudokupad_link(puzzle).starts_with("https://sudokupad.app/fpuzzlesN4Ig"));
 }
 
 TEST(FpuzzlesWriter, HousesJigsawAndSizes) {
@@ -456,15 +456,15 @@ TEST(FpuzzlesWriter, HousesJigsawAndSizes) {
   // windoku's windows) as f-puzzles states them.
   const std::vector<int> pieces = {0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3};
   const Puzzle jigsaw{std::make_shared<Geometry>(Geometry::jigsaw(4, pieces)), Grid(16, 0), "", {}};
-  const Puzzle read_jigsaw = read_ok(detail::to_fpuzzles_json(jigsaw));
+  const Puzzle read_jigsaw = read_ok(to_fpuzzles(jigsaw));
   EXPECT_EQ(read_jigsaw.geometry->regions(), pieces);
   const Puzzle windoku{std::make_shared<Geometry>(Geometry::windoku()), Grid(81, 0), "", {}};
-  const std::string windows = detail::to_fpuzzles_json(windoku);
+  const std::string windows = to_fpuzzles(windoku);
   EXPECT_NE(windows.find("\"extraregion\":[{\"cells\":[\"R2C2\""), std::string::npos) << windows;
   EXPECT_EQ(read_ok(windows).geometry->houses().size(), 31u);
   const Puzzle disjoint = read_ok(document("\"disjointgroups\":true", 6));
-  EXPECT_NE(detail::to_fpuzzles_json(disjoint).find("\"disjointgroups\":true"), std::string::npos);
-  EXPECT_EQ(read_ok(detail::to_fpuzzles_json(disjoint)).geometry->houses().size(), 24u);
+  EXPECT_NE(to_fpuzzles(disjoint).find("\"disjointgroups\":true"), std::string::npos);
+  EXPECT_EQ(read_ok(to_fpuzzles(disjoint)).geometry->houses().size(), 24u);
 }
 
 TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
@@ -473,7 +473,7 @@ TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
   const auto refused = [&](Constraint constraint) {
     const Puzzle puzzle{geometry, Grid(81, 0), "", {std::move(constraint)}};
     try {
-      detail::to_fpuzzles_json(puzzle);
+      to_fpuzzles(puzzle);
     } catch (const std::invalid_argument& error) {
       return std::string(error.what());
     }
@@ -489,7 +489,7 @@ TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
   EXPECT_EQ(refused(rule(K::no_ratio, {}, 3)),
             "f-puzzles cannot state no-ratio 3: f-puzzles' negative rule covers the values of the dots drawn");
   const Puzzle big{std::make_shared<Geometry>(Geometry::classic(5, 5)), Grid(625, 0), "", {}};
-  EXPECT_THROW(detail::to_fpuzzles_json(big), std::invalid_argument);
+  EXPECT_THROW(to_fpuzzles(big), std::invalid_argument);
 }
 
 // ---- SudokuPad's own format ------------------------------------------------------
@@ -540,6 +540,124 @@ TEST(SudokuPad, DrawingsAndSumlessCagesAreRefusedByName) {
   EXPECT_FALSE(detail::read_sudokupad(*detail::unzip_sudokupad(sumless, error), error));
   EXPECT_EQ(error.reason,
             "cages[1]: a cage without a sum: SudokuPad does not say whether it is a killer cage or a drawing; not read");
+}
+
+
+// ---- Read as records, and written as nonet's JSON ------------------------------
+
+// Every rule the model has, on one 9x9 grid: f-puzzles' and the rest.
+Puzzle every_rule() {
+  using K = ConstraintKind;
+  Puzzle puzzle = every_expressible_rule();
+  puzzle.constraints.push_back(rule(K::greater_than, {at(9, 1), at(9, 2)}));
+  puzzle.constraints.push_back(rule(K::zipper, {at(4, 1), at(5, 1), at(6, 1)}));
+  puzzle.constraints.push_back(rule(K::sum, {at(2, 1), at(3, 2), at(2, 1)}, 10));
+  puzzle.constraints.push_back(rule(K::double_arrow, {at(7, 3), at(7, 4), at(8, 5)}));
+  puzzle.constraints.push_back(rule(K::little_killer, {at(1, 1), at(2, 2), at(3, 3), at(4, 4), at(5, 5), at(6, 6),
+                                                       at(7, 7), at(8, 8), at(9, 9)},
+                                    45, 0, {}, {-1, -1}));  // from the corner: outside (-1, -1) is a clue too
+  return puzzle;
+}
+
+std::vector<Record> records_of(const std::string& text, InputFormat format = InputFormat::automatic) {
+  ReadOptions options;
+  options.format = format;
+  return read_all(text, options, "in");
+}
+
+std::string error_of(const Record& record) {
+  EXPECT_TRUE(record.error) << "record " << record.index << " read";
+  return record.error ? record.error->to_string() : "";
+}
+
+TEST(NonetJson, EveryRuleAndHouseReadsBackAsTheSamePuzzle) {
+  const Puzzle puzzle = every_rule();
+  const std::string json = to_json(puzzle);
+  const auto records = records_of(json + "\n");
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].puzzle) << error_of(records[0]);
+  const Puzzle& again = *records[0].puzzle;
+  EXPECT_EQ(again.cells, puzzle.cells);
+  EXPECT_EQ(again.constraints, puzzle.constraints);
+  EXPECT_EQ(again.geometry->houses().size(), puzzle.geometry->houses().size());
+  EXPECT_EQ(to_json(again), json);
+  // A jigsaw keeps its pieces, a windoku its name, a 6x6 its size.
+  const std::vector<int> pieces = {0, 0, 0, 1, 0, 1, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3};
+  for (const Geometry& geometry : {Geometry::jigsaw(4, pieces), Geometry::windoku(), Geometry::classic(2, 3)}) {
+    const Puzzle plain{std::make_shared<Geometry>(geometry), Grid(geometry.cell_count(), 0), "a comment", {}};
+    const auto read = records_of(to_json(plain) + "\n");
+    ASSERT_TRUE(read[0].puzzle) << error_of(read[0]);
+    EXPECT_EQ(read[0].puzzle->geometry->variant(), geometry.variant());
+    EXPECT_EQ(read[0].puzzle->geometry->regions(), geometry.regions());
+    EXPECT_EQ(read[0].puzzle->geometry->houses().size(), geometry.houses().size());
+    EXPECT_EQ(read[0].puzzle->comment, "a comment");
+  }
+}
+
+TEST(VariantRecords, EachLineAndEachJsonValueIsToldApart) {
+  const Puzzle killer = read_ok(document(R"("killercage":[{"cells":["R1C1","R1C2"],"value":"3"}])"));
+  const std::string text = std::string(81, '.') + "\n" + to_sudokupad_link(killer) + "\n" +
+                           ".Cage~3~R1C1~R1C2\n" + "N4IgzglgXgpiBcA2ANCALh\n" + to_fpuzzles_link(killer) + "\n";
+  const auto records = records_of(text);
+  ASSERT_EQ(records.size(), 5u);
+  EXPECT_TRUE(records[0].puzzle && records[0].puzzle->constraints.empty());
+  for (int i : {1, 2, 4}) {
+    ASSERT_TRUE(records[i].puzzle) << error_of(records[i]);
+    EXPECT_EQ(described(*records[i].puzzle), std::vector<std::string>{"killer-cage 3 at r1c1, r1c2"}) << i;
+  }
+  EXPECT_EQ(error_of(records[3]), "in:4:22: the compressed text ends before its end mark (cut short?)");
+  // JSON Lines: f-puzzles' objects and nonet's side by side; an error in an
+  // f-puzzles object points into its line.
+  const std::string lines = to_fpuzzles(killer) + "\n" + to_json(killer) + "\n" +
+                            R"({"size":9,"grid":[],"killercage":[]})" + "\n";
+  const auto json = records_of(lines);
+  ASSERT_EQ(json.size(), 3u);
+  for (int i : {0, 1}) {
+    ASSERT_TRUE(json[i].puzzle) << error_of(json[i]);
+    EXPECT_EQ(described(*json[i].puzzle), std::vector<std::string>{"killer-cage 3 at r1c1, r1c2"}) << i;
+  }
+  EXPECT_EQ(error_of(json[2]), "in:3:18: grid: expected 9 rows for size 9");
+  // A document written over several lines: the error's own line.
+  const auto pretty = records_of("{\n  \"size\": 4,\n  \"grid\": 3\n}\n");
+  EXPECT_EQ(error_of(pretty[0]), "in:3:11: grid: expected 4 rows for size 4");
+}
+
+TEST(VariantRecords, AnInputFormatGivenMakesEveryRecordThatFormat) {
+  const Puzzle killer = read_ok(document(R"("killercage":[{"cells":["R1C1","R1C2"],"value":"3"}])"));
+  const std::string classic = "1..." + std::string(12, '.');
+  // iss: a line that is no ISS text is an error, not a classic puzzle.
+  const auto iss = records_of("# a comment\n.Cage~3~R1C1~R1C2\n" + classic + "\n", InputFormat::iss);
+  ASSERT_EQ(iss.size(), 2u);
+  EXPECT_TRUE(iss[0].puzzle) << error_of(iss[0]);
+  EXPECT_EQ(error_of(iss[1]), "in:3:1: an ISS item starts with '.'");
+  // fpuzzles: links, or JSON; a line that is neither is an error.
+  const auto links = records_of(to_fpuzzles_link(killer) + "\n" + classic + "\n", InputFormat::fpuzzles);
+  ASSERT_EQ(links.size(), 2u);
+  EXPECT_TRUE(links[0].puzzle) << error_of(links[0]);
+  EXPECT_NE(error_of(links[1]).find("in:2:1: not a compressed puzzle"), std::string::npos);
+  const auto fpuzzles_json = records_of(to_fpuzzles(killer) + "\n", InputFormat::fpuzzles);
+  EXPECT_TRUE(fpuzzles_json[0].puzzle) << error_of(fpuzzles_json[0]);
+  // json: nonet's own; an f-puzzles object is not.
+  const auto json = records_of(to_fpuzzles(killer) + "\n", InputFormat::json);
+  EXPECT_EQ(error_of(json[0]), "in:1:1: object has no \"puzzle\" member");
+  // text: an ISS line or a link is no puzzle text.
+  const auto text = records_of(".Cage~3~R1C1~R1C2\n", InputFormat::text);
+  EXPECT_TRUE(text[0].error);
+  // Names, both ways.
+  for (InputFormat format : {InputFormat::automatic, InputFormat::text, InputFormat::csv, InputFormat::json,
+                             InputFormat::fpuzzles, InputFormat::sudokupad, InputFormat::iss})
+    EXPECT_EQ(input_format_from(to_string(format)), format);
+  EXPECT_FALSE(input_format_from("xml"));
+}
+
+TEST(FpuzzlesWriter, ASolutionIsWrittenForFpuzzlesToCheck) {
+  const Puzzle puzzle = read_ok(document("", 4));
+  const Grid solution = {1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1};
+  const std::string json = to_fpuzzles(puzzle, &solution);
+  EXPECT_NE(json.find(R"("solution":[1,2,3,4,3,4,1,2,2,1,4,3,4,3,2,1])"), std::string::npos) << json;
+  EXPECT_TRUE(read_ok(json).constraints.empty());  // read back: the solution is no rule
+  const Grid short_one(15, 1);
+  EXPECT_THROW(to_fpuzzles(puzzle, &short_one), std::invalid_argument);
 }
 
 }  // namespace

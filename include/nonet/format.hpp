@@ -42,6 +42,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "nonet/export.hpp"
@@ -62,7 +63,26 @@ struct Diagnostic {
 // uses '0' (never an empty cell over 9×9) and not the top 1-based digit.
 enum class DigitStyle { automatic, one_based, zero_based };
 
+// What the input is written in. automatic: told per input (JSON, CSV or text)
+// and, in text, per line (a puzzle line or grid, an ISS string, an f-puzzles
+// or SudokuPad link); JSON values of f-puzzles' shape are read as f-puzzles.
+// Any other: every record must be of that format, and one that is not is an
+// error naming why (what the format's own reader says).
+enum class InputFormat {
+  automatic,
+  text,       // puzzle lines, grids, pencil marks, .sdk, OpenSudoku lines
+  csv,        // a CSV table with a puzzle column
+  json,       // nonet's JSON (docs/cli.md): objects, boards, arrays of them, JSON Lines
+  fpuzzles,   // f-puzzles JSON (a document or one a line), or its links and compressed strings, one a line
+  sudokupad,  // SudokuPad links and compressed strings (fpuzzles… or scl…), one a line
+  iss,        // the Interactive Sudoku Solver's constraint strings and killer text, one a line
+};
+// The format's name as --input-format takes it ("fpuzzles"), and back.
+std::string_view to_string(InputFormat format);
+std::optional<InputFormat> input_format_from(std::string_view name);
+
 struct ReadOptions {
+  InputFormat format = InputFormat::automatic;
   VariantSpec variant;                      // size 0: inferred from each puzzle
   std::size_t max_line_length = 1 << 16;    // longer lines are rejected, not stored
   DigitStyle digits = DigitStyle::automatic;
@@ -138,5 +158,18 @@ char digit_char(int digit, DigitStyle style);
 // in 0-based style: the answer to a puzzle written 0-9A-F, written alike.
 void to_zero_based(std::string& text, std::size_t begin = 0, std::size_t end = std::string::npos);
 std::string to_pretty_grid(const Geometry& geometry, const Grid& cells);
+
+// The puzzle in nonet's JSON on one line ({"puzzle": …, "variant": …,
+// "houses": …, "constraints": …}), which the reader reads back as the same
+// puzzle (docs/cli.md).
+std::string to_json(const Puzzle& puzzle);
+// The puzzle as f-puzzles JSON, and as links that open it in f-puzzles and in
+// SudokuPad. A solution, when given, is written as f-puzzles' "solution", so
+// f-puzzles and SudokuPad check the player's grid against it. Throw
+// std::invalid_argument naming the first rule f-puzzles cannot state
+// (greater-than, zipper lines, a grid over 16x16, …).
+std::string to_fpuzzles(const Puzzle& puzzle, const Grid* solution = nullptr);
+std::string to_fpuzzles_link(const Puzzle& puzzle, const Grid* solution = nullptr);
+std::string to_sudokupad_link(const Puzzle& puzzle, const Grid* solution = nullptr);
 
 }  // namespace nonet

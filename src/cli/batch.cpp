@@ -504,6 +504,7 @@ ReadOptions read_options(const InputOptions& options) {
   read.variant.size = options.size;
   read.digits = digit_style(options.digits);
   read.csv_column = options.column;
+  read.format = input_format_from(options.input_format).value_or(InputFormat::automatic);
   if (!options.regions.empty()) {
     if (options.variant != "jigsaw")
       throw CLI::ValidationError("--regions", "only jigsaw puzzles have a region map: add --variant jigsaw");
@@ -584,6 +585,11 @@ void add_input_options(CLI::App& command, InputOptions& options) {
   command.add_option("--column", options.column,
                      "CSV input: the puzzle column, by header name or number from 1 (default: the column named "
                      "puzzle, quizzes, question..., else the first that holds a puzzle)");
+  command.add_option("--input-format", options.input_format,
+                     "auto (told per file and per line), text, csv, json (nonet's), fpuzzles (JSON or links), "
+                     "sudokupad (links), iss (ISS strings)")
+      ->check(CLI::IsMember({"auto", "text", "csv", "json", "fpuzzles", "sudokupad", "iss"}))
+      ->capture_default_str();
 }
 
 CLI::Validator whole_number(std::uint64_t at_least) {

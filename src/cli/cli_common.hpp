@@ -39,13 +39,14 @@ struct InputOptions {
   std::string format = "line";     // line | grid | json (commands may add more)
   std::string digits = "auto";     // --digits: auto | 1 | 0
   std::string column;              // --column: the CSV puzzle column
+  std::string input_format = "auto";  // --input-format: auto or a name input_format_from takes
   // Search nodes per puzzle before giving up (0: no limit): no input can keep
   // a batch busy for ever.
   std::uint64_t max_nodes = 100'000'000;
 };
 
-// Adds FILES, --variant, --regions, --size, -j/--jobs, --stats, --digits and
-// --column to a subcommand.
+// Adds FILES, --variant, --regions, --size, -j/--jobs, --stats, --digits,
+// --column and --input-format to a subcommand.
 void add_input_options(CLI::App& command, InputOptions& options);
 // Checks a whole-number option before CLI11 converts it: an unsigned option
 // would take "-3" as 2^64 - 3 (a count that never ends).
@@ -128,5 +129,6 @@ void register_solve_commands(CLI::App& app);     // solve, count, check
 void register_logic_commands(CLI::App& app);     // explain, hint, rate
 void register_generate_commands(CLI::App& app);  // generate, render
 void register_serve_command(CLI::App& app);      // serve
+void register_convert_command(CLI::App& app);    // convert
 
 }  // namespace nonet::cli

@@ -2,6 +2,7 @@
 // the digits it was written with, its JSON fields, and the checks of what
 // the input published beside it.
 #include "cli_common.hpp"
+#include "format/puzzle_json.hpp"
 
 namespace nonet::cli {
 
@@ -27,6 +28,12 @@ nlohmann::ordered_json record_json(const Record& record) {
   out["variant"] = geometry.variant();
   out["size"] = geometry.size();
   if (geometry.variant() == "jigsaw") out["regions"] = to_region_line(geometry);
+  // A variant's rules, so the record reads back whole.
+  if (!record.puzzle->constraints.empty() || geometry.houses().size() > 3 * static_cast<std::size_t>(geometry.size())) {
+    nlohmann::ordered_json rules = encode::puzzle(*record.puzzle);
+    for (const char* key : {"houses", "constraints"})
+      if (rules.contains(key)) out[key] = std::move(rules[key]);
+  }
   if (!record.candidates.empty()) out["pencil_marks"] = true;
   if (!record.puzzle->comment.empty()) out["comment"] = record.puzzle->comment;
   return out;

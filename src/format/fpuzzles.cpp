@@ -716,7 +716,8 @@ std::string cell_name(int row, int column) {
 
 class Writer {
  public:
-  explicit Writer(const Puzzle& puzzle) : puzzle_(puzzle), geometry_(*puzzle.geometry), n_(geometry_.size()) {}
+  Writer(const Puzzle& puzzle, const Grid* solution)
+      : puzzle_(puzzle), solution_(solution), geometry_(*puzzle.geometry), n_(geometry_.size()) {}
   std::string write();
 
  private:
@@ -738,6 +739,7 @@ class Writer {
   void write_negative();
 
   const Puzzle& puzzle_;
+  const Grid* solution_;  // written as "solution" when given
   const Geometry& geometry_;
   int n_;
   ordered_json document_;
@@ -959,6 +961,12 @@ std::string Writer::write() {
   write_houses();
   for (const Constraint& rule : puzzle_.constraints) write_rule(rule);
   write_negative();
+  if (solution_ != nullptr) {
+    if (static_cast<int>(solution_->size()) != n_ * n_)
+      throw std::invalid_argument("the solution has " + std::to_string(solution_->size()) + " cells, not " +
+                                  std::to_string(n_ * n_));
+    document_["solution"] = *solution_;  // f-puzzles' check: the digits row by row
+  }
   // Text that is not UTF-8 (a comment) is written with U+FFFD, never refused.
   return document_.dump(-1, ' ', false, ordered_json::error_handler_t::replace);
 }
@@ -996,14 +1004,18 @@ std::optional<Puzzle> read_fpuzzles(std::string_view json_text, Diagnostic& erro
   }
 }
 
-std::string to_fpuzzles_json(const Puzzle& puzzle) { return Writer(puzzle).write(); }
-
-std::string to_fpuzzles_link(const Puzzle& puzzle) {
-  return "https://www.f-puzzles.com/?load=" + lz_compress_to_base64(to_fpuzzles_json(puzzle));
-}
-
-std::string to_sudokupad_link(const Puzzle& puzzle) {
-  return "https://sudokupad.app/fpuzzles" + lz_compress_to_base64(to_fpuzzles_json(puzzle));
-}
-
 }  // namespace nonet::detail
+
+namespace nonet {
+
+std::string to_fpuzzles(const Puzzle& puzzle, const Grid* solution) { return detail::Writer(puzzle, solution).write(); }
+
+std::string to_fpuzzles_link(const Puzzle& puzzle, const Grid* solution) {
+  return "https://www.f-puzzles.com/?load=" + detail::lz_compress_to_base64(to_fpuzzles(puzzle, solution));
+}
+
+std::string to_sudokupad_link(const Puzzle& puzzle, const Grid* solution) {
+  return "https://sudokupad.app/fpuzzles" + detail::lz_compress_to_base64(to_fpuzzles(puzzle, solution));
+}
+
+}  // namespace nonet

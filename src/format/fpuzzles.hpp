@@ -37,10 +37,6 @@ bool looks_like_fpuzzles(std::string_view text);
 // is left empty for the caller.
 std::optional<Puzzle> read_fpuzzles(std::string_view json_text, Diagnostic& error);
 
-// The puzzle as f-puzzles JSON, which read_fpuzzles reads back as the same
-// puzzle. Throws std::invalid_argument naming the first rule f-puzzles cannot
-// state (greater-than, zipper lines, a grid over 16×16, …).
-std::string to_fpuzzles_json(const Puzzle& puzzle);
 // The houses a variant puzzle adds to its rows, columns and boxes (or pieces).
 struct ExtraHouses {
   bool main_diagonal = false;  // r1c1 to rNcN (f-puzzles' "diagonal-")
@@ -53,11 +49,5 @@ struct ExtraHouses {
 // default boxes (diagonal when both diagonals are added), else jigsaw; plus
 // the extra houses. Throws GeometryError saying what is wrong.
 std::shared_ptr<const Geometry> variant_geometry(int size, std::vector<int> regions, const ExtraHouses& extra);
-
-// Links that open the puzzle: https://www.f-puzzles.com/?load=… and
-// https://sudokupad.app/fpuzzles…, the JSON compressed as LZ-string base64.
-// Throw as to_fpuzzles_json does.
-std::string to_fpuzzles_link(const Puzzle& puzzle);
-std::string to_sudokupad_link(const Puzzle& puzzle);
 
 }  // namespace nonet::detail

@@ -7,9 +7,13 @@
 //                                                variant rules (docs/variants.md): kind,
 //                                                cells in order, and as the kind needs
 //                                                value, split, digits, outside ("r0c3")
+//   {"size": 9, "grid": [[{"value": 5, "given": true}, …], …], "killercage": …}
+//                                                an f-puzzles puzzle (fpuzzles.hpp): an object
+//                                                with "size" and "grid" and no "puzzle"
 // A document may also be an array of such values, or {"puzzles": [...]}.
 #include "json_input.hpp"
 
+#include "fpuzzles.hpp"
 #include "json_support.hpp"
 
 #include <algorithm>
@@ -250,14 +254,31 @@ void JsonInput::expand(const std::string& text, int line) {
   const json& list = document.is_object() && document.contains("puzzles") ? document["puzzles"] : document;
   if (list.is_array() && !is_board(list))
     for (const json& item : list) items_.emplace_back(item.dump(), line);
+  else if (&list == &document)
+    items_.emplace_back(text, line);  // as written, so an f-puzzles error points into the file
   else
     items_.emplace_back(list.dump(), line);
+}
+
+// Whether the value is an f-puzzles puzzle rather than nonet's JSON: an
+// object with f-puzzles' "size" and "grid" and no "puzzle".
+static bool is_fpuzzles(const json& value) {
+  return value.is_object() && value.contains("grid") && value.contains("size") && !value.contains("puzzle");
+}
+
+void JsonInput::convert_fpuzzles(const std::string& json_text, int line, Record& record) {
+  Diagnostic error;
+  record.puzzle = read_fpuzzles(json_text, error);
+  if (!record.puzzle) record.error = Diagnostic{source_, line + error.line - 1, error.column, error.reason};
 }
 
 void JsonInput::convert(const std::string& json_text, int line, Record& record) {
   record.line = line;
   try {
     const json value = json::parse(json_text);
+    const bool fpuzzles = options_.format == InputFormat::fpuzzles ||
+                          (options_.format == InputFormat::automatic && is_fpuzzles(value));
+    if (fpuzzles) return convert_fpuzzles(json_text, line, record);
     ReadOptions options = options_;
     const json* puzzle = &value;
     if (value.is_object()) {

@@ -20,6 +20,7 @@ class JsonInput {
   void expand(const std::string& text, int line);
   bool nested_too_deeply(const std::string& text, int line);
   void convert(const std::string& json_text, int line, Record& record);
+  void convert_fpuzzles(const std::string& json_text, int line, Record& record);
 
   LineSource& lines_;
   std::string source_;

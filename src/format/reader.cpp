@@ -344,6 +344,21 @@ struct PuzzleReader::Impl {
       mode = Mode::binary;
       return;
     }
+    switch (options.format) {
+      case InputFormat::automatic:
+      case InputFormat::fpuzzles: break;  // f-puzzles comes as JSON or as links: told as in automatic
+      case InputFormat::text:
+      case InputFormat::sudokupad:
+      case InputFormat::iss: mode = Mode::text; return;
+      case InputFormat::csv:
+        mode = Mode::csv;
+        csv = std::make_unique<detail::CsvInput>(lines, source, options, geometries);
+        return;
+      case InputFormat::json:
+        mode = Mode::json;
+        json = std::make_unique<detail::JsonInput>(lines, source, options, geometries);
+        return;
+    }
     detail::Line line;
     std::vector<detail::Line> skipped;
     mode = Mode::text;
@@ -400,6 +415,26 @@ struct PuzzleReader::Impl {
     return false;
   }
 };
+
+namespace {
+constexpr std::pair<InputFormat, std::string_view> kInputFormatNames[] = {
+    {InputFormat::automatic, "auto"}, {InputFormat::text, "text"},           {InputFormat::csv, "csv"},
+    {InputFormat::json, "json"},      {InputFormat::fpuzzles, "fpuzzles"},   {InputFormat::sudokupad, "sudokupad"},
+    {InputFormat::iss, "iss"},
+};
+}  // namespace
+
+std::string_view to_string(InputFormat format) {
+  for (const auto& [known, name] : kInputFormatNames)
+    if (known == format) return name;
+  return "auto";
+}
+
+std::optional<InputFormat> input_format_from(std::string_view name) {
+  for (const auto& [format, known] : kInputFormatNames)
+    if (known == name) return format;
+  return std::nullopt;
+}
 
 PuzzleReader::PuzzleReader(std::istream& in, std::string source, ReadOptions options)
     : impl_(std::make_unique<Impl>(in, std::move(source), std::move(options))) {}

@@ -20,6 +20,7 @@
 #endif
 
 #include "iss_input.hpp"
+#include "puzzle_link.hpp"
 #include "text_input.hpp"
 
 namespace nonet::detail {
@@ -542,6 +543,33 @@ bool read_iss_line(const Line& line, Record& record) {
   return true;
 }
 
+// A puzzle link or the compressed string of one (puzzle_link.hpp): the whole
+// line, as a link may carry spaces where its '+' were. With `forced`, the line
+// is read as a link whatever it looks like; else false when it is none.
+bool read_link_line(const Line& line, Record& record, bool forced) {
+  const std::size_t begin = line.text.find_first_not_of(" \t");
+  const std::size_t end = line.text.find_last_not_of(" \t\r") + 1;
+  const std::string_view text = std::string_view(line.text).substr(begin, end - begin);
+  if (!forced && !looks_like_puzzle_link(text)) return false;
+  Diagnostic error;
+  record.puzzle = read_puzzle_link(text, error);
+  if (!record.puzzle)
+    record.error = Diagnostic{record.source, line.number, static_cast<int>(begin) + error.column, error.reason};
+  return true;
+}
+
+// A line that must be an ISS string (--input-format iss).
+void read_forced_iss_line(const Line& line, Record& record) {
+  if (read_iss_line(line, record)) return;
+  const std::size_t begin = line.text.find_first_not_of(" \t");
+  try {
+    record.puzzle = read_iss_text(std::string_view(line.text).substr(begin, line.text.find_first_of(" \t", begin) - begin));
+  } catch (const IssError& error) {
+    record.error = Diagnostic{record.source, line.number, static_cast<int>(begin + error.offset + 1), error.reason};
+    record.puzzle.reset();
+  }
+}
+
 void read_library_line(const Line& line, const ReadOptions& options, GeometryCache& geometries, Record& record) {
   std::size_t grid = 0;
   for (int field = 0; field < 3; ++field) grid = line.text.find(':', grid) + 1;
@@ -672,6 +700,14 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
   for (Line& line = lines.spare(); lines.next(line);) {
     record.line = line.number;
     if (line_error(line, record)) return true;
+    // A format given by --input-format whose records are one a line.
+    const bool links = options.format == InputFormat::fpuzzles || options.format == InputFormat::sudokupad;
+    if (links || options.format == InputFormat::iss) {
+      if (is_blank_or_comment(line.text)) continue;
+      if (links) read_link_line(line, record, true);
+      else read_forced_iss_line(line, record);
+      return true;
+    }
     if (read_plain_line(line, options, geometries, record, spare_cells)) return true;
     if (is_skipped(line.text)) continue;
     if (is_section_header(line.text)) {
@@ -682,7 +718,9 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
       read_library_line(line, options, geometries, record);
       return true;
     }
-    if (read_iss_line(line, record)) return true;
+    if (options.format == InputFormat::automatic &&
+        (read_iss_line(line, record) || read_link_line(line, record, false)))
+      return true;
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);
     const int known = expected_size(options);
