@@ -7,7 +7,7 @@
 #   fuzz/run.sh --smoke               the ctest check: 5 seconds each, after every
 #                                     seed (and regression input) of fuzz/corpus
 #
-# TARGET: reader candidates regions solve fpuzzles links (default: all, the reader last).
+# TARGET: reader candidates regions solve fpuzzles links iss (default: all, the reader last).
 # Exit status 1 where a target found a crash or broke an invariant (the input
 # is in $FUZZ_BUILD/findings/), 77 where clang 14 is not installed.
 set -eu
@@ -24,7 +24,7 @@ else
   seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...] | fuzz/run.sh --smoke}
   shift
 fi
-targets=${*:-candidates regions solve fpuzzles links reader}
+targets=${*:-candidates regions solve fpuzzles links iss reader}
 
 if ! command -v clang++-14 >/dev/null || [ ! -d /usr/lib/llvm-14/lib/clang ]; then
   echo "fuzz: clang-14 and libclang-rt-14-dev are needed (make test installs them)" >&2

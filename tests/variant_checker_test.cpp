@@ -354,6 +354,11 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g9, rule(Kind::ratio, c9("r1c1")), "takes two cells"},
       {&g9, rule(Kind::greater_than, c9("r1c1 r1c2 r2c2")), "takes two cells"},
       {&g9, rule(Kind::xv, c9("r1c1 r1c2")), "no sum"},
+      // A dot sits on the edge between two cells: apart or diagonal, there is none.
+      {&g9, rule(Kind::difference, c9("r1c1 r1c3")), "must share an edge"},
+      {&g9, rule(Kind::ratio, c9("r1c1 r2c2"), 2), "must share an edge"},
+      {&g9, rule(Kind::xv, c9("r1c9 r2c1"), 10), "must share an edge"},
+      {&g9, rule(Kind::greater_than, c9("r5c5 r7c5")), "must share an edge"},
       {&g9, rule(Kind::ratio, c9("r1c1 r1c2"), 0), "ratio below 1"},
       {&g9, rule(Kind::difference, c9("r1c1 r1c2"), -1), "negative difference"},
       {&g9, rule(Kind::odd, c9("r1c1 r1c2")), "takes one cell"},

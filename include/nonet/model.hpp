@@ -70,6 +70,13 @@ class Geometry {
   // regions, disjoint groups of a variant puzzle read from f-puzzles or ISS.
   // Houses already in `base` are not added twice. Throws GeometryError.
   static Geometry with_houses(const Geometry& base, std::vector<House> more);
+  // Houses variants add, written once for every reader: a diagonal of an N×N
+  // grid (kind diagonal: r1c1 to rNcN; anti_diagonal: rNc1 to r1cN), the four
+  // windoku windows of a 9×9 grid, and the disjoint groups of a grid's regions
+  // (group p: the p-th cell, in reading order, of every region).
+  static House diagonal_house(int size, HouseKind kind);
+  static std::vector<House> windoku_windows();
+  static std::vector<House> disjoint_groups(int size, std::span<const int> region_of_cell);
   // The box shape used for a size: the most square r×c with r ≤ c (9 → 3×3,
   // 6 → 2×3, 12 → 3×4); nullopt where N has no such shape (primes, 1).
   static std::optional<std::pair<int, int>> box_shape(int size);

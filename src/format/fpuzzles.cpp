@@ -656,9 +656,8 @@ std::vector<int> default_boxes(int size) {
 
 // Disjoint group k: the k-th cell of every box, in reading order within the box.
 std::vector<std::vector<int>> disjoint_groups(int size, const std::vector<int>& boxes) {
-  std::vector<std::vector<int>> groups(size);
-  std::vector<int> seen(size, 0);
-  for (int cell = 0; cell < size * size; ++cell) groups[seen[boxes[cell]]++].push_back(cell);
+  std::vector<std::vector<int>> groups;
+  for (House& group : Geometry::disjoint_groups(size, boxes)) groups.push_back(std::move(group.cells));
   return groups;
 }
 
@@ -677,18 +676,11 @@ std::shared_ptr<const Geometry> variant_geometry(int size, std::vector<int> regi
                   : extra.main_diagonal && extra.anti_diagonal ? Geometry::diagonal(shape->first, shape->second)
                                                                : Geometry::classic(shape->first, shape->second);
   std::vector<House> houses;
-  const auto diagonal = [&](HouseKind kind) {
-    House house{kind, 1, {}};
-    for (int i = 0; i < size; ++i) house.cells.push_back(i * size + (kind == HouseKind::diagonal ? i : size - 1 - i));
-    houses.push_back(std::move(house));
-  };
-  if (extra.main_diagonal) diagonal(HouseKind::diagonal);
-  if (extra.anti_diagonal) diagonal(HouseKind::anti_diagonal);
+  if (extra.main_diagonal) houses.push_back(Geometry::diagonal_house(size, HouseKind::diagonal));
+  if (extra.anti_diagonal) houses.push_back(Geometry::diagonal_house(size, HouseKind::anti_diagonal));
   if (extra.disjoint_groups) {
     if (jigsaw) throw GeometryError("disjoint groups need boxes; this grid has jigsaw regions");
-    int index = 1;
-    for (std::vector<int>& group : disjoint_groups(size, boxes))
-      houses.push_back(House{HouseKind::disjoint_group, index++, std::move(group)});
+    for (House& group : Geometry::disjoint_groups(size, boxes)) houses.push_back(std::move(group));
   }
   for (std::size_t i = 0; i < extra.regions.size(); ++i)
     houses.push_back(House{HouseKind::extra_region, static_cast<int>(i) + 1, extra.regions[i]});

@@ -182,36 +182,19 @@ class IssReader {
 
   void add_windows(std::vector<House>& extra, const Item& item) const {
     if (size_ != 9) fail(item.offset, "Windoku is 9x9 only");
-    int index = 1;
-    for (int top : {1, 5})
-      for (int left : {1, 5}) {
-        House window{HouseKind::window, index++, {}};
-        for (int r = top; r < top + 3; ++r)
-          for (int c = left; c < left + 3; ++c) window.cells.push_back(r * 9 + c);
-        extra.push_back(std::move(window));
-      }
+    for (House& window : Geometry::windoku_windows()) extra.push_back(std::move(window));
   }
 
   void add_disjoint_groups(const Geometry& base, std::vector<House>& extra, const Item& item) const {
     if (base.box_rows() == 0) fail(item.offset, "DisjointSets needs boxes");
-    // Group p: the p-th cell of every box.
-    std::vector<std::vector<int>> boxes(size_);
-    for (int cell = 0; cell < size_ * size_; ++cell) boxes[base.regions()[cell]].push_back(cell);
-    for (int p = 0; p < size_; ++p) {
-      House group{HouseKind::disjoint_group, p + 1, {}};
-      for (const auto& box : boxes) group.cells.push_back(box[p]);
-      extra.push_back(std::move(group));
-    }
+    for (House& group : Geometry::disjoint_groups(size_, base.regions())) extra.push_back(std::move(group));
   }
 
   void add_diagonal(std::vector<House>& extra, const Item& item) const {
     // ISS: 1 is ╱ (bottom left to top right), -1 is ╲.
     const std::string_view direction = item.args.empty() ? "" : item.args[0];
     if (direction != "1" && direction != "-1") fail(item.offset, "Diagonal takes 1 (╱) or -1 (╲)");
-    const bool rising = direction == "1";
-    House house{rising ? HouseKind::anti_diagonal : HouseKind::diagonal, 1, {}};
-    for (int i = 0; i < size_; ++i) house.cells.push_back(i * size_ + (rising ? size_ - 1 - i : i));
-    extra.push_back(std::move(house));
+    extra.push_back(Geometry::diagonal_house(size_, direction == "1" ? HouseKind::anti_diagonal : HouseKind::diagonal));
   }
 
   int cell(const Item& item, std::size_t arg) const {

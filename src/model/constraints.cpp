@@ -381,6 +381,10 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     case ConstraintKind::xv:
     case ConstraintKind::greater_than:
       if (k != 2) return fail("takes two cells");
+      // A dot or mark sits on the edge between two cells: the negative rules
+      // (no_difference, …) exempt exactly those neighbour pairs.
+      if (std::abs(g.row_of(c.cells[0]) - g.row_of(c.cells[1])) + std::abs(g.column_of(c.cells[0]) - g.column_of(c.cells[1])) != 1)
+        return fail("the two cells must share an edge");
       if (c.kind == ConstraintKind::xv && !need_value()) return fail("no sum");
       if (c.kind == ConstraintKind::ratio && c.value && *c.value < 1) return fail("ratio below 1");
       if (c.kind == ConstraintKind::difference && c.value && *c.value < 0) return fail("negative difference");

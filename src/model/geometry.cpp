@@ -166,14 +166,9 @@ Geometry Geometry::classic(int box_rows, int box_cols) {
 Geometry Geometry::diagonal(int box_rows, int box_cols) {
   Geometry geometry = classic(box_rows, box_cols);
   const int size = geometry.size_;
-  House main{HouseKind::diagonal, 1, {}}, anti{HouseKind::anti_diagonal, 1, {}};
-  for (int i = 0; i < size; ++i) {
-    main.cells.push_back(i * size + i);
-    anti.cells.push_back(i * size + (size - 1 - i));
-  }
   auto houses = geometry.houses_;
-  houses.push_back(std::move(main));
-  houses.push_back(std::move(anti));
+  houses.push_back(diagonal_house(size, HouseKind::diagonal));
+  houses.push_back(diagonal_house(size, HouseKind::anti_diagonal));
   Geometry result("diagonal", size, std::move(houses), geometry.regions_);
   result.box_rows_ = box_rows;
   result.box_cols_ = box_cols;
@@ -181,17 +176,36 @@ Geometry Geometry::diagonal(int box_rows, int box_cols) {
   return result;
 }
 
+House Geometry::diagonal_house(int size, HouseKind kind) {
+  House house{kind, 1, {}};
+  for (int i = 0; i < size; ++i) house.cells.push_back(i * size + (kind == HouseKind::diagonal ? i : size - 1 - i));
+  return house;
+}
+
+std::vector<House> Geometry::windoku_windows() {
+  std::vector<House> windows;
+  for (int top : {1, 5})
+    for (int left : {1, 5}) {
+      House window{HouseKind::window, static_cast<int>(windows.size()) + 1, {}};
+      for (int r = top; r < top + 3; ++r)
+        for (int c = left; c < left + 3; ++c) window.cells.push_back(r * 9 + c);
+      windows.push_back(std::move(window));
+    }
+  return windows;
+}
+
+std::vector<House> Geometry::disjoint_groups(int size, std::span<const int> region_of_cell) {
+  std::vector<House> groups;
+  for (int p = 0; p < size; ++p) groups.push_back(House{HouseKind::disjoint_group, p + 1, {}});
+  std::vector<int> seen(size, 0);
+  for (int cell = 0; cell < size * size; ++cell) groups[seen[region_of_cell[cell]]++].cells.push_back(cell);
+  return groups;
+}
+
 Geometry Geometry::windoku() {
   Geometry base = classic(3, 3);
   auto houses = base.houses_;
-  int index = 1;
-  for (int top : {1, 5})
-    for (int left : {1, 5}) {
-      House window{HouseKind::window, index++, {}};
-      for (int r = top; r < top + 3; ++r)
-        for (int c = left; c < left + 3; ++c) window.cells.push_back(r * 9 + c);
-      houses.push_back(std::move(window));
-    }
+  for (House& window : windoku_windows()) houses.push_back(std::move(window));
   Geometry result("windoku", 9, std::move(houses), base.regions_);
   result.box_rows_ = 3;
   result.box_cols_ = 3;
