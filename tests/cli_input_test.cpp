@@ -407,6 +407,13 @@ TEST(CliInput, ConvertWritesVariantsThatReadBack) {
   const auto json = run_nonet("solve --format json", killer);
   EXPECT_NE(json.out.find("\"constraints\":[{\"kind\":\"killer-cage\""), std::string::npos) << json.out;
   EXPECT_EQ(run_nonet("count", json.out).out, "1\n");
+  // A rule that cannot hold is read, in every format, and called invalid by name.
+  const std::string row = R"(["r1c1","r1c2","r1c3","r1c4","r1c5","r1c6","r1c7","r1c8","r1c9","r2c1"])";
+  const auto thermo = run_nonet("check", R"({"puzzle":")" + std::string(81, '.') +
+                                             R"(","constraints":[{"kind":"thermometer","cells":)" + row + "}]}\n");
+  EXPECT_EQ(thermo.exit_code, 1);
+  EXPECT_NE(thermo.out.find("invalid: thermometer at r1c1"), std::string::npos) << thermo.out << thermo.err;
+  EXPECT_NE(thermo.out.find("cannot rise within 1..9"), std::string::npos) << thermo.out;
   // --input-format: forced, and checked.
   const auto forced = run_nonet("count --input-format iss", "1...............\n");
   EXPECT_EQ(forced.exit_code, 1);

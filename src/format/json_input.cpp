@@ -129,8 +129,8 @@ void read_rules(const json& value, Puzzle& puzzle) {
       } else if (key == "outside") rule.outside = place_of(field, size, true);
       else throw std::invalid_argument(where + ": unknown key \"" + key + "\"");
     }
-    if (const std::string why = malformed(*puzzle.geometry, rule); !why.empty())
-      throw std::invalid_argument(where + ": " + why);
+    // A rule that cannot hold (a thermometer longer than N) is read: the
+    // search's verdict is "invalid", naming it, as for every other format.
     puzzle.constraints.push_back(std::move(rule));
   }
 }
