@@ -66,6 +66,10 @@ class ConstraintProgram {
   void relate(int a, int b, Relation&& allowed);
   void add_rule(std::unique_ptr<Rule> rule);
   void add_sum(const std::vector<std::pair<int, int>>& terms, int total);
+  // Different digits (the cells see each other) adding up to total.
+  void add_distinct_sum(const std::vector<int>& cells, int total);
+  // Sums the cages imply over houses and unions of houses (rule of 45).
+  void add_implied_sums(const std::vector<Constraint>& constraints);
 
   const Geometry& geometry_;
   int size_;
