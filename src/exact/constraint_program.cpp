@@ -231,22 +231,68 @@ class LinearSum final : public Rule {
       for (long v : values_[g]) backward_[g].or_shifted(backward_[g + 1], -static_cast<int>(v - base_[g]));
     for (std::size_t g = 0; g < n; ++g) {
       const auto& group = groups_[g];
-      for (std::size_t j = 0; j < group.size(); ++j) {
-        const int cell = terms_[group[j]].first;
-        const Mask mask = domains.mask(cell);
-        Mask keep = 0;
-        for (Mask m = mask; m; m &= m - 1) {
-          // The group's values with this cell holding this digit.
-          group_values(group, domains, with_, static_cast<int>(j), lowest(m));
-          reach_.reset(range);
-          for (long v : with_) {
-            const long shift = v - base_[g];
-            if (shift >= 0 && shift <= range) reach_.or_shifted(backward_[g + 1], -static_cast<int>(shift));
+      // Whether the group adding v leaves the other groups a way to the target.
+      const auto completes = [&](long v) {
+        const long shift = v - base_[g];
+        if (shift < 0 || shift > range) return false;
+        reach_.reset(range);
+        reach_.or_shifted(backward_[g + 1], -static_cast<int>(shift));
+        return forward_[g].meets(reach_);
+      };
+      if (const std::optional<bool> pruned = prune_small_group(group, domains, completes)) {
+        if (!*pruned) return false;
+      } else {
+        for (std::size_t j = 0; j < group.size(); ++j) {
+          const int cell = terms_[group[j]].first;
+          const Mask mask = domains.mask(cell);
+          Mask keep = 0;
+          for (Mask m = mask; m; m &= m - 1) {
+            // The group's values with this cell holding this digit.
+            group_values(group, domains, with_, static_cast<int>(j), lowest(m));
+            if (std::any_of(with_.begin(), with_.end(), completes)) keep |= m & -m;
           }
-          if (forward_[g].meets(reach_)) keep |= m & -m;
+          if (keep != mask && !domains.keep_only(cell, keep)) return false;
         }
-        if (keep != mask && !domains.keep_only(cell, keep)) return false;
       }
+    }
+    return true;
+  }
+
+  // The common case quickly: a group of digits 1..9 (its plain sums below
+  // 64). First the group's plain sums t that complete the total, as bits;
+  // then a digit d stays in a cell if the group's other cells, holding
+  // different digits other than d, can make d + s one of them. Nothing when
+  // the group is not of that kind; else false when a cell is left empty.
+  template <class Completes>
+  std::optional<bool> prune_small_group(const std::vector<std::size_t>& group, Domains& domains, Completes&& completes) const {
+    const int coefficient = terms_[group.front()].second;
+    const bool single_term = group.size() == 1;
+    Mask digits = 0;
+    for (std::size_t term : group) digits |= domains.mask(terms_[term].first);
+    if (digits >= (Mask{1} << kTableDigits) || (!single_term && coefficient != 1 && coefficient != -1))
+      return std::nullopt;
+    std::uint64_t sums_that_complete = 0;
+    if (single_term) {
+      for (Mask m = digits; m; m &= m - 1)
+        if (completes(static_cast<long>(coefficient) * lowest(m))) sums_that_complete |= m & -m;
+      return domains.keep_only(terms_[group.front()].first, sums_that_complete);
+    }
+    const std::size_t count = group.size();
+    for (std::uint64_t m = small_sums()[digits * (kTableDigits + 1) + count]; m; m &= m - 1)
+      if (completes(static_cast<long>(coefficient) * std::countr_zero(m))) sums_that_complete |= m & -m;
+    for (std::size_t j = 0; j < count; ++j) {
+      Mask others = 0;
+      for (std::size_t i = 0; i < count; ++i)
+        if (i != j) others |= domains.mask(terms_[group[i]].first);
+      const int cell = terms_[group[j]].first;
+      const Mask mask = domains.mask(cell);
+      Mask keep = 0;
+      for (Mask m = mask; m; m &= m - 1) {
+        const int digit = lowest(m);
+        const std::uint64_t rest = small_sums()[(others & ~digit_bit(digit)) * (kTableDigits + 1) + count - 1];
+        if ((rest << digit) & sums_that_complete) keep |= m & -m;
+      }
+      if (keep != mask && !domains.keep_only(cell, keep)) return false;
     }
     return true;
   }
