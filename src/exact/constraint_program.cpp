@@ -56,9 +56,16 @@ class SumSet {
       words_[i] |= word;
     }
   }
-  bool meets(const SumSet& other) const {
-    for (std::size_t i = 0; i < words_.size() && i < other.words_.size(); ++i)
-      if (words_[i] & other.words_[i]) return true;
+  // Whether some bit i of this has bit i + shift (shift >= 0) set in other.
+  bool meets_shifted(const SumSet& other, int shift) const {
+    const std::size_t whole = static_cast<std::size_t>(shift) >> 6;
+    const int part = shift & 63;
+    const std::size_t n = other.words_.size();
+    for (std::size_t i = 0; i < words_.size() && i + whole < n; ++i) {
+      std::uint64_t word = other.words_[i + whole] >> part;
+      if (part != 0 && i + whole + 1 < n) word |= other.words_[i + whole + 1] << (64 - part);
+      if (words_[i] & word) return true;
+    }
     return false;
   }
   // Calls each(s) for every bit s set, in increasing order.
@@ -216,6 +223,22 @@ class LinearSum final : public Rule {
     const int range = static_cast<int>(high - low), target = static_cast<int>(total_ - low);
     // forward[g]: sums of groups before g (above their least); backward[g]:
     // partial sums before g from which groups g.. still reach the target.
+    // Most sums span less than 64 (9×9 grids): one word each then.
+    if (range < 64) {
+      forward_word_.assign(n + 1, 0);
+      backward_word_.assign(n + 1, 0);
+      forward_word_[0] = 1;
+      for (std::size_t g = 0; g < n; ++g)
+        for (long v : values_[g]) forward_word_[g + 1] |= forward_word_[g] << (v - base_[g]);
+      if (!(forward_word_[n] >> target & 1)) return false;
+      backward_word_[n] = std::uint64_t{1} << target;
+      for (std::size_t g = n; g-- > 0;)
+        for (long v : values_[g]) backward_word_[g] |= backward_word_[g + 1] >> (v - base_[g]);
+      return prune(domains, [&](std::size_t g, long v) {
+        const long shift = v - base_[g];
+        return shift >= 0 && shift <= range && (forward_word_[g] & backward_word_[g + 1] >> shift) != 0;
+      });
+    }
     forward_.resize(n + 1);
     backward_.resize(n + 1);
     for (std::size_t g = 0; g <= n; ++g) {
@@ -229,30 +252,33 @@ class LinearSum final : public Rule {
     backward_[n].set(target);
     for (std::size_t g = n; g-- > 0;)
       for (long v : values_[g]) backward_[g].or_shifted(backward_[g + 1], -static_cast<int>(v - base_[g]));
-    for (std::size_t g = 0; g < n; ++g) {
+    return prune(domains, [&](std::size_t g, long v) {
+      const long shift = v - base_[g];
+      return shift >= 0 && shift <= range && forward_[g].meets_shifted(backward_[g + 1], static_cast<int>(shift));
+    });
+  }
+
+  // Keeps in each cell the digits with which its group can add a value v
+  // for which completes(group, v): the other groups can still make the total.
+  template <class Completes>
+  bool prune(Domains& domains, Completes&& completes_in) const {
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
       const auto& group = groups_[g];
-      // Whether the group adding v leaves the other groups a way to the target.
-      const auto completes = [&](long v) {
-        const long shift = v - base_[g];
-        if (shift < 0 || shift > range) return false;
-        reach_.reset(range);
-        reach_.or_shifted(backward_[g + 1], -static_cast<int>(shift));
-        return forward_[g].meets(reach_);
-      };
+      const auto completes = [&](long v) { return completes_in(g, v); };
       if (const std::optional<bool> pruned = prune_small_group(group, domains, completes)) {
         if (!*pruned) return false;
-      } else {
-        for (std::size_t j = 0; j < group.size(); ++j) {
-          const int cell = terms_[group[j]].first;
-          const Mask mask = domains.mask(cell);
-          Mask keep = 0;
-          for (Mask m = mask; m; m &= m - 1) {
-            // The group's values with this cell holding this digit.
-            group_values(group, domains, with_, static_cast<int>(j), lowest(m));
-            if (std::any_of(with_.begin(), with_.end(), completes)) keep |= m & -m;
-          }
-          if (keep != mask && !domains.keep_only(cell, keep)) return false;
+        continue;
+      }
+      for (std::size_t j = 0; j < group.size(); ++j) {
+        const int cell = terms_[group[j]].first;
+        const Mask mask = domains.mask(cell);
+        Mask keep = 0;
+        for (Mask m = mask; m; m &= m - 1) {
+          // The group's values with this cell holding this digit.
+          group_values(group, domains, with_, static_cast<int>(j), lowest(m));
+          if (std::any_of(with_.begin(), with_.end(), completes)) keep |= m & -m;
         }
+        if (keep != mask && !domains.keep_only(cell, keep)) return false;
       }
     }
     return true;
@@ -309,7 +335,7 @@ class LinearSum final : public Rule {
   mutable std::vector<std::vector<long>> values_;
   mutable std::vector<long> base_, with_;
   mutable std::vector<SumSet> forward_, backward_, by_count_;
-  mutable SumSet reach_;
+  mutable std::vector<std::uint64_t> forward_word_, backward_word_;
 };
 
 // A killer cage's sum by combinations: the sets of different digits of the

@@ -21,15 +21,22 @@
 
 namespace nonet::detail {
 
-// The search's candidates as the propagators see them.
+// The search's candidates as the propagators see them: read directly (the
+// rules read them far more often than they change them), changed through
+// keep_only.
 class Domains {
  public:
-  virtual Mask mask(int cell) const = 0;
+  Mask mask(int cell) const { return masks_[cell]; }
   // Keeps only `allowed` in the cell; false when nothing is left.
   virtual bool keep_only(int cell, Mask allowed) = 0;
 
  protected:
+  // `masks` must stay in place while this lives.
+  explicit Domains(const std::vector<Mask>& masks) : masks_(masks.data()) {}
   ~Domains() = default;
+
+ private:
+  const Mask* masks_;
 };
 
 class Rule {

@@ -202,8 +202,8 @@ class GenericSearch {
   // The search's candidates as the rules see them.
   class StateDomains final : public detail::Domains {
    public:
-    StateDomains(GenericSearch& search, State& state) : search_(search), state_(state) {}
-    Mask mask(int cell) const override { return state_.candidates[cell]; }
+    StateDomains(GenericSearch& search, State& state)
+        : Domains(state.candidates), search_(search), state_(state) {}
     bool keep_only(int cell, Mask allowed) override {
       for (Mask gone = state_.candidates[cell] & ~allowed; gone; gone &= gone - 1)
         if (!search_.eliminate(state_, cell, gone & -gone)) {
