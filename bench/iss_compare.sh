@@ -10,7 +10,9 @@
 # reports each puzzle's solve time without node's start-up). Prints, per
 # collection: the puzzles nonet reads, each solver's total ms and guesses,
 # ISS/nonet on the totals (3 = nonet three times faster), and the worst
-# puzzle's nonet/ISS time (2 = nonet twice slower there) with its name.
+# puzzle's nonet/ISS time (2 = nonet twice slower there) with its name; then a
+# "cpu" row: nonet's CPU time per solve summed, ISS's process CPU time (from
+# /usr/bin/time, node's start-up included) and their ratio.
 # NONET_ISS_ROWS=1 adds a row per puzzle.
 # NONET_MAX_NODES (default 2000000) caps nonet per puzzle; a puzzle that hits
 # it counts as gave-up and its time as it stands.
@@ -32,11 +34,11 @@ for collection in "${collections[@]}"; do
   awk -F'\t' -v c="$collection" '$1 == c { print $2 }' "$tsv" > "$work/names.txt"
   awk -F'\t' -v c="$collection" '$1 == c { print $3 }' "$tsv" > "$work/inputs.txt"
   "$bench" --max-nodes "${NONET_MAX_NODES:-2000000}" "$work/inputs.txt" > "$work/nonet.jsonl"
-  (cd "$iss" && node tools/perf/benchmark_puzzles.js --max-backtracks none --solutions 2 \
-    --puzzles "$collection" --json) > "$work/iss.json" 2> "$work/iss.err" || true
-  python3 - "$collection" "$work/names.txt" "$work/nonet.jsonl" "$work/iss.json" <<'EOF'
+  (cd "$iss" && /usr/bin/time -f '%U %S' -o "$work/iss.cpu" node tools/perf/benchmark_puzzles.js \
+    --max-backtracks none --solutions 2 --puzzles "$collection" --json) > "$work/iss.json" 2> "$work/iss.err" || true
+  python3 - "$collection" "$work/names.txt" "$work/nonet.jsonl" "$work/iss.json" "$work/iss.cpu" <<'EOF'
 import json, os, sys
-collection, names_path, nonet_path, iss_path = sys.argv[1:]
+collection, names_path, nonet_path, iss_path, iss_cpu_path = sys.argv[1:]
 names = [line.rstrip('\n') for line in open(names_path)]
 nonet = [json.loads(line) for line in open(nonet_path) if line.strip()]
 try:
@@ -57,6 +59,15 @@ note = f'  ({gave_up} gave up)' if gave_up else ''
 print(f"{collection:21} {len(pairs):5} {iss_ms:10.1f} {sum(t['guesses'] for _, _, t in pairs):9} "
       f"{nonet_ms:10.1f} {sum(o['guesses'] for _, o, _ in pairs):9} {iss_ms / max(nonet_ms, 0.001):6.2f} "
       f"{worst:7.2f}  {worst_name}{note}")
+# CPU time beside the wall clock, which a loaded machine inflates: nonet's
+# per solve, ISS's for its whole process (node's start-up and its JIT's
+# threads included: an upper bound, over the whole collection).
+try:
+    iss_cpu = sum(float(x) for x in open(iss_cpu_path).read().split()[-2:]) * 1000
+    print(f"{'':21} {'cpu':>5} {iss_cpu:10.1f} {'':9} {sum(o['cpu_ms'] for _, o, _ in pairs):10.1f} {'':9} "
+          f"{iss_cpu / max(sum(o['cpu_ms'] for _, o, _ in pairs), 0.001):6.2f}")
+except (ValueError, OSError, IndexError):
+    pass
 if os.environ.get('NONET_ISS_ROWS'):  # one row per puzzle as well
     for name, ours, theirs in pairs:
         print(f"  {name:40} iss {theirs['ms']:9.1f} ms {theirs['guesses']:7}  nonet {ours['ms']:9.1f} ms "
