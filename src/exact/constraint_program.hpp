@@ -10,6 +10,8 @@
 //     …): a revise() that keeps only candidates some assignment supports, or
 //     at least those inside the rule's bounds, and is exact once every cell
 //     of the rule is fixed, which is what makes the search's answers right.
+// Beside the rules as written, the sums they imply (the rule of 45 over cages
+// and houses) are added as rules of the same shapes.
 #pragma once
 
 #include <memory>
