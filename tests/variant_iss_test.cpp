@@ -150,7 +150,7 @@ TEST(IssPublished, SolutionsMatchIssAndPassTheChecker) {
   std::cout << "ISS puzzles: " << read << " read (" << matched << " match ISS's published solution, " << checked
             << " solutions checked, " << gave_up << " over " << kNodeBudget << " nodes), " << refused << " refused\n";
   EXPECT_GE(read, 150);
-  EXPECT_GE(matched, 37);  // with the budget above; more as the search gets faster
+  EXPECT_GE(matched, 39);  // with the budget above; more as the search gets faster
 }
 
 }  // namespace

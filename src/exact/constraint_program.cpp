@@ -341,14 +341,19 @@ class LinearSum final : public Rule {
 // A killer cage's sum by combinations: the sets of different digits of the
 // cage's size with its sum, kept while every cell can take one of the set's
 // digits and every digit of the set has a cell. The cells keep the digits of
-// the sets left; a digit in every set left with one cell for it goes there.
-// For each house holding the whole cage (its `rests`: the house's other
-// cells), a digit the rest cannot take must be in the cage's set, and a digit
-// every set left needs leaves the rest.
+// the sets left; a digit in every set left with one cell for it goes there,
+// and with several, leaves the rest of every house holding them all. For each
+// house holding the whole cage (its `rests`: the house's other cells), a digit
+// the rest cannot take must be in the cage's set.
 class CageSum final : public Rule {
  public:
-  CageSum(std::vector<int> cage, std::vector<Mask> combinations, std::vector<std::vector<int>> rests, Mask all)
-      : combinations_(std::move(combinations)), rests_(std::move(rests)), all_(all), cage_size_(cage.size()) {
+  CageSum(std::vector<int> cage, std::vector<Mask> combinations, std::vector<std::vector<int>> rests,
+          const Geometry& geometry)
+      : combinations_(std::move(combinations)),
+        rests_(std::move(rests)),
+        geometry_(&geometry),
+        all_(all_digits(geometry.size())),
+        cage_size_(cage.size()) {
     cells = std::move(cage);
     for (const auto& rest : rests_) cells.insert(cells.end(), rest.begin(), rest.end());
   }
@@ -379,26 +384,37 @@ class CageSum final : public Rule {
       if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
     for (Mask digits = needed & ~fixed; digits; digits &= digits - 1) {
       const Mask bit = digits & -digits;
-      int place = -1, places = 0;
+      places_.clear();
       for (int cell : cage)
-        if (domains.mask(cell) & bit) {
-          place = cell;
-          ++places;
-        }
-      if (places == 0) return false;
-      if (places == 1 && !domains.keep_only(place, bit)) return false;
+        if (domains.mask(cell) & bit) places_.push_back(cell);
+      if (places_.empty()) return false;
+      if (places_.size() == 1) {
+        if (!domains.keep_only(places_[0], bit)) return false;
+        continue;
+      }
+      // The digit is in the cage, at one of its places: a house holding them
+      // all has it nowhere else.
+      for (int h : geometry_->houses_of(places_[0])) {
+        const auto in_house = geometry_->house_bits(h);
+        if (!std::all_of(places_.begin() + 1, places_.end(),
+                         [&](int cell) { return (in_house[cell >> 6] >> (cell & 63) & 1) != 0; }))
+          continue;
+        for (int cell : geometry_->houses()[h].cells)
+          if ((domains.mask(cell) & bit) && std::find(places_.begin(), places_.end(), cell) == places_.end() &&
+              !domains.keep_only(cell, domains.mask(cell) & ~bit))
+            return false;
+      }
     }
-    for (const auto& rest : rests_)
-      for (int cell : rest)
-        if ((domains.mask(cell) & needed) && !domains.keep_only(cell, domains.mask(cell) & ~needed)) return false;
     return true;
   }
 
  private:
   std::vector<Mask> combinations_;
   std::vector<std::vector<int>> rests_;
+  const Geometry* geometry_;
   Mask all_;
   std::size_t cage_size_;  // cells[0..cage_size_) are the cage, the rests follow
+  mutable std::vector<int> places_;  // scratch of revise: a program serves one search
 };
 
 // Renban: the digits are a run of consecutive numbers as long as the line
@@ -700,7 +716,7 @@ void ConstraintProgram::add_distinct_sum(const std::vector<int>& cells, int tota
     rests.push_back(std::move(rest));
   }
   add_rule(std::make_unique<CageSum>(cells, combinations(size_, static_cast<int>(cells.size()), total), std::move(rests),
-                                     all_digits(size_)));
+                                     geometry_));
 }
 
 // The rule of 45: a house holds each digit once, so its cells add up to
