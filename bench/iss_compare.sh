@@ -1,57 +1,76 @@
 #!/usr/bin/env bash
 # nonet against the Interactive Sudoku Solver (ISS) on ISS's own published
-# variant collections, side by side in one run: both prove uniqueness (count
-# to 2), one thread each. ISS is run from a checkout outside this repository
-# (nothing of it is committed):
-#   git clone https://github.com/sigh/Interactive-Sudoku-Solver /tmp/iss   # any commit; docs/performance.md names ours
-#   bench/iss_compare.sh build/release/nonet /tmp/iss [COLLECTION ...]
-# Prints, per collection: the puzzles nonet reads, ISS's total ms and guesses
-# on those puzzles, nonet's total ms (median of 3 runs of the whole file) and
-# guesses, and the ratio ISS/nonet (above 1: nonet is faster).
+# variant collections, side by side in one run: both count to 2 (prove
+# uniqueness), one thread each. ISS is run from a checkout outside this
+# repository (nothing of it is committed; docs/performance.md names the commit):
+#   bench/iss_compare.sh BENCH_VARIANTS ISS_CHECKOUT [COLLECTION ...]
+# BENCH_VARIANTS is the bench_variants binary (bench/bench_variants.cpp, built
+# with -DNONET_BENCH=ON). Each collection is one run of each solver over the
+# whole collection (ISS: its benchmark tool on the collection's name, which
+# reports each puzzle's solve time without node's start-up). Prints, per
+# collection: the puzzles nonet reads, each solver's total ms and guesses,
+# ISS/nonet on the totals (3 = nonet three times faster), and the worst
+# puzzle's nonet/ISS time (2 = nonet twice slower there) with its name; then a
+# "cpu" row: nonet's CPU time per solve summed, ISS's process CPU time (from
+# /usr/bin/time, node's start-up included) and their ratio.
+# NONET_ISS_ROWS=1 adds a row per puzzle.
+# NONET_MAX_NODES (default 2000000) caps nonet per puzzle; a puzzle that hits
+# it counts as gave-up and its time as it stands.
 set -euo pipefail
-nonet=$(realpath "${1:?usage: iss_compare.sh NONET_BINARY ISS_CHECKOUT [COLLECTION ...]}")
-iss=$(realpath "${2:?usage: iss_compare.sh NONET_BINARY ISS_CHECKOUT [COLLECTION ...]}")
+usage="usage: iss_compare.sh BENCH_VARIANTS ISS_CHECKOUT [COLLECTION ...]"
+bench=$(realpath "${1:?$usage}")
+iss=$(realpath "${2:?$usage}")
 shift 2
 here=$(cd "$(dirname "$0")/.." && pwd)
-tsv=$here/../shared/data/variants/iss/puzzles.tsv
+tsv=${NONET_ISS_TSV:-$here/../shared/data/variants/iss/puzzles.tsv}
 [ -f "$tsv" ] || { echo "needs $tsv" >&2; exit 1; }
 collections=("$@")
-[ ${#collections[@]} -gt 0 ] || collections=(TAREK_ALL HS_KILLERS MATHEMAGIC_KILLERS LITTLE_KILLER_SNIPES EXAMPLES)
+[ ${#collections[@]} -gt 0 ] || collections=(TAREK_ALL HS_KILLERS MATHEMAGIC_KILLERS LITTLE_KILLER_SNIPES HARD_PENCILMARKS EXAMPLES)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-printf '%-22s %7s %10s %9s %10s %9s %7s\n' collection puzzles iss_ms iss_guess nonet_ms nonet_gs ratio
+printf '%-21s %5s %10s %9s %10s %9s %6s %7s  %s\n' \
+  collection read iss_ms iss_gs nonet_ms nonet_gs total worst "worst puzzle"
 for collection in "${collections[@]}"; do
-  # The puzzles nonet reads (the others name a rule nonet has no constraint for).
-  awk -F'\t' -v c="$collection" '$1 == c { print $2 "\t" $3 }' "$tsv" > "$work/all.tsv"
-  cut -f2 "$work/all.tsv" > "$work/inputs.txt"
-  "$nonet" check -j1 "$work/inputs.txt" > "$work/check.txt" 2>/dev/null || true
-  paste "$work/all.tsv" "$work/check.txt" | awk -F'\t' '$3 !~ /malformed/ { print $1 "\t" $2 }' > "$work/read.tsv"
-  count=$(wc -l < "$work/read.tsv")
-  [ "$count" -gt 0 ] || { printf '%-22s %7d (none read)\n' "$collection" 0; continue; }
-  cut -f2 "$work/read.tsv" > "$work/puzzles.txt"
-  # ISS: its benchmark tool on each of the same puzzle strings (its own
-  # timing of the solve, without node's start-up), as JSON rows.
-  : > "$work/iss.json"
-  while IFS= read -r puzzle; do
-    printf '%s\n' "$puzzle" > "$work/one.txt"
-    (cd "$iss" && node tools/perf/benchmark_puzzles.js --max-backtracks none --solutions 2 \
-      --input-file "$work/one.txt" --json) >> "$work/iss.json" 2>/dev/null
-  done < "$work/puzzles.txt"
-  read -r iss_ms iss_guesses < <(python3 -c "
-import json, sys
-rows = [row for line in open(sys.argv[1]) if line.strip() for row in json.loads(line)]
-print(round(sum(r['ms'] for r in rows), 1), sum(r['guesses'] for r in rows))" "$work/iss.json")
-  # nonet: the whole file, three times; the median.
-  times=()
-  for run in 1 2 3; do
-    start=$(date +%s%N)
-    "$nonet" count -j1 --limit 2 --format json "$work/puzzles.txt" > "$work/nonet.json"
-    times+=($(( ($(date +%s%N) - start) / 1000 )))
-  done
-  nonet_ms=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 2p | awk '{ printf "%.1f", $1 / 1000 }')
-  nonet_guesses=$(python3 -c "
-import json, sys
-print(sum(json.loads(line).get('guesses', 0) for line in open(sys.argv[1]) if line.strip()))" "$work/nonet.json")
-  ratio=$(awk -v a="$iss_ms" -v b="$nonet_ms" 'BEGIN { printf "%.2f", b > 0 ? a / b : 0 }')
-  printf '%-22s %7d %10s %9s %10s %9s %7s\n' "$collection" "$count" "$iss_ms" "$iss_guesses" "$nonet_ms" "$nonet_guesses" "$ratio"
+  awk -F'\t' -v c="$collection" '$1 == c { print $2 }' "$tsv" > "$work/names.txt"
+  awk -F'\t' -v c="$collection" '$1 == c { print $3 }' "$tsv" > "$work/inputs.txt"
+  "$bench" --max-nodes "${NONET_MAX_NODES:-2000000}" "$work/inputs.txt" > "$work/nonet.jsonl"
+  (cd "$iss" && /usr/bin/time -f '%U %S' -o "$work/iss.cpu" node tools/perf/benchmark_puzzles.js \
+    --max-backtracks none --solutions 2 --puzzles "$collection" --json) > "$work/iss.json" 2> "$work/iss.err" || true
+  python3 - "$collection" "$work/names.txt" "$work/nonet.jsonl" "$work/iss.json" "$work/iss.cpu" <<'EOF'
+import json, os, sys
+collection, names_path, nonet_path, iss_path, iss_cpu_path = sys.argv[1:]
+names = [line.rstrip('\n') for line in open(names_path)]
+nonet = [json.loads(line) for line in open(nonet_path) if line.strip()]
+try:
+    iss = {row['puzzle']: row for row in json.load(open(iss_path))}
+except (ValueError, OSError):
+    iss = {}
+# The puzzles both solvers answered: nonet read the record and ISS has a row.
+pairs = [(names[row['index']], row, iss.get(names[row['index']])) for row in nonet if row['status'] != 'malformed']
+pairs = [(name, ours, theirs) for name, ours, theirs in pairs if theirs is not None]
+if not pairs:
+    print(f'{collection:21} {0:5} (none read by both)')
+    sys.exit(0)
+iss_ms = sum(t['ms'] for _, _, t in pairs)
+nonet_ms = sum(o['ms'] for _, o, _ in pairs)
+worst_name, worst = max(((n, o['ms'] / max(t['ms'], 0.01)) for n, o, t in pairs), key=lambda p: p[1])
+gave_up = sum(o['status'] == 'gave-up' for _, o, _ in pairs)
+note = f'  ({gave_up} gave up)' if gave_up else ''
+print(f"{collection:21} {len(pairs):5} {iss_ms:10.1f} {sum(t['guesses'] for _, _, t in pairs):9} "
+      f"{nonet_ms:10.1f} {sum(o['guesses'] for _, o, _ in pairs):9} {iss_ms / max(nonet_ms, 0.001):6.2f} "
+      f"{worst:7.2f}  {worst_name}{note}")
+# CPU time beside the wall clock, which a loaded machine inflates: nonet's
+# per solve, ISS's for its whole process (node's start-up and its JIT's
+# threads included: an upper bound, over the whole collection).
+try:
+    iss_cpu = sum(float(x) for x in open(iss_cpu_path).read().split()[-2:]) * 1000
+    print(f"{'':21} {'cpu':>5} {iss_cpu:10.1f} {'':9} {sum(o['cpu_ms'] for _, o, _ in pairs):10.1f} {'':9} "
+          f"{iss_cpu / max(sum(o['cpu_ms'] for _, o, _ in pairs), 0.001):6.2f}")
+except (ValueError, OSError, IndexError):
+    pass
+if os.environ.get('NONET_ISS_ROWS'):  # one row per puzzle as well
+    for name, ours, theirs in pairs:
+        print(f"  {name:40} iss {theirs['ms']:9.1f} ms {theirs['guesses']:7}  nonet {ours['ms']:9.1f} ms "
+              f"{ours['guesses']:7} {ours['status']}")
+EOF
 done

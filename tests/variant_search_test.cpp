@@ -368,8 +368,7 @@ std::vector<Constraint> marks_for(const Geometry& g, const Constraint& global, c
 
 class MaskDomains final : public detail::Domains {
  public:
-  explicit MaskDomains(std::vector<Mask>& masks) : masks_(masks) {}
-  Mask mask(int cell) const override { return masks_[cell]; }
+  explicit MaskDomains(std::vector<Mask>& masks) : Domains(masks), masks_(masks) {}
   bool keep_only(int cell, Mask allowed) override {
     masks_[cell] &= allowed;
     return masks_[cell] != 0;

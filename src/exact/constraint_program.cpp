@@ -6,6 +6,9 @@
 #include <bit>
 #include <cstdlib>
 #include <map>
+#include <set>
+#include <tuple>
+#include <span>
 
 #include "core/contract.hpp"
 
@@ -30,7 +33,9 @@ Mask range(int lo, int hi) {
 // supports below: a few words, as a sum's range is small.
 class SumSet {
  public:
-  explicit SumSet(int bits) : words_((bits + 64) / 64, 0) {}
+  explicit SumSet(int bits = 0) : words_((bits + 64) / 64, 0) {}
+  // Empty, for sums 0..bits, keeping the storage.
+  void reset(int bits) { words_.assign((bits + 64) / 64, 0); }
   void set(int bit) { words_[bit >> 6] |= std::uint64_t{1} << (bit & 63); }
   bool test(int bit) const { return bit >= 0 && (words_[bit >> 6] >> (bit & 63) & 1) != 0; }
   // this |= other shifted up (shift > 0) or down (shift < 0).
@@ -51,10 +56,23 @@ class SumSet {
       words_[i] |= word;
     }
   }
-  bool meets(const SumSet& other) const {
-    for (std::size_t i = 0; i < words_.size() && i < other.words_.size(); ++i)
-      if (words_[i] & other.words_[i]) return true;
+  // Whether some bit i of this has bit i + shift (shift >= 0) set in other.
+  bool meets_shifted(const SumSet& other, int shift) const {
+    const std::size_t whole = static_cast<std::size_t>(shift) >> 6;
+    const int part = shift & 63;
+    const std::size_t n = other.words_.size();
+    for (std::size_t i = 0; i < words_.size() && i + whole < n; ++i) {
+      std::uint64_t word = other.words_[i + whole] >> part;
+      if (part != 0 && i + whole + 1 < n) word |= other.words_[i + whole + 1] << (64 - part);
+      if (words_[i] & word) return true;
+    }
     return false;
+  }
+  // Calls each(s) for every bit s set, in increasing order.
+  template <class Each>
+  void for_each(Each&& each) const {
+    for (std::size_t i = 0; i < words_.size(); ++i)
+      for (std::uint64_t w = words_[i]; w; w &= w - 1) each(static_cast<int>(i * 64) + std::countr_zero(w));
   }
   bool empty() const {
     return std::all_of(words_.begin(), words_.end(), [](std::uint64_t w) { return w == 0; });
@@ -125,26 +143,55 @@ class LinearSum final : public Rule {
 
  private:
   static constexpr long kExactRange = 1024;
+  static constexpr int kTableDigits = 9;
 
-  // Sums of `count` different digits of `digits`, as the set of plain sums
-  // (bit s: sum s), up to `limit`.
-  static SumSet distinct_sums(Mask digits, int count, int limit) {
-    std::vector<SumSet> by_count(count + 1, SumSet(limit));
-    by_count[0].set(0);
-    for (Mask m = digits; m; m &= m - 1)
-      for (int j = count; j >= 1; --j) by_count[j].or_shifted(by_count[j - 1], lowest(m));
-    return by_count[count];
+  // Sums of `count` different digits of 1..9, per digit set and count, as bits
+  // (bit s: sum s; at most 45): built once, read on every revise.
+  static const std::vector<std::uint64_t>& small_sums() {
+    static const std::vector<std::uint64_t> table = [] {
+      std::vector<std::uint64_t> sums((std::size_t{1} << kTableDigits) * (kTableDigits + 1), 0);
+      for (Mask set = 0; set < (Mask{1} << kTableDigits); ++set) {
+        // Every subset of `set` is a candidate choice of popcount(subset) digits.
+        for (Mask sub = set;; sub = (sub - 1) & set) {
+          int sub_total = 0;
+          for (Mask m = sub; m; m &= m - 1) sub_total += lowest(m);
+          sums[set * (kTableDigits + 1) + std::popcount(sub)] |= std::uint64_t{1} << sub_total;
+          if (sub == 0) break;
+        }
+      }
+      return sums;
+    }();
+    return table;
   }
 
-  // The values a group can add: coefficient × (sum of its digits).
-  std::vector<long> group_values(const std::vector<std::size_t>& group, Domains& domains, int skip = -1,
-                                 int skip_digit = 0) const {
+  // Calls each(s) for every sum s of `count` different digits of `digits`.
+  template <class Each>
+  void distinct_sums(Mask digits, int count, Each&& each) const {
+    if (digits < (Mask{1} << kTableDigits) && count <= kTableDigits) {
+      for (std::uint64_t m = small_sums()[digits * (kTableDigits + 1) + count]; m; m &= m - 1) each(std::countr_zero(m));
+      return;
+    }
+    const int limit = count * highest(digits);
+    by_count_.resize(count + 1);
+    for (SumSet& partial : by_count_) partial.reset(limit);
+    by_count_[0].set(0);
+    for (Mask m = digits; m; m &= m - 1)
+      for (int j = count; j >= 1; --j) by_count_[j].or_shifted(by_count_[j - 1], lowest(m));
+    by_count_[count].for_each(each);
+  }
+
+  // The values a group can add, coefficient × (sum of its digits), into
+  // `values`; with `skip` >= 0, that term holding `skip_digit`.
+  void group_values(const std::vector<std::size_t>& group, Domains& domains, std::vector<long>& values, int skip = -1,
+                    int skip_digit = 0) const {
     const int coefficient = terms_[group.front()].second;
-    std::vector<long> values;
-    if (group.size() == 1 && skip < 0) {
-      for (Mask m = domains.mask(terms_[group.front()].first); m; m &= m - 1)
-        values.push_back(static_cast<long>(coefficient) * lowest(m));
-      return values;
+    values.clear();
+    if (group.size() == 1) {
+      if (skip >= 0) values.push_back(static_cast<long>(coefficient) * skip_digit);
+      else
+        for (Mask m = domains.mask(terms_[group.front()].first); m; m &= m - 1)
+          values.push_back(static_cast<long>(coefficient) * lowest(m));
+      return;
     }
     Mask digits = 0;
     int count = 0;
@@ -154,23 +201,20 @@ class LinearSum final : public Rule {
         ++count;
       }
     if (skip >= 0) digits &= ~digit_bit(skip_digit);
-    const int limit = 64 * count;
-    const SumSet sums = distinct_sums(digits, count, limit);
-    for (int s = 0; s <= limit; ++s)
-      if (sums.test(s)) values.push_back(static_cast<long>(coefficient) * (s + skip_digit));
-    return values;
+    if (digits == 0) return;
+    distinct_sums(digits, count, [&](int sum) { values.push_back(static_cast<long>(coefficient) * (sum + skip_digit)); });
   }
 
   bool exact(Domains& domains) const {
     const std::size_t n = groups_.size();
-    std::vector<std::vector<long>> values(n);
-    std::vector<long> base(n);
+    values_.resize(n);
+    base_.resize(n);
     long low = 0, high = 0;
     for (std::size_t g = 0; g < n; ++g) {
-      values[g] = group_values(groups_[g], domains);
-      if (values[g].empty()) return false;
-      const auto [lo, hi] = std::minmax_element(values[g].begin(), values[g].end());
-      base[g] = *lo;
+      group_values(groups_[g], domains, values_[g]);
+      if (values_[g].empty()) return false;
+      const auto [lo, hi] = std::minmax_element(values_[g].begin(), values_[g].end());
+      base_[g] = *lo;
       low += *lo;
       high += *hi;
       if (high - low > kExactRange) return true;
@@ -179,34 +223,102 @@ class LinearSum final : public Rule {
     const int range = static_cast<int>(high - low), target = static_cast<int>(total_ - low);
     // forward[g]: sums of groups before g (above their least); backward[g]:
     // partial sums before g from which groups g.. still reach the target.
-    std::vector<SumSet> forward(n + 1, SumSet(range)), backward(n + 1, SumSet(range));
-    forward[0].set(0);
+    // Most sums span less than 64 (9×9 grids): one word each then.
+    if (range < 64) {
+      forward_word_.assign(n + 1, 0);
+      backward_word_.assign(n + 1, 0);
+      forward_word_[0] = 1;
+      for (std::size_t g = 0; g < n; ++g)
+        for (long v : values_[g]) forward_word_[g + 1] |= forward_word_[g] << (v - base_[g]);
+      if (!(forward_word_[n] >> target & 1)) return false;
+      backward_word_[n] = std::uint64_t{1} << target;
+      for (std::size_t g = n; g-- > 0;)
+        for (long v : values_[g]) backward_word_[g] |= backward_word_[g + 1] >> (v - base_[g]);
+      return prune(domains, [&](std::size_t g, long v) {
+        const long shift = v - base_[g];
+        return shift >= 0 && shift <= range && (forward_word_[g] & backward_word_[g + 1] >> shift) != 0;
+      });
+    }
+    forward_.resize(n + 1);
+    backward_.resize(n + 1);
+    for (std::size_t g = 0; g <= n; ++g) {
+      forward_[g].reset(range);
+      backward_[g].reset(range);
+    }
+    forward_[0].set(0);
     for (std::size_t g = 0; g < n; ++g)
-      for (long v : values[g]) forward[g + 1].or_shifted(forward[g], static_cast<int>(v - base[g]));
-    if (!forward[n].test(target)) return false;
-    backward[n].set(target);
+      for (long v : values_[g]) forward_[g + 1].or_shifted(forward_[g], static_cast<int>(v - base_[g]));
+    if (!forward_[n].test(target)) return false;
+    backward_[n].set(target);
     for (std::size_t g = n; g-- > 0;)
-      for (long v : values[g]) backward[g].or_shifted(backward[g + 1], -static_cast<int>(v - base[g]));
-    for (std::size_t g = 0; g < n; ++g) {
+      for (long v : values_[g]) backward_[g].or_shifted(backward_[g + 1], -static_cast<int>(v - base_[g]));
+    return prune(domains, [&](std::size_t g, long v) {
+      const long shift = v - base_[g];
+      return shift >= 0 && shift <= range && forward_[g].meets_shifted(backward_[g + 1], static_cast<int>(shift));
+    });
+  }
+
+  // Keeps in each cell the digits with which its group can add a value v
+  // for which completes(group, v): the other groups can still make the total.
+  template <class Completes>
+  bool prune(Domains& domains, Completes&& completes_in) const {
+    for (std::size_t g = 0; g < groups_.size(); ++g) {
       const auto& group = groups_[g];
+      const auto completes = [&](long v) { return completes_in(g, v); };
+      if (const std::optional<bool> pruned = prune_small_group(group, domains, completes)) {
+        if (!*pruned) return false;
+        continue;
+      }
       for (std::size_t j = 0; j < group.size(); ++j) {
         const int cell = terms_[group[j]].first;
         const Mask mask = domains.mask(cell);
         Mask keep = 0;
         for (Mask m = mask; m; m &= m - 1) {
           // The group's values with this cell holding this digit.
-          const std::vector<long> with = group.size() == 1
-                                             ? std::vector<long>{static_cast<long>(terms_[group[j]].second) * lowest(m)}
-                                             : group_values(group, domains, static_cast<int>(j), lowest(m));
-          SumSet reach(range);
-          for (long v : with) {
-            const long shift = v - base[g];
-            if (shift >= 0 && shift <= range) reach.or_shifted(backward[g + 1], -static_cast<int>(shift));
-          }
-          if (forward[g].meets(reach)) keep |= m & -m;
+          group_values(group, domains, with_, static_cast<int>(j), lowest(m));
+          if (std::any_of(with_.begin(), with_.end(), completes)) keep |= m & -m;
         }
         if (keep != mask && !domains.keep_only(cell, keep)) return false;
       }
+    }
+    return true;
+  }
+
+  // The common case quickly: a group of digits 1..9 (its plain sums below
+  // 64). First the group's plain sums t that complete the total, as bits;
+  // then a digit d stays in a cell if the group's other cells, holding
+  // different digits other than d, can make d + s one of them. Nothing when
+  // the group is not of that kind; else false when a cell is left empty.
+  template <class Completes>
+  std::optional<bool> prune_small_group(const std::vector<std::size_t>& group, Domains& domains, Completes&& completes) const {
+    const int coefficient = terms_[group.front()].second;
+    const bool single_term = group.size() == 1;
+    Mask digits = 0;
+    for (std::size_t term : group) digits |= domains.mask(terms_[term].first);
+    if (digits >= (Mask{1} << kTableDigits) || (!single_term && coefficient != 1 && coefficient != -1))
+      return std::nullopt;
+    std::uint64_t sums_that_complete = 0;
+    if (single_term) {
+      for (Mask m = digits; m; m &= m - 1)
+        if (completes(static_cast<long>(coefficient) * lowest(m))) sums_that_complete |= m & -m;
+      return domains.keep_only(terms_[group.front()].first, sums_that_complete);
+    }
+    const std::size_t count = group.size();
+    for (std::uint64_t m = small_sums()[digits * (kTableDigits + 1) + count]; m; m &= m - 1)
+      if (completes(static_cast<long>(coefficient) * std::countr_zero(m))) sums_that_complete |= m & -m;
+    for (std::size_t j = 0; j < count; ++j) {
+      Mask others = 0;
+      for (std::size_t i = 0; i < count; ++i)
+        if (i != j) others |= domains.mask(terms_[group[i]].first);
+      const int cell = terms_[group[j]].first;
+      const Mask mask = domains.mask(cell);
+      Mask keep = 0;
+      for (Mask m = mask; m; m &= m - 1) {
+        const int digit = lowest(m);
+        const std::uint64_t rest = small_sums()[(others & ~digit_bit(digit)) * (kTableDigits + 1) + count - 1];
+        if ((rest << digit) & sums_that_complete) keep |= m & -m;
+      }
+      if (keep != mask && !domains.keep_only(cell, keep)) return false;
     }
     return true;
   }
@@ -218,52 +330,91 @@ class LinearSum final : public Rule {
   std::vector<std::pair<int, int>> terms_;
   int total_;
   std::vector<std::vector<std::size_t>> groups_;  // term indices; each group's cells see each other
+  // Scratch storage of exact(), kept between revises so they allocate nothing:
+  // a program serves one search on one thread.
+  mutable std::vector<std::vector<long>> values_;
+  mutable std::vector<long> base_, with_;
+  mutable std::vector<SumSet> forward_, backward_, by_count_;
+  mutable std::vector<std::uint64_t> forward_word_, backward_word_;
 };
 
 // A killer cage's sum by combinations: the sets of different digits of the
 // cage's size with its sum, kept while every cell can take one of the set's
 // digits and every digit of the set has a cell. The cells keep the digits of
-// the sets left; a digit in every set left with one cell for it goes there.
+// the sets left; a digit in every set left with one cell for it goes there,
+// and with several, leaves the rest of every house holding them all. For each
+// house holding the whole cage (its `rests`: the house's other cells), a digit
+// the rest cannot take must be in the cage's set.
 class CageSum final : public Rule {
  public:
-  CageSum(std::vector<int> cage, std::vector<Mask> combinations) : combinations_(std::move(combinations)) {
+  CageSum(std::vector<int> cage, std::vector<Mask> combinations, std::vector<std::vector<int>> rests,
+          const Geometry& geometry)
+      : combinations_(std::move(combinations)),
+        rests_(std::move(rests)),
+        geometry_(&geometry),
+        all_(all_digits(geometry.size())),
+        cage_size_(cage.size()) {
     cells = std::move(cage);
+    for (const auto& rest : rests_) cells.insert(cells.end(), rest.begin(), rest.end());
   }
 
   bool revise(Domains& domains) const override {
-    Mask fixed = 0, any = 0;
-    for (int cell : cells) {
+    const std::span<const int> cage(cells.data(), cage_size_);
+    Mask fixed = 0, any = 0, must = 0;
+    for (int cell : cage) {
       const Mask mask = domains.mask(cell);
       if (single(mask)) fixed |= mask;
       any |= mask;
     }
+    for (const auto& rest : rests_) {
+      Mask elsewhere = 0;
+      for (int cell : rest) elsewhere |= domains.mask(cell);
+      must |= all_ & ~elsewhere;
+    }
     Mask allowed = 0, needed = ~Mask{0};
     for (Mask set : combinations_) {
-      if ((set & fixed) != fixed || (set & any) != set) continue;
-      if (!std::all_of(cells.begin(), cells.end(), [&](int cell) { return (domains.mask(cell) & set) != 0; }))
+      if ((set & (fixed | must)) != (fixed | must) || (set & any) != set) continue;
+      if (!std::all_of(cage.begin(), cage.end(), [&](int cell) { return (domains.mask(cell) & set) != 0; }))
         continue;
       allowed |= set;
       needed &= set;
     }
     if (allowed == 0) return false;
-    for (int cell : cells)
+    for (int cell : cage)
       if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
     for (Mask digits = needed & ~fixed; digits; digits &= digits - 1) {
       const Mask bit = digits & -digits;
-      int place = -1, places = 0;
-      for (int cell : cells)
-        if (domains.mask(cell) & bit) {
-          place = cell;
-          ++places;
-        }
-      if (places == 0) return false;
-      if (places == 1 && !domains.keep_only(place, bit)) return false;
+      places_.clear();
+      for (int cell : cage)
+        if (domains.mask(cell) & bit) places_.push_back(cell);
+      if (places_.empty()) return false;
+      if (places_.size() == 1) {
+        if (!domains.keep_only(places_[0], bit)) return false;
+        continue;
+      }
+      // The digit is in the cage, at one of its places: a house holding them
+      // all has it nowhere else.
+      for (int h : geometry_->houses_of(places_[0])) {
+        const auto in_house = geometry_->house_bits(h);
+        if (!std::all_of(places_.begin() + 1, places_.end(),
+                         [&](int cell) { return (in_house[cell >> 6] >> (cell & 63) & 1) != 0; }))
+          continue;
+        for (int cell : geometry_->houses()[h].cells)
+          if ((domains.mask(cell) & bit) && std::find(places_.begin(), places_.end(), cell) == places_.end() &&
+              !domains.keep_only(cell, domains.mask(cell) & ~bit))
+            return false;
+      }
     }
     return true;
   }
 
  private:
   std::vector<Mask> combinations_;
+  std::vector<std::vector<int>> rests_;
+  const Geometry* geometry_;
+  Mask all_;
+  std::size_t cage_size_;  // cells[0..cage_size_) are the cage, the rests follow
+  mutable std::vector<int> places_;  // scratch of revise: a program serves one search
 };
 
 // Renban: the digits are a run of consecutive numbers as long as the line
@@ -497,6 +648,7 @@ ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector
     if (!invalid_.empty()) return;
   }
   for (const Constraint& constraint : constraints) add(constraint, constraints);
+  add_implied_sums(constraints);
   // Peers of a house are handled by the search already.
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     auto& peers = extra_peers_[cell];
@@ -547,6 +699,158 @@ void ConstraintProgram::add_sum(const std::vector<std::pair<int, int>>& terms, i
   add_rule(std::make_unique<LinearSum>(terms, total, &geometry_));
 }
 
+void ConstraintProgram::add_distinct_sum(const std::vector<int>& cells, int total) {
+  if (size_ > kCombinationsUpTo) {
+    std::vector<std::pair<int, int>> terms;
+    for (int cell : cells) terms.emplace_back(cell, 1);
+    return add_sum(terms, total);
+  }
+  std::vector<std::vector<int>> rests;
+  for (int h : geometry_.houses_of(cells.front())) {
+    const auto& house = geometry_.houses()[h].cells;
+    const auto inside = [&](int cell) { return std::find(house.begin(), house.end(), cell) != house.end(); };
+    if (!std::all_of(cells.begin(), cells.end(), inside) || cells.size() == house.size()) continue;
+    std::vector<int> rest;
+    for (int cell : house)
+      if (std::find(cells.begin(), cells.end(), cell) == cells.end()) rest.push_back(cell);
+    rests.push_back(std::move(rest));
+  }
+  add_rule(std::make_unique<CageSum>(cells, combinations(size_, static_cast<int>(cells.size()), total), std::move(rests),
+                                     geometry_));
+}
+
+// The rule of 45: a house holds each digit once, so its cells add up to
+// N(N+1)/2, and k houses that share no cell to k times that. Take the cages
+// with a sum as pieces (those sharing no cell with an earlier one). For a
+// region made of houses, the pieces mostly inside it cover it but for some
+// cells inside ("innies", A) and stick out of it by some cells ("outies", B):
+// sum(A) - sum(B) = k·N(N+1)/2 - (the pieces' sums). Regions: each house (its
+// cages inside; then each cage sticking out of it by one cell), and the first
+// or last k houses of each family of houses that partition the grid (rows,
+// columns, boxes or jigsaw regions, in order). Sums that would bind many loose
+// cells say little and cost a revise each time; they are left out.
+void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constraints) {
+  const int cell_count = geometry_.cell_count();
+  struct Piece {
+    std::vector<int> cells;
+    int total;
+  };
+  std::vector<Piece> pieces;
+  std::vector<char> in_piece(cell_count, 0);
+  for (const Constraint& c : constraints) {
+    if (c.kind != ConstraintKind::killer_cage || !c.value) continue;
+    std::vector<int> cells = c.cells;
+    std::sort(cells.begin(), cells.end());
+    if (std::adjacent_find(cells.begin(), cells.end()) != cells.end() ||
+        std::any_of(cells.begin(), cells.end(), [&](int cell) { return in_piece[cell] != 0; }))
+      continue;
+    for (int cell : cells) in_piece[cell] = 1;
+    pieces.push_back({std::move(cells), *c.value});
+  }
+  if (pieces.empty()) return;
+  const int house_sum = size_ * (size_ + 1) / 2;
+  constexpr std::size_t kMaxCaged = 6;  // cells of an implied sum that are all in cages already
+  std::set<std::tuple<std::vector<int>, std::vector<int>, long>> seen;
+  for (const Piece& piece : pieces) seen.insert({piece.cells, {}, piece.total});
+  // sum(plus) - sum(minus) = total, each list sorted.
+  const auto imply = [&](const std::vector<int>& plus, const std::vector<int>& minus, long total) {
+    if ((plus.empty() && minus.empty()) || !seen.insert({plus, minus, total}).second) return;
+    if (minus.empty() && plus.size() == 1) {
+      initial_[plus[0]] &= total >= 1 && total <= size_ ? digit_bit(static_cast<int>(total)) : 0;
+      return;
+    }
+    const auto sees = [&](int a, int b) {
+      const auto peers = geometry_.peers_of(a);
+      return std::binary_search(peers.begin(), peers.end(), b);
+    };
+    bool one_house = minus.empty();
+    for (std::size_t i = 0; one_house && i < plus.size(); ++i)
+      for (std::size_t j = i + 1; one_house && j < plus.size(); ++j) one_house = sees(plus[i], plus[j]);
+    if (one_house) return add_distinct_sum(plus, static_cast<int>(total));
+    std::vector<std::pair<int, int>> terms;
+    for (int cell : plus) terms.emplace_back(cell, 1);
+    for (int cell : minus) terms.emplace_back(cell, -1);
+    add_sum(terms, static_cast<int>(total));
+  };
+  const auto difference = [](const std::vector<int>& from, const std::vector<int>& take) {
+    std::vector<int> left;
+    std::set_difference(from.begin(), from.end(), take.begin(), take.end(), std::back_inserter(left));
+    return left;
+  };
+  // Each house: the cages inside it, then each cage sticking out by one cell.
+  for (const House& house : geometry_.houses()) {
+    std::vector<int> cells = house.cells;
+    std::sort(cells.begin(), cells.end());
+    std::vector<int> caged;
+    long left = house_sum;
+    std::vector<const Piece*> outies;
+    for (const Piece& piece : pieces) {
+      const std::vector<int> outside = difference(piece.cells, cells);
+      if (outside.empty()) {
+        caged.insert(caged.end(), piece.cells.begin(), piece.cells.end());
+        left -= piece.total;
+      } else if (outside.size() == 1 && piece.cells.size() > 1) {
+        outies.push_back(&piece);
+      }
+    }
+    std::sort(caged.begin(), caged.end());
+    const std::vector<int> uncaged = difference(cells, caged);
+    if (caged.size() > 1 && !uncaged.empty()) imply(uncaged, {}, left);
+    for (const Piece* piece : outies) {
+      const std::vector<int> rest = difference(uncaged, piece->cells);
+      if (rest.size() + 1 <= kMaxCaged) imply(rest, difference(piece->cells, cells), left - piece->total);
+    }
+  }
+  // Families of houses that partition the grid, each in its order.
+  std::map<HouseKind, std::vector<const House*>> families;
+  for (const House& house : geometry_.houses()) families[house.kind].push_back(&house);
+  for (auto& [kind, family] : families) {
+    std::vector<char> covered(cell_count, 0);
+    std::size_t cells_in_family = 0;
+    bool disjoint = true;
+    for (const House* house : family)
+      for (int cell : house->cells) {
+        disjoint = disjoint && covered[cell] == 0;
+        covered[cell] = 1;
+        ++cells_in_family;
+      }
+    if (!disjoint || cells_in_family != static_cast<std::size_t>(cell_count)) continue;
+    std::sort(family.begin(), family.end(), [](const House* a, const House* b) { return a->index < b->index; });
+    for (int direction = 0; direction < 2; ++direction) {
+      std::vector<char> in_region(cell_count, 0), piece_used(pieces.size(), 0);
+      std::vector<int> region, by_pieces;
+      long total = 0;
+      for (int k = 1; k < size_; ++k) {
+        const House* house = family[direction == 0 ? k - 1 : size_ - k];
+        for (int cell : house->cells) {
+          in_region[cell] = 1;
+          region.push_back(cell);
+        }
+        total += house_sum;
+        for (std::size_t p = 0; p < pieces.size(); ++p) {
+          if (piece_used[p]) continue;
+          const auto& cells = pieces[p].cells;
+          const auto inside = std::count_if(cells.begin(), cells.end(), [&](int cell) { return in_region[cell] != 0; });
+          if (2 * static_cast<std::size_t>(inside) <= cells.size()) continue;
+          piece_used[p] = 1;
+          total -= pieces[p].total;
+          by_pieces.insert(by_pieces.end(), cells.begin(), cells.end());
+        }
+        if (k == 1) continue;  // one house: done above
+        std::sort(region.begin(), region.end());
+        std::sort(by_pieces.begin(), by_pieces.end());
+        const std::vector<int> innies = difference(region, by_pieces), outies = difference(by_pieces, region);
+        const std::size_t loose = innies.size() + outies.size();
+        if (loose == 0 || loose > static_cast<std::size_t>(size_) || (innies.size() > 2 && outies.size() > 2)) continue;
+        const bool all_caged = std::all_of(innies.begin(), innies.end(), [&](int cell) { return in_piece[cell]; }) &&
+                               std::all_of(outies.begin(), outies.end(), [&](int cell) { return in_piece[cell]; });
+        if (all_caged && loose > kMaxCaged) continue;
+        imply(innies, outies, total);
+      }
+    }
+  }
+}
+
 void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& all) {
   const int n = size_;
   const auto& cells = c.cells;
@@ -576,13 +880,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
   switch (c.kind) {
     case ConstraintKind::killer_cage:
       differ(cells);
-      if (!c.value) break;
-      if (n <= kCombinationsUpTo) add_rule(std::make_unique<CageSum>(cells, combinations(n, k, *c.value)));
-      else {
-        std::vector<std::pair<int, int>> terms;
-        for (int cell : cells) terms.emplace_back(cell, 1);
-        add_sum(terms, *c.value);
-      }
+      if (c.value) add_distinct_sum(cells, *c.value);
       break;
     case ConstraintKind::extra_region: differ(cells); break;
     case ConstraintKind::sum:

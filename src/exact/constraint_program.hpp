@@ -10,6 +10,8 @@
 //     …): a revise() that keeps only candidates some assignment supports, or
 //     at least those inside the rule's bounds, and is exact once every cell
 //     of the rule is fixed, which is what makes the search's answers right.
+// Beside the rules as written, the sums they imply (the rule of 45 over cages
+// and houses) are added as rules of the same shapes.
 #pragma once
 
 #include <memory>
@@ -21,15 +23,22 @@
 
 namespace nonet::detail {
 
-// The search's candidates as the propagators see them.
+// The search's candidates as the propagators see them: read directly (the
+// rules read them far more often than they change them), changed through
+// keep_only.
 class Domains {
  public:
-  virtual Mask mask(int cell) const = 0;
+  Mask mask(int cell) const { return masks_[cell]; }
   // Keeps only `allowed` in the cell; false when nothing is left.
   virtual bool keep_only(int cell, Mask allowed) = 0;
 
  protected:
+  // `masks` must stay in place while this lives.
+  explicit Domains(const std::vector<Mask>& masks) : masks_(masks.data()) {}
   ~Domains() = default;
+
+ private:
+  const Mask* masks_;
 };
 
 class Rule {
@@ -66,6 +75,10 @@ class ConstraintProgram {
   void relate(int a, int b, Relation&& allowed);
   void add_rule(std::unique_ptr<Rule> rule);
   void add_sum(const std::vector<std::pair<int, int>>& terms, int total);
+  // Different digits (the cells see each other) adding up to total.
+  void add_distinct_sum(const std::vector<int>& cells, int total);
+  // Sums the cages imply over houses and unions of houses (rule of 45).
+  void add_implied_sums(const std::vector<Constraint>& constraints);
 
   const Geometry& geometry_;
   int size_;
