@@ -118,7 +118,7 @@ TEST(SheetRules, AnLShapedCageIsOneLoopOfSixCorners) {
   ASSERT_EQ(loop.points.size(), 6u);
   // The concave corner reaches past the grid point (2, 2) into the cage.
   EXPECT_TRUE(std::any_of(loop.points.begin(), loop.points.end(), [](detail::Point p) {
-    return std::abs(p.x - 1.92) < 1e-9 && std::abs(p.y - 2.08) < 1e-9;
+    return std::abs(p.x - 1.88) < 1e-9 && std::abs(p.y - 2.12) < 1e-9;
   }));
   // A ring of eight cells around r5c5: its outer and inner borders, two loops.
   puzzle = testing::parse_one(".Cage~~R4C4~R4C5~R4C6~R5C4~R5C6~R6C4~R6C5~R6C6");

@@ -24,7 +24,7 @@ constexpr Rgb kExtraRegion{0.80, 0.89, 1.00};
 // Clones: each pair of copies its own tint.
 constexpr Rgb kCloneTints[] = {{1.00, 0.87, 0.70}, {0.84, 0.95, 0.78}, {0.95, 0.84, 0.95}, {0.99, 0.95, 0.70}};
 
-constexpr double kCageInset = 0.08;    // the dashed line, this far inside the cage's cells
+constexpr double kCageInset = 0.12;    // the dashed line, this far inside the cage's cells
 constexpr double kLineWidth = 0.18;    // whispers, renban and the other coloured lines
 constexpr double kCircle = 0.40;       // arrow circles and the ends of between lines
 
@@ -187,8 +187,9 @@ class RuleDrawer {
       // In the top-left corner of the cage's first cell, above the dashed
       // corner, where a digit written in the cell never reaches.
       const int first = *std::min_element(cells.begin(), cells.end());
+      // Larger over 9×9, where the digits are drawn smaller and a sum may have three digits.
       text({geometry_.column_of(first) + 0.05, geometry_.row_of(first) + 0.05}, std::to_string(*sum),
-           0.26, kInk, Layer::label, false, true, Shape::Form::corner_text);
+           n_ > 9 ? 0.3 : 0.26, kInk, Layer::label, false, true, Shape::Form::corner_text);
     }
   }
 
