@@ -33,23 +33,32 @@ static const char* const kCbg000 =
 static const char* const kPointing =
     "..3.5.......1..2.668...2.5.....14.7.34...796...59......3..9..4...62..3..9..7.....";
 
+/* Every row, column and box (box_rows x box_columns) of an n x n grid of
+ * digits 1-n holds each digit once. */
+static int houses_hold_every_digit(const char* grid, int n, int box_rows, int box_columns) {
+  if ((int)strlen(grid) != n * n) return 0;
+  for (int i = 0; i < n * n; ++i)
+    if (grid[i] < '1' || grid[i] > '0' + n) return 0;
+  const int all = (1 << n) - 1, boxes_across = n / box_columns;
+  for (int unit = 0; unit < n; ++unit) {
+    int row = 0, column = 0, box = 0;
+    for (int k = 0; k < n; ++k) {
+      row |= 1 << (grid[unit * n + k] - '1');
+      column |= 1 << (grid[k * n + unit] - '1');
+      box |= 1 << (grid[(unit / boxes_across * box_rows + k / box_columns) * n + unit % boxes_across * box_columns +
+                        k % box_columns] - '1');
+    }
+    if (row != all || column != all || box != all) return 0;
+  }
+  return 1;
+}
+
 /* A 9x9 grid of digits that keeps the givens and holds 1-9 once in every row,
  * column and box. */
 static int solves(const char* puzzle, const char* grid) {
-  if (strlen(grid) != 81) return 0;
-  for (int i = 0; i < 81; ++i) {
-    if (grid[i] < '1' || grid[i] > '9') return 0;
+  if (!houses_hold_every_digit(grid, 9, 3, 3)) return 0;
+  for (int i = 0; i < 81; ++i)
     if (puzzle[i] != '.' && puzzle[i] != grid[i]) return 0;
-  }
-  for (int unit = 0; unit < 9; ++unit) {
-    int row = 0, column = 0, box = 0;
-    for (int k = 0; k < 9; ++k) {
-      row |= 1 << (grid[unit * 9 + k] - '1');
-      column |= 1 << (grid[k * 9 + unit] - '1');
-      box |= 1 << (grid[(unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3] - '1');
-    }
-    if (row != 511 || column != 511 || box != 511) return 0;
-  }
   return 1;
 }
 
@@ -162,16 +171,7 @@ static const int kKillerCages[][5] = {
 
 /* The grid is a 6x6 sudoku (2x3 boxes) whose cages add up to their sums, no digit twice in a cage. */
 static int solves_killer(const char* grid) {
-  if (strlen(grid) != 36) return 0;
-  for (int unit = 0; unit < 6; ++unit) {
-    int row = 0, column = 0, box = 0;
-    for (int k = 0; k < 6; ++k) {
-      row |= 1 << (grid[unit * 6 + k] - '1');
-      column |= 1 << (grid[k * 6 + unit] - '1');
-      box |= 1 << (grid[(unit / 2 * 2 + k / 3) * 6 + unit % 2 * 3 + k % 3] - '1');
-    }
-    if (row != 63 || column != 63 || box != 63) return 0;
-  }
+  if (!houses_hold_every_digit(grid, 6, 2, 3)) return 0;
   for (size_t i = 0; i < sizeof kKillerCages / sizeof kKillerCages[0]; ++i) {
     int sum = 0, seen = 0;
     for (int k = 1; k < 5 && kKillerCages[i][k] >= 0; ++k) {
