@@ -161,6 +161,18 @@ TEST(SheetRules, OutsideCluesGrowTheMarginsTheyNeed) {
   EXPECT_EQ(arrows, 2) << "an arrow head beside each little killer";
 }
 
+TEST(SheetRules, HousesBeyondTheBoxesAreTintedNamedOrOutlined) {
+  // ISS: windows (shaded by the sheet itself), disjoint groups, an extra region of 9 cells.
+  const detail::RuleDrawing drawing = detail::draw_rules(testing::parse_one(
+      ".Windoku.DisjointSets.AllDifferent~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6~R1C7~R1C8~R2C1"));
+  EXPECT_EQ(drawing.caption, (std::vector<std::string>{"disjoint groups"}));
+  EXPECT_EQ(count_of(drawing, Shape::Form::square, Layer::tint), 9) << "the extra region's cells";
+  // Jigsaw pieces beside the boxes: a 4x4 whose pieces are not its boxes.
+  const detail::RuleDrawing jigsaw = detail::draw_rules(testing::parse_one(".Shape~4x4.Jigsaw~1122133213324444"));
+  ASSERT_EQ(count_of(jigsaw, Shape::Form::segments, Layer::over), 1);
+  EXPECT_GT(jigsaw.shapes.front().points.size(), 0u);
+}
+
 TEST(SheetRulesSvg, AKillerPageHasOneDashedPathPerCageAndEverySumsDigits) {
   const Puzzle puzzle = testing::parse_one(kKiller);
   const std::string svg = svg_of(puzzle);

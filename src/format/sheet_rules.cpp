@@ -20,7 +20,7 @@ constexpr Rgb kWhisper{0.40, 0.78, 0.40}, kRenban{0.76, 0.52, 0.90}, kPalindrome
 constexpr Rgb kBetween{0.55, 0.66, 0.84}, kRegionSum{0.36, 0.58, 0.96}, kEntropic{0.96, 0.64, 0.30};
 constexpr Rgb kModular{0.30, 0.72, 0.72}, kZipper{0.92, 0.50, 0.72};
 constexpr Rgb kMarkGrey{0.35, 0.35, 0.35};
-constexpr Rgb kExtraRegion{0.80, 0.89, 1.00};
+constexpr Rgb kExtraRegion{0.80, 0.89, 1.00}, kPiece{0.90, 0.45, 0.10};
 // Clones: each pair of copies its own tint.
 constexpr Rgb kCloneTints[] = {{1.00, 0.87, 0.70}, {0.84, 0.95, 0.78}, {0.95, 0.84, 0.95}, {0.99, 0.95, 0.70}};
 
@@ -115,12 +115,45 @@ class RuleDrawer {
 
   // The houses beyond rows, columns and boxes that sheet.cpp does not shade
   // already (diagonals and windows): extra regions tinted, disjoint groups,
-  // which cover the whole grid and so cannot be told apart by a tint, named.
+  // which cover the whole grid and so cannot be told apart by a tint, named,
+  // jigsaw pieces beside the boxes outlined.
   void extra_houses() {
-    for (const House& house : geometry_.houses()) {
+    std::vector<int> piece(geometry_.cell_count(), -1);
+    bool pieces = false;
+    for (std::size_t index = 0; index < geometry_.houses().size(); ++index) {
+      const House& house = geometry_.houses()[index];
       if (house.kind == HouseKind::extra_region) tint(house.cells, kExtraRegion);
       if (house.kind == HouseKind::disjoint_group) caption("disjoint groups");
+      // A jigsaw piece that is not one of the regions the thick lines show
+      // (ISS's Jigsaw beside the boxes).
+      const int region = geometry_.regions()[house.cells.front()];
+      if (house.kind == HouseKind::region &&
+          std::any_of(house.cells.begin(), house.cells.end(), [&](int cell) { return geometry_.regions()[cell] != region; })) {
+        for (int cell : house.cells) piece[cell] = static_cast<int>(index);
+        pieces = true;
+      }
     }
+    if (pieces) piece_borders(piece);
+  }
+
+  // Orange lines on the edges between cells of different pieces.
+  void piece_borders(const std::vector<int>& piece) {
+    Shape borders{Shape::Form::segments, Layer::over};
+    for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
+      const int r = geometry_.row_of(cell), c = geometry_.column_of(cell);
+      if (c + 1 < n_ && piece[cell] != piece[cell + 1]) {
+        borders.points.push_back({c + 1.0, r + 0.0});
+        borders.points.push_back({c + 1.0, r + 1.0});
+      }
+      if (r + 1 < n_ && piece[cell] != piece[cell + n_]) {
+        borders.points.push_back({c + 0.0, r + 1.0});
+        borders.points.push_back({c + 1.0, r + 1.0});
+      }
+    }
+    borders.stroke = kPiece;
+    borders.width = 0.04;
+    borders.round = true;
+    add(std::move(borders));
   }
 
   // The dashed outline of a cage, kCageInset inside its cells: the border of
