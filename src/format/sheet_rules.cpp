@@ -92,7 +92,7 @@ class RuleDrawer {
     add(std::move(label));
   }
 
-  // A stroke from `from` to `to` ending in an arrow head.
+  // A stroke through the points, ending in an arrow head.
   void arrow_line(std::vector<Point> points, Rgb colour, double width, Layer layer) {
     if (points.size() < 2) return;
     Shape shaft{Shape::Form::polyline, layer, points};
