@@ -33,23 +33,32 @@ static const char* const kCbg000 =
 static const char* const kPointing =
     "..3.5.......1..2.668...2.5.....14.7.34...796...59......3..9..4...62..3..9..7.....";
 
+/* Every row, column and box (box_rows x box_columns) of an n x n grid of
+ * digits 1-n holds each digit once. */
+static int houses_hold_every_digit(const char* grid, int n, int box_rows, int box_columns) {
+  if ((int)strlen(grid) != n * n) return 0;
+  for (int i = 0; i < n * n; ++i)
+    if (grid[i] < '1' || grid[i] > '0' + n) return 0;
+  const int all = (1 << n) - 1, boxes_across = n / box_columns;
+  for (int unit = 0; unit < n; ++unit) {
+    int row = 0, column = 0, box = 0;
+    for (int k = 0; k < n; ++k) {
+      row |= 1 << (grid[unit * n + k] - '1');
+      column |= 1 << (grid[k * n + unit] - '1');
+      box |= 1 << (grid[(unit / boxes_across * box_rows + k / box_columns) * n + unit % boxes_across * box_columns +
+                        k % box_columns] - '1');
+    }
+    if (row != all || column != all || box != all) return 0;
+  }
+  return 1;
+}
+
 /* A 9x9 grid of digits that keeps the givens and holds 1-9 once in every row,
  * column and box. */
 static int solves(const char* puzzle, const char* grid) {
-  if (strlen(grid) != 81) return 0;
-  for (int i = 0; i < 81; ++i) {
-    if (grid[i] < '1' || grid[i] > '9') return 0;
+  if (!houses_hold_every_digit(grid, 9, 3, 3)) return 0;
+  for (int i = 0; i < 81; ++i)
     if (puzzle[i] != '.' && puzzle[i] != grid[i]) return 0;
-  }
-  for (int unit = 0; unit < 9; ++unit) {
-    int row = 0, column = 0, box = 0;
-    for (int k = 0; k < 9; ++k) {
-      row |= 1 << (grid[unit * 9 + k] - '1');
-      column |= 1 << (grid[k * 9 + unit] - '1');
-      box |= 1 << (grid[(unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3] - '1');
-    }
-    if (row != 511 || column != 511 || box != 511) return 0;
-  }
   return 1;
 }
 
@@ -145,6 +154,66 @@ static void test_errors(void) {
   /* A success clears the message. */
   EXPECT(nonet_check(kWikipedia, NULL, NULL, &verdict) == NONET_OK);
   EXPECT(strcmp(nonet_last_error(), "") == 0);
+}
+
+/* examples/killer.txt: a 6x6 killer in ISS text, its cages as sums over
+ * cells (0-based, row * 6 + column). */
+static const char* const kKiller =
+    ".Shape~6x6.Cage~3~R6C5~R6C6.Cage~10~R5C3~R6C3~R6C4.Cage~14~R1C6~R2C6~R3C6~R4C6.Cage~7~R1C5~R2C5"
+    ".Cage~5~R1C2~R1C3.Cage~10~R4C2~R4C3.Cage~15~R4C1~R5C1~R5C2~R6C1.Cage~14~R2C1~R2C2~R3C1~R3C2"
+    ".Cage~12~R2C3~R3C3~R3C4.Cage~9~R5C5~R5C6.Cage~11~R3C5~R4C4~R4C5.Cage~5~R1C4~R2C4.Cage~4~R6C2"
+    ".Cage~6~R5C4.Cage~1~R1C1";
+static const int kKillerCages[][5] = {
+    /* sum, then up to four cells (-1: none) */
+    {3, 34, 35, -1, -1},  {10, 26, 32, 33, -1}, {14, 5, 11, 17, 23}, {7, 4, 10, -1, -1},   {5, 1, 2, -1, -1},
+    {10, 19, 20, -1, -1}, {15, 18, 24, 25, 30}, {14, 6, 7, 12, 13},  {12, 8, 14, 15, -1},  {9, 28, 29, -1, -1},
+    {11, 16, 21, 22, -1}, {5, 3, 9, -1, -1},    {4, 31, -1, -1, -1}, {6, 27, -1, -1, -1},  {1, 0, -1, -1, -1}};
+
+/* The grid is a 6x6 sudoku (2x3 boxes) whose cages add up to their sums, no digit twice in a cage. */
+static int solves_killer(const char* grid) {
+  if (!houses_hold_every_digit(grid, 6, 2, 3)) return 0;
+  for (size_t i = 0; i < sizeof kKillerCages / sizeof kKillerCages[0]; ++i) {
+    int sum = 0, seen = 0;
+    for (int k = 1; k < 5 && kKillerCages[i][k] >= 0; ++k) {
+      const int digit = grid[kKillerCages[i][k]] - '0';
+      if (seen & (1 << digit)) return 0;
+      seen |= 1 << digit;
+      sum += digit;
+    }
+    if (sum != kKillerCages[i][0]) return 0;
+  }
+  return 1;
+}
+
+/* Variant records: a killer is read, solved, counted and checked with its
+ * cages; the logic calls refuse it, naming the rule. */
+static void test_killer(void) {
+  char out[4096];
+  int verdict = -1;
+  EXPECT(nonet_solve(kKiller, NULL, NULL, out, sizeof out, NULL, &verdict) == NONET_OK);
+  EXPECT(verdict == NONET_UNIQUE);
+  EXPECT(solves_killer(out));
+  EXPECT(strcmp(out, "123456456123231564564231312645645312") == 0);
+  /* The same cages in nonet's JSON. */
+  EXPECT(nonet_solve("{\"puzzle\": \"....................................\", \"constraints\": ["
+                     "{\"kind\": \"killer-cage\", \"cells\": [\"r1c1\"], \"value\": 1}]}",
+                     NULL, NULL, out, sizeof out, NULL, &verdict) == NONET_OK);
+  EXPECT(verdict == NONET_MULTIPLE);
+  EXPECT(out[0] == '1');
+  uint64_t count = 0;
+  EXPECT(nonet_count(kKiller, NULL, NULL, 10, &count) == NONET_OK);
+  EXPECT(count == 1);
+  EXPECT(nonet_check(kKiller, NULL, NULL, &verdict) == NONET_OK);
+  EXPECT(verdict == NONET_UNIQUE);
+  nonet_rating rating;
+  EXPECT(nonet_rate(kKiller, NULL, NULL, NULL, &rating) == NONET_EINVALID);
+  EXPECT_CONTAINS(nonet_last_error(), "killer-cage");
+  EXPECT(nonet_hint(kKiller, NULL, NULL, 1, 0, out, sizeof out, NULL) == NONET_EINVALID);
+  EXPECT_CONTAINS(nonet_last_error(), "killer-cage");
+  nonet_options options;
+  nonet_options_init(&options);
+  EXPECT(nonet_explain(kKiller, &options, 0, out, sizeof out, NULL) == NONET_EINVALID);
+  EXPECT_CONTAINS(nonet_last_error(), "killer-cage");
 }
 
 static void test_rate(void) {
@@ -361,6 +430,7 @@ int main(void) {
   test_solve();
   test_buffer_too_small();
   test_count_and_check();
+  test_killer();
   test_errors();
   test_rate();
   test_hint();

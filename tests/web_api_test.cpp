@@ -445,6 +445,63 @@ TEST_F(WebApi, EveryVariantAndSize) {
   EXPECT_EQ(post(server(), "parse", {{"variant", "jigsaw"}, {"puzzle", kWikipedia}}).status, 400);
 }
 
+// A killer in ISS text and the same killer in nonet's JSON: read, solved,
+// counted and checked with its cages, drawn with them, and refused by the
+// logic endpoints with the rule named.
+TEST_F(WebApi, KillerInIssTextAndNonetJson) {
+  const std::string iss = slurp(source_path("examples/killer.txt"));
+  const Puzzle killer = parse_one(iss);
+  json constraints = json::array();
+  for (const Constraint& cage : killer.constraints) {
+    json cells = json::array();
+    for (int cell : cage.cells) cells.push_back(killer.geometry->cell_name(cell));
+    constraints.push_back({{"kind", "killer-cage"}, {"cells", cells}, {"value", *cage.value}});
+  }
+  const std::string nonet_json = json{{"puzzle", std::string(36, '.')}, {"constraints", constraints}}.dump();
+  for (const std::string& text : {iss, nonet_json}) {
+    const Reply parsed = post(server(), "parse", {{"text", text}});
+    ASSERT_EQ(parsed.status, 200) << parsed.text;
+    EXPECT_EQ(parsed.body["size"], 6);
+    ASSERT_EQ(parsed.body["constraints"].size(), 15u) << parsed.text;
+    EXPECT_EQ(parsed.body["constraints"][0]["kind"], "killer-cage");
+    EXPECT_EQ(parsed.body["constraints"][0]["value"], *killer.constraints[0].value);
+    EXPECT_EQ(parsed.body["constraints"][0]["cells"][0], killer.geometry->cell_name(killer.constraints[0].cells[0]));
+
+    const Reply solved = post(server(), "solve", {{"text", text}});
+    ASSERT_EQ(solved.status, 200) << solved.text;
+    EXPECT_EQ(solved.body["status"], "unique");
+    const Grid solution = grid_of(*killer.geometry, solved.body["solution"]);
+    EXPECT_TRUE(valid_solution(killer, solution)) << "the checker passes every cage";
+    EXPECT_EQ(solved.body["solution"], "123456456123231564564231312645645312");
+
+    const Reply counted = post(server(), "count", {{"text", text}, {"limit", 10}});
+    EXPECT_EQ(counted.body["count"], 1) << counted.text;
+    EXPECT_EQ(counted.body["complete"], true);
+
+    // Entries that keep the houses but break a cage are mistakes.
+    std::string entries(36, '.');
+    entries[0] = '2';  // the one-cell cage r1c1 sums to 1
+    const Reply checked = post(server(), "check", {{"text", text}, {"values", entries}});
+    EXPECT_EQ(checked.body["status"], "unique") << checked.text;
+    EXPECT_EQ(checked.body["mistakes"], json::array({0}));
+
+    const Reply drawn = post(server(), "render", {{"text", text}});
+    ASSERT_EQ(drawn.status, 200) << drawn.text;
+    std::size_t dashed = 0;
+    for (auto at = drawn.text.find("stroke-dasharray"); at != std::string::npos;
+         at = drawn.text.find("stroke-dasharray", at + 1))
+      ++dashed;
+    EXPECT_EQ(dashed, 15u) << "a dashed outline per cage";
+
+    for (const char* endpoint : {"explain", "rate", "hint"}) {
+      const Reply refused = post(server(), endpoint, {{"text", text}});
+      ASSERT_EQ(refused.status, 200) << endpoint << ": " << refused.text;
+      EXPECT_NE(refused.body.dump().find("killer-cage"), std::string::npos) << endpoint << ": " << refused.text;
+      EXPECT_EQ(refused.body.dump().find("\"steps\":[{"), std::string::npos) << endpoint << " explains nothing";
+    }
+  }
+}
+
 TEST_F(WebApi, RenderDrawsSvg) {
   const Reply reply = post(server(), "render", {{"puzzle", kWikipedia}, {"solution", true}});
   ASSERT_EQ(reply.status, 200);

@@ -1,7 +1,7 @@
 # Types of the extension nonet._nonet (src/python/*.cpp). The package's public
 # functions (nonet/__init__.py) are typed where they are written; this file
 # types what they call, and nonet.Puzzle and the exceptions, which live here.
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +30,8 @@ class Puzzle:
     def variant(self) -> str: ...
     @property
     def regions(self) -> Optional[str]: ...
+    @property
+    def constraints(self) -> List[Dict[str, Any]]: ...
     @property
     def comment(self) -> str: ...
     @property

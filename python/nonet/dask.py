@@ -109,6 +109,11 @@ def _as_rows(puzzles: Iterable[Any], options: Dict[str, Any]) -> Tuple[List[str]
     """A partition of puzzles (Puzzle objects or text) as lines and an array."""
     read = {key: options[key] for key in ("variant", "regions", "size") if key in options}
     parsed = [p if isinstance(p, nonet.Puzzle) else nonet.Puzzle.parse(p, **read) for p in puzzles]
+    for p in parsed:
+        # An array row holds the givens alone: a killer's cages would be dropped.
+        if p.constraints:
+            raise ValueError(f"{p.constraints[0]['kind']} rules do not fit an array of cells: "
+                             "solve such a puzzle with nonet.solve")
     if not parsed:
         return [], np.zeros((0, 81), dtype=np.uint8)
     return [str(p) for p in parsed], np.stack([p.grid().ravel() for p in parsed])

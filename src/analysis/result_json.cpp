@@ -28,6 +28,29 @@ Json house_names(const Geometry& geometry, const std::vector<int>& houses) {
 
 }  // namespace
 
+Json constraints(const Geometry& geometry, const std::vector<Constraint>& constraints) {
+  Json out = Json::array();
+  for (const Constraint& rule : constraints) {
+    Json item{{"kind", to_string(rule.kind)}};
+    if (!rule.cells.empty()) item["cells"] = cell_names(geometry, rule.cells);
+    if (rule.value) item["value"] = *rule.value;
+    if (rule.split) item["split"] = rule.split;
+    if (!rule.digits.empty()) item["digits"] = rule.digits;
+    const bool outside_clue = rule.kind == ConstraintKind::little_killer || rule.kind == ConstraintKind::sandwich ||
+                              rule.kind == ConstraintKind::x_sum || rule.kind == ConstraintKind::skyscraper;
+    if (outside_clue) {
+      // Appended piece by piece: g++ 12 warns falsely on "r" + std::to_string(…).
+      std::string place = "r";
+      place += std::to_string(rule.outside.first + 1);
+      place += 'c';
+      place += std::to_string(rule.outside.second + 1);
+      item["outside"] = std::move(place);
+    }
+    out.push_back(std::move(item));
+  }
+  return out;
+}
+
 Json rating(const Rating& r) {
   return Json{{"er", tenths(r.er)}, {"ep", tenths(r.ep)}, {"ed", tenths(r.ed)}, {"hardest", r.hardest}, {"solved", r.solved}};
 }

@@ -36,6 +36,10 @@ Json explanation(const Geometry& geometry, const Analysis& analysis);
 Json rating_answer(const Analysis& analysis);
 // The status word of a rating answer.
 const char* rating_status(const Analysis& analysis);
+// Variant rules as nonet's JSON reads them back (docs/variants.md): each
+// {"kind", "cells" ("r1c1"), and where the kind has them "value", "split",
+// "digits", "outside" ("r0c3": row or column 0 or N+1 beyond the grid)}.
+Json constraints(const Geometry& geometry, const std::vector<Constraint>& constraints);
 // JSON text on one line; bytes of the input that are not UTF-8 (comments,
 // file names) become U+FFFD instead of an exception.
 std::string dump(const Json& value);

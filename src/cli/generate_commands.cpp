@@ -383,16 +383,6 @@ struct RenderCommand {
       if (status == kOk) status = kPuzzleFailed;
       return;
     }
-    // A page without the cages or lines would be a different puzzle.
-    if (!record.puzzle->constraints.empty()) {
-      std::cerr << Diagnostic{record.source, record.line, 1,
-                              "drawing variant rules (" + std::string(to_string(record.puzzle->constraints.front().kind)) +
-                                  ") is not done yet: the puzzle is left out"}
-                       .to_string()
-                << "\n";
-      if (status == kOk) status = kPuzzleFailed;
-      return;
-    }
     // Numbered, so the solutions section names the puzzle each grid solves.
     std::string caption = "#" + std::to_string(puzzles.size() + 1);
     if (!record.puzzle->comment.empty()) caption += "   " + record.puzzle->comment;

@@ -12,7 +12,8 @@ namespace nonet::detail {
 
 // The cairo functions the sheets use, each named without its cairo_ prefix.
 #define NONET_CAIRO_FUNCTIONS(X)                                                                          \
-  X(create) X(destroy) X(fill) X(line_to) X(move_to) X(pdf_surface_create_for_stream)                     \
+  X(arc) X(close_path) X(create) X(destroy) X(fill) X(fill_preserve) X(line_to) X(move_to) X(new_path)     \
+  X(new_sub_path) X(pdf_surface_create_for_stream)                                                        \
   X(pdf_surface_set_metadata) X(rectangle) X(restore) X(save) X(scale) X(select_font_face) X(set_dash)    \
   X(set_font_size) X(set_line_cap) X(set_line_join) X(set_line_width) X(set_source_rgb) X(show_page)      \
   X(show_text) X(status) X(status_to_string) X(stroke) X(surface_destroy) X(surface_finish)               \

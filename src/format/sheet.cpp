@@ -2,19 +2,23 @@
 // is drawn in millimetres: the SVG surface takes millimetres as its unit
 // (viewBox 0 0 210 297 on A4), the PDF surface is scaled from points.
 //
-// Everything drawn comes from the Geometry, never from the variant's name:
-// thick borders wherever two neighbouring cells lie in different regions
-// (boxes or jigsaw pieces alike), light shading on the cells of every extra
-// house (diagonals, windoku windows), and the digits.
+// Everything drawn comes from the Geometry and the constraints, never from
+// the variant's name: thick borders wherever two neighbouring cells lie in
+// different regions (boxes or jigsaw pieces alike), light shading on the
+// cells of the diagonals and windoku windows, the variant rules as the shapes
+// sheet_rules.cpp makes of them, and the digits.
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <memory>
+#include <numbers>
 #include <stdexcept>
 
 #include "cairo_library.hpp"
 #include "core/contract.hpp"
 #include "nonet/render.hpp"
+#include "sheet_rules.hpp"
 
 namespace nonet {
 
@@ -27,10 +31,12 @@ constexpr double kPointsPerMm = 72 / 25.4;
 constexpr double kStackGap = 10;  // between the pages of a stacked SVG
 constexpr const char* kFont = "sans-serif";
 
-struct Rgb {
-  double red, green, blue;
-};
-constexpr Rgb kBlack{0, 0, 0}, kShade{0.894, 0.894, 0.894}, kDiagonal{0.6, 0.6, 0.6};
+using detail::Layer;
+using detail::Rgb;
+using detail::RuleDrawing;
+using detail::Shape;
+
+constexpr Rgb kBlack{0, 0, 0}, kWhite{1, 1, 1}, kShade{0.894, 0.894, 0.894}, kDiagonal{0.6, 0.6, 0.6};
 constexpr Rgb kSolutionGrey{0.48, 0.48, 0.48}, kCaptionGrey{0.2, 0.2, 0.2};
 
 void set_colour(cairo_t* cr, Rgb colour) { detail::cairo().set_source_rgb(cr, colour.red, colour.green, colour.blue); }
@@ -59,11 +65,31 @@ std::vector<PageSpec> plan_pages(std::size_t puzzles, const SvgOptions& options)
   return pages;
 }
 
+// Where a grid goes in its slot of the page: as large as fits with the
+// margins its outside clues need and the caption lines under it, centred.
+struct GridPlace {
+  double left, top, side;
+};
+
+GridPlace place_grid(const RuleDrawing& rules, int size, double slot_left, double slot_top, double slot_width,
+                     double slot_height) {
+  const double captions = kCaptionHeight * (rules.caption.empty() ? 1 : 2);
+  const int across = size + rules.margin_left + rules.margin_right;
+  const int down = size + rules.margin_top + rules.margin_bottom;
+  if (across == size && down == size) {
+    const double side = std::min(slot_width, slot_height - captions);
+    return {slot_left + (slot_width - side) / 2, slot_top + (slot_height - captions - side) / 2, side};
+  }
+  const double cell = std::min(slot_width / across, (slot_height - captions) / down);
+  return {slot_left + (slot_width - across * cell) / 2 + rules.margin_left * cell,
+          slot_top + (slot_height - captions - down * cell) / 2 + rules.margin_top * cell, size * cell};
+}
+
 class GridDrawing {
  public:
-  GridDrawing(cairo_t* cr, const SvgPuzzle& item, bool show_solution, double left, double top, double side)
-      : cr_(cr), item_(item), geometry_(*item.puzzle.geometry), show_solution_(show_solution), left_(left),
-        top_(top), side_(side), cell_(side / geometry_.size()) {
+  GridDrawing(cairo_t* cr, const SvgPuzzle& item, const RuleDrawing& rules, bool show_solution, GridPlace place)
+      : cr_(cr), item_(item), rules_(rules), geometry_(*item.puzzle.geometry), show_solution_(show_solution),
+        left_(place.left), top_(place.top), side_(place.side), cell_(place.side / geometry_.size()) {
     // The puzzle, and its solution where one is drawn, are grids of the geometry.
     NONET_EXPECTS(item.puzzle.cells.size() == static_cast<std::size_t>(geometry_.cell_count()));
     NONET_EXPECTS(!item.solution || item.solution->size() == static_cast<std::size_t>(geometry_.cell_count()));
@@ -71,11 +97,15 @@ class GridDrawing {
 
   void draw() const {
     shading();
+    rule_shapes(Layer::tint);
+    rule_shapes(Layer::under);
     thin_lines();
     diagonal_lines();
     region_borders();
+    rule_shapes(Layer::over);
     digits();
-    caption();
+    rule_shapes(Layer::label);
+    captions();
   }
 
  private:
@@ -113,11 +143,17 @@ class GridDrawing {
     detail::cairo().stroke(cr_);
   }
 
+  // Each diagonal the geometry has as a house (ISS may give one alone).
   void diagonal_lines() const {
-    if (!geometry_.has_diagonals()) return;
+    const auto has = [&](HouseKind kind) {
+      return std::any_of(geometry_.houses().begin(), geometry_.houses().end(),
+                         [&](const House& house) { return house.kind == kind; });
+    };
+    const bool main = has(HouseKind::diagonal), anti = has(HouseKind::anti_diagonal);
+    if (!main && !anti) return;
     const int n = geometry_.size();
-    line(x(0), y(0), x(n), y(n));
-    line(x(n), y(0), x(0), y(n));
+    if (main) line(x(0), y(0), x(n), y(n));
+    if (anti) line(x(n), y(0), x(0), y(n));
     const double dash[] = {1.2, 1.2};
     detail::cairo().set_dash(cr_, dash, 2, 0);
     set_colour(cr_, kDiagonal);
@@ -186,17 +222,124 @@ class GridDrawing {
     }
   }
 
-  void caption() const {
+  // Under the grid (and its bottom outside clues): the rules no mark shows,
+  // in a line shrunk to the grid's width where it is longer, then the caption.
+  void captions() const {
+    double baseline = top_ + side_ + rules_.margin_bottom * cell_ + kCaptionHeight * 0.75;
+    if (!rules_.caption.empty()) {
+      std::string names;
+      for (const std::string& name : rules_.caption) names += (names.empty() ? "" : " \u00b7 ") + name;
+      names[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(names[0])));
+      detail::cairo().select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+      detail::cairo().set_font_size(cr_, 3.2);
+      cairo_text_extents_t extents;
+      detail::cairo().text_extents(cr_, names.c_str(), &extents);
+      if (extents.x_advance > side_) detail::cairo().set_font_size(cr_, 3.2 * side_ / extents.x_advance);
+      detail::cairo().move_to(cr_, left_, baseline);
+      set_colour(cr_, kBlack);
+      detail::cairo().show_text(cr_, names.c_str());
+      baseline += kCaptionHeight;
+    }
     if (item_.caption.empty()) return;
     detail::cairo().select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     detail::cairo().set_font_size(cr_, 3.5);
-    detail::cairo().move_to(cr_, left_, top_ + side_ + kCaptionHeight * 0.75);
+    detail::cairo().move_to(cr_, left_, baseline);
     set_colour(cr_, kCaptionGrey);
     detail::cairo().show_text(cr_, item_.caption.c_str());
   }
 
+  // The shapes of the rules on one layer, in cells turned into millimetres.
+  void rule_shapes(Layer layer) const {
+    const std::vector<Shape>& shapes = rules_.shapes;
+    for (std::size_t i = 0; i < shapes.size(); ++i) {
+      const Shape& shape = shapes[i];
+      if (shape.layer != layer) continue;
+      // Touching tinted cells filled as one path, so no seam shows between them.
+      const bool joins_next = i + 1 < shapes.size() && shape.form == Shape::Form::square && !shape.stroke &&
+                              shapes[i + 1].form == Shape::Form::square && !shapes[i + 1].stroke &&
+                              shapes[i + 1].layer == layer && shapes[i + 1].fill == shape.fill;
+      rule_shape(shape, joins_next);
+    }
+  }
+
+  double px(double cells) const { return left_ + cells * cell_; }
+  double py(double cells) const { return top_ + cells * cell_; }
+
+  void rule_shape(const Shape& shape, bool joins_next) const {
+    const auto& cairo = detail::cairo();
+    const auto& points = shape.points;
+    switch (shape.form) {
+      case Shape::Form::polyline:
+        for (std::size_t i = 0; i < points.size(); ++i)
+          (i == 0 ? cairo.move_to : cairo.line_to)(cr_, px(points[i].x), py(points[i].y));
+        if (shape.closed) cairo.close_path(cr_);
+        break;
+      case Shape::Form::segments:
+        for (std::size_t i = 0; i + 1 < points.size(); i += 2) {
+          cairo.move_to(cr_, px(points[i].x), py(points[i].y));
+          cairo.line_to(cr_, px(points[i + 1].x), py(points[i + 1].y));
+        }
+        break;
+      case Shape::Form::circle:
+        cairo.new_sub_path(cr_);
+        cairo.arc(cr_, px(points[0].x), py(points[0].y), shape.size * cell_, 0, 2 * std::numbers::pi);
+        break;
+      case Shape::Form::square:
+        cairo.rectangle(cr_, px(points[0].x - shape.size), py(points[0].y - shape.size), 2 * shape.size * cell_,
+                        2 * shape.size * cell_);
+        break;
+      case Shape::Form::text:
+      case Shape::Form::corner_text: rule_text(shape); return;
+    }
+    if (joins_next) return;
+    if (shape.fill) {
+      set_colour(cr_, *shape.fill);
+      (shape.stroke ? cairo.fill_preserve : cairo.fill)(cr_);
+    }
+    if (shape.stroke) {
+      set_colour(cr_, *shape.stroke);
+      cairo.set_line_width(cr_, shape.width * cell_);
+      const bool round = shape.round || shape.dash == Shape::Dash::dots;
+      cairo.set_line_cap(cr_, round ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+      cairo.set_line_join(cr_, round ? CAIRO_LINE_JOIN_ROUND : CAIRO_LINE_JOIN_MITER);
+      if (shape.dash != Shape::Dash::none) {
+        const double dashes[] = {0.1 * cell_, 0.07 * cell_}, dots[] = {0.001 * cell_, 0.07 * cell_};
+        cairo.set_dash(cr_, shape.dash == Shape::Dash::dashes ? dashes : dots, 2, 0);
+      }
+      cairo.stroke(cr_);
+      cairo.set_dash(cr_, nullptr, 0, 0);
+    }
+    cairo.new_path(cr_);
+  }
+
+  // Text placed by its ink, on a white patch where asked.
+  void rule_text(const Shape& shape) const {
+    const auto& cairo = detail::cairo();
+    cairo.select_font_face(cr_, kFont, CAIRO_FONT_SLANT_NORMAL,
+                           shape.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+    const double size = shape.size * cell_;
+    cairo.set_font_size(cr_, size);
+    cairo_text_extents_t extents;
+    cairo.text_extents(cr_, shape.text.c_str(), &extents);
+    double ink_left = px(shape.points[0].x), ink_top = py(shape.points[0].y);
+    if (shape.form == Shape::Form::text) {
+      ink_left -= extents.width / 2;
+      ink_top -= extents.height / 2;
+    }
+    if (shape.patch) {
+      const double pad = size * 0.12;
+      cairo.rectangle(cr_, ink_left - pad, ink_top - pad, extents.width + 2 * pad, extents.height + 2 * pad);
+      set_colour(cr_, kWhite);
+      cairo.fill(cr_);
+    }
+    cairo.move_to(cr_, ink_left - extents.x_bearing, ink_top - extents.y_bearing);
+    set_colour(cr_, shape.fill.value_or(kBlack));
+    cairo.show_text(cr_, shape.text.c_str());
+  }
+
   cairo_t* cr_;
   const SvgPuzzle& item_;
+  const RuleDrawing& rules_;
   const Geometry& geometry_;
   bool show_solution_;
   double left_, top_, side_, cell_;
@@ -236,14 +379,14 @@ void draw_page(cairo_t* cr, std::span<const SvgPuzzle> puzzles, const PageSpec& 
   const PageLayout layout = page_layout(per_page_of(options));
   const double slot_width = (paper.width - 2 * kMargin - (layout.columns - 1) * kGap) / layout.columns;
   const double slot_height = (bottom - top - (layout.rows - 1) * kGap) / layout.rows;
-  const double side = std::min(slot_width, slot_height - kCaptionHeight);
   for (std::size_t i = 0; i < page.count; ++i) {
     const int column = static_cast<int>(i) % layout.columns, row = static_cast<int>(i) / layout.columns;
     if (row >= layout.rows) break;
-    // Centre the square grid in its slot.
-    const double left = kMargin + column * (slot_width + kGap) + (slot_width - side) / 2;
-    const double grid_top = top + row * (slot_height + kGap) + (slot_height - kCaptionHeight - side) / 2;
-    GridDrawing(cr, puzzles[page.first + i], options.solution || page.solutions, left, grid_top, side).draw();
+    const SvgPuzzle& item = puzzles[page.first + i];
+    const RuleDrawing rules = detail::draw_rules(item.puzzle);
+    const GridPlace place = place_grid(rules, item.puzzle.geometry->size(), kMargin + column * (slot_width + kGap),
+                                       top + row * (slot_height + kGap), slot_width, slot_height);
+    GridDrawing(cr, item, rules, options.solution || page.solutions, place).draw();
   }
 }
 

@@ -284,6 +284,13 @@ py::array_t<std::uint8_t> read_array(std::istream& in, const std::string& source
                                       "a puzzle of " + std::to_string(grid.size()) + " cells among puzzles of " +
                                           std::to_string(width) + " (an array holds one size)"}
                                .to_string());
+      // An array holds givens alone: solved as such, a killer's cages would be dropped.
+      if (!record.puzzle->constraints.empty())
+        throw ParseFailure(Diagnostic{source, record.line, 1,
+                                      std::string(to_string(record.puzzle->constraints.front().kind)) +
+                                          " rules do not fit an array of cells: read this puzzle with "
+                                          "nonet.Puzzle.parse or nonet.parse_all"}
+                               .to_string());
       cells.insert(cells.end(), grid.begin(), grid.end());
       ++rows;
     }

@@ -141,21 +141,61 @@ std::string repr(const Puzzle& puzzle) {
   return out.str();
 }
 
-bool same(const Puzzle& a, const Puzzle& b) {
-  return a.cells == b.cells && a.geometry->variant() == b.geometry->variant() &&
-         a.geometry->regions() == b.geometry->regions();
+// The houses a puzzle's text added to its variant's (ISS's Windoku,
+// DisjointSets, Diagonal…), which its line and variant do not say.
+std::vector<House> extra_houses(const Puzzle& puzzle) {
+  const Geometry& geometry = *puzzle.geometry;
+  VariantSpec spec;
+  spec.name = geometry.variant();
+  if (const auto labels = region_labels(puzzle)) spec.regions = parse_region_map(*labels);
+  const std::size_t known = make_geometry(spec, geometry.size())->houses().size();
+  return {geometry.houses().begin() + static_cast<std::ptrdiff_t>(std::min(known, geometry.houses().size())),
+          geometry.houses().end()};
 }
 
-// Pickled as its words (line, variant, regions, comment): a Dask worker
-// rebuilds the geometry.
+bool same_houses(const Geometry& a, const Geometry& b) {
+  return std::equal(a.houses().begin(), a.houses().end(), b.houses().begin(), b.houses().end(),
+                    [](const House& x, const House& y) { return x.kind == y.kind && x.cells == y.cells; });
+}
+
+bool same(const Puzzle& a, const Puzzle& b) {
+  return a.cells == b.cells && a.geometry->variant() == b.geometry->variant() &&
+         a.geometry->regions() == b.geometry->regions() && a.constraints == b.constraints &&
+         same_houses(*a.geometry, *b.geometry);
+}
+
+// Pickled as its words (line, variant, regions, comment), its variant rules
+// as nonet's JSON and the houses its text added: a Dask worker rebuilds the
+// geometry and reads the rules back, so a killer stays a killer.
 py::tuple pickle_state(const Puzzle& puzzle) {
+  const std::string rules = puzzle.constraints.empty()
+                                ? std::string()
+                                : encode::dump(encode::constraints(*puzzle.geometry, puzzle.constraints));
+  py::list houses;
+  for (const House& house : extra_houses(puzzle))
+    houses.append(py::make_tuple(static_cast<int>(house.kind), house.index, house.cells));
   return py::make_tuple(to_line(*puzzle.geometry, puzzle.cells), puzzle.geometry->variant(), region_labels(puzzle),
-                        puzzle.comment);
+                        puzzle.comment, rules, houses);
 }
 
 Puzzle unpickle(const py::tuple& state) {
-  Puzzle puzzle = parse(state[0].cast<std::string>(), state[1].cast<std::string>(),
-                        state[2].cast<std::optional<std::string>>(), 0, "<pickle>");
+  const std::string line = state[0].cast<std::string>(), variant = state[1].cast<std::string>();
+  const auto regions = state[2].cast<std::optional<std::string>>();
+  // Pickles of nonet 0.2 hold the first four words alone.
+  const std::string rules = state.size() > 4 ? state[4].cast<std::string>() : std::string();
+  Puzzle puzzle = parse(line, variant, regions, 0, "<pickle>");
+  if (!rules.empty())
+    puzzle.constraints = parse("{\"puzzle\": \"" + line + "\", \"constraints\": " + rules + "}", variant, regions, 0,
+                               "<pickle>")
+                             .constraints;
+  if (state.size() > 5 && !state[5].cast<py::list>().empty()) {
+    std::vector<House> houses;
+    for (const auto& item : state[5].cast<py::list>()) {
+      const auto house = item.cast<std::tuple<int, int, std::vector<int>>>();
+      houses.push_back(House{static_cast<HouseKind>(std::get<0>(house)), std::get<1>(house), std::get<2>(house)});
+    }
+    puzzle.geometry = std::make_shared<const Geometry>(Geometry::with_houses(*puzzle.geometry, std::move(houses)));
+  }
   puzzle.comment = state[3].cast<std::string>();
   return puzzle;
 }
@@ -218,6 +258,11 @@ void bind_puzzle(py::module_& module) {
                              "'classic', 'diagonal', 'windoku' or 'jigsaw'.")
       .def_property_readonly("regions", &region_labels,
                              "A jigsaw's region map (N*N labels), None for the other variants.")
+      .def_property_readonly(
+          "constraints", [](const Puzzle& p) { return to_python(encode::constraints(*p.geometry, p.constraints)); },
+          "The variant rules beyond the houses (killer cages, thermometers…) as dicts in nonet's JSON: "
+          "kind, cells ('r1c1'), and value, split, digits, outside where the kind has them. Empty for "
+          "a classic puzzle.")
       .def_property_readonly("comment", [](const Puzzle& p) { return p.comment; },
                              "The text that followed the puzzle on its line.")
       .def_property_readonly(

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "analysis/result_json.hpp"
 #include "nonet/logic.hpp"
 #include "nonet/model.hpp"
 
@@ -50,6 +51,10 @@ std::shared_ptr<const Geometry> geometry_of(const VariantSpec& spec);
 Scale scale_of(const std::string& name);
 // The rating of a unique puzzle, as `nonet rate` finds it.
 Rating rate_unique(const Puzzle& puzzle, Scale scale, double time_limit);
+
+// JSON of the library's one encoding as Python objects: dicts, lists, str,
+// int, float, bool, None.
+py::object to_python(const encode::Json& value);
 
 void bind_puzzle(py::module_& module);
 void bind_single(py::module_& module);

@@ -14,12 +14,6 @@
 
 namespace nonet::python {
 
-namespace {
-
-using RatingTuple = std::tuple<double, double, double, std::string, bool>;
-
-// JSON of the library's one encoding as Python objects: dicts, lists, str,
-// int, float, bool, None.
 py::object to_python(const encode::Json& value) {
   switch (value.type()) {
     case encode::Json::value_t::object: {
@@ -40,6 +34,10 @@ py::object to_python(const encode::Json& value) {
     default: return py::none();
   }
 }
+
+namespace {
+
+using RatingTuple = std::tuple<double, double, double, std::string, bool>;
 
 py::list indexed(const std::vector<Candidate>& candidates) {
   py::list out;

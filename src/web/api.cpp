@@ -434,6 +434,7 @@ json parse(const nlohmann::json& request, const ApiLimits&) {
            {"comment", position.puzzle.comment}};
   if (geometry.variant() == "jigsaw") out["regions"] = to_region_line(geometry);
   out["geometry"] = geometry_json(geometry);
+  out["constraints"] = encode::constraints(geometry, position.puzzle.constraints);
   return out;
 }
 
