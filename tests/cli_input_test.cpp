@@ -414,6 +414,14 @@ TEST(CliInput, ConvertWritesVariantsThatReadBack) {
   EXPECT_EQ(thermo.exit_code, 1);
   EXPECT_NE(thermo.out.find("invalid: thermometer at r1c1"), std::string::npos) << thermo.out << thermo.err;
   EXPECT_NE(thermo.out.find("cannot rise within 1..9"), std::string::npos) << thermo.out;
+  // render leaves such a puzzle out, naming the rule, and draws the others.
+  const auto drawn = run_nonet("render", R"({"puzzle":")" + std::string(81, '.') +
+                                             R"(","constraints":[{"kind":"difference","cells":["r1c1","r5c5"]}]})" +
+                                             "\n{\"puzzle\":\"" + std::string(81, '.') + "\"}\n");
+  EXPECT_EQ(drawn.exit_code, 1);
+  EXPECT_EQ(drawn.err, "<stdin>:1:1: invalid: difference at r1c1, r5c5: the two cells must share an edge: the puzzle "
+                       "is left out\n");
+  EXPECT_NE(drawn.out.find("<svg"), std::string::npos);
   // --input-format: forced, and checked.
   const auto forced = run_nonet("count --input-format iss", "1...............\n");
   EXPECT_EQ(forced.exit_code, 1);

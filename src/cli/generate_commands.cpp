@@ -27,6 +27,7 @@
 #include "cli_common.hpp"
 #include "core/workers.hpp"
 #include "ordered_runner.hpp"
+#include "nonet/constraints.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/generate.hpp"
 #include "nonet/logic.hpp"
@@ -383,6 +384,15 @@ struct RenderCommand {
       if (status == kOk) status = kPuzzleFailed;
       return;
     }
+    // A rule that cannot hold has no true drawing (a dot between cells apart):
+    // the puzzle is left out, naming it, as check calls it invalid.
+    for (const Constraint& rule : record.puzzle->constraints)
+      if (const std::string why = malformed(*record.puzzle->geometry, rule); !why.empty()) {
+        std::cerr << Diagnostic{record.source, record.line, 1, "invalid: " + why + ": the puzzle is left out"}.to_string()
+                  << "\n";
+        if (status == kOk) status = kPuzzleFailed;
+        return;
+      }
     // Numbered, so the solutions section names the puzzle each grid solves.
     std::string caption = "#" + std::to_string(puzzles.size() + 1);
     if (!record.puzzle->comment.empty()) caption += "   " + record.puzzle->comment;
