@@ -1,7 +1,11 @@
 // `nonet serve` end to end: the binary started on an ephemeral port, every
 // endpoint of docs/api.md called over a socket, every limit and error code.
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -638,6 +642,126 @@ TEST(WebServer, StopsCleanlyOnSigterm) {
   EXPECT_EQ(post(server, "solve", {{"puzzle", kWikipedia}}).status, 200);
   EXPECT_EQ(server.stop(), 0);
   EXPECT_NE(server.log().find("stopping"), std::string::npos);
+}
+
+// ---- Raw HTTP on loopback: what a hostile or broken client sends ----------
+
+// A socket connected to the server, or -1.
+int connect_to(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(static_cast<std::uint16_t>(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (fd >= 0 && connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0) return fd;
+  if (fd >= 0) close(fd);
+  return -1;
+}
+
+bool send_all(int fd, const std::string& bytes) {
+  for (std::size_t sent = 0; sent < bytes.size();) {
+    const ssize_t wrote = send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (wrote <= 0) return false;
+    sent += static_cast<std::size_t>(wrote);
+  }
+  return true;
+}
+
+struct RawReply {
+  int status = 0;  // 0: no answer
+  std::string head, body;
+  json error() const { return json::parse(body, nullptr, false); }
+};
+
+// Reads one answer: its head, then as many body bytes as it declares. The
+// deadline only guards against a hang; nothing here is timed.
+RawReply read_reply(int fd, std::chrono::seconds guard = std::chrono::seconds(30)) {
+  const auto deadline = std::chrono::steady_clock::now() + guard;
+  std::string data;
+  RawReply reply;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const auto end = data.find("\r\n\r\n");
+    if (end != std::string::npos) {
+      reply.head = data.substr(0, end);
+      const auto length_at = reply.head.find("Content-Length: ");
+      const std::size_t length = length_at == std::string::npos ? 0 : std::stoul(reply.head.substr(length_at + 16));
+      if (data.size() >= end + 4 + length) {
+        reply.body = data.substr(end + 4, length);
+        std::sscanf(reply.head.c_str(), "HTTP/1.%*d %d", &reply.status);
+        return reply;
+      }
+    }
+    pollfd ready{fd, POLLIN, 0};
+    if (poll(&ready, 1, 100) <= 0) continue;
+    char buffer[65536];
+    const ssize_t got = recv(fd, buffer, sizeof buffer, 0);
+    if (got <= 0) break;
+    data.append(buffer, static_cast<std::size_t>(got));
+  }
+  return reply;
+}
+
+RawReply raw_exchange(int port, const std::string& bytes) {
+  const int fd = connect_to(port);
+  if (fd < 0 || !send_all(fd, bytes)) return {};
+  RawReply reply = read_reply(fd);
+  close(fd);
+  return reply;
+}
+
+std::string host_line(int port) { return "Host: 127.0.0.1:" + std::to_string(port) + "\r\n"; }
+
+// A POST head with the given framing headers, for the solve endpoint.
+std::string post_head(int port, const std::string& framing) {
+  return "POST /api/v1/solve HTTP/1.1\r\n" + host_line(port) + "Content-Type: application/json\r\n" + framing + "\r\n";
+}
+
+TEST_F(WebApi, AnyBytesInThePathOrHeadersGetA4xxWithAJsonBody) {
+  const int port = server().port();
+  const std::vector<std::pair<std::string, std::string>> requests{
+      {"GET /%ff HTTP/1.1\r\n" + host_line(port) + "\r\n", "a path that is no UTF-8"},
+      {"GET /\xc3\x28\xff HTTP/1.1\r\n" + host_line(port) + "\r\n", "raw bytes in the path"},
+      {"GET /api/v1/%fe%ff HTTP/1.1\r\n" + host_line(port) + "\r\n", "an endpoint that is no UTF-8"},
+      {"GET / HTTP/1.1\r\nHost: localhost\xff\xfe\r\n\r\n", "a Host that is no UTF-8"},
+      {"GET / HTTP/1.1\r\n" + host_line(port) + "Origin: http://\xff\xfe\r\n\r\n", "an Origin that is no UTF-8"},
+      {"GET /%01%7f HTTP/1.1\r\n" + host_line(port) + "\r\n", "control characters"},
+      {"GET /%zz HTTP/1.1\r\n" + host_line(port) + "\r\n", "a broken escape"},
+      {"GET / HTTP/1.1\r\n" + host_line(port) + " folded\r\n\r\n", "a folded header"},
+      {"GET / HTTP/1.1\r\n" + host_line(port) + "No colon\r\n\r\n", "a header without a colon"},
+      {"GET\r\n\r\n", "no target"},
+      {"\xff\xfe / HTTP/1.1\r\n\r\n", "a method that is no token"},
+      {post_head(port, "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n"), "two framings"},
+      {post_head(port, "Content-Length: 5\r\nContent-Length: 6\r\n"), "two lengths"},
+      {post_head(port, "Content-Length: -1\r\n"), "a negative length"},
+  };
+  for (const auto& [bytes, what] : requests) {
+    const RawReply reply = raw_exchange(port, bytes);
+    EXPECT_GE(reply.status, 400) << what << ": " << reply.head;
+    EXPECT_LT(reply.status, 500) << what << ": " << reply.head;
+    EXPECT_TRUE(reply.error().contains("error")) << what << ": " << reply.body;
+  }
+  // The server is still there for everyone else.
+  EXPECT_EQ(post(server(), "solve", {{"puzzle", kWikipedia}}).status, 200);
+}
+
+TEST_F(WebApi, TraceConnectAndUnknownMethodsAreNotImplemented) {
+  const int port = server().port();
+  for (const std::string line : {"TRACE / HTTP/1.1", "CONNECT 127.0.0.1:80 HTTP/1.1", "BREW /api/v1/info HTTP/1.1"}) {
+    const RawReply reply = raw_exchange(port, line + "\r\n" + host_line(port) + "\r\n");
+    EXPECT_EQ(reply.status, 501) << line << ": " << reply.head;
+    EXPECT_TRUE(reply.error().contains("error")) << line << ": " << reply.body;
+  }
+}
+
+TEST(WebServer, ANulInThePathNeverServesAnotherFile) {
+  ServerProcess server({"--web-dir", testing::source_path("web")});
+  const int port = server.port();
+  ASSERT_EQ(raw_exchange(port, "GET /index.html HTTP/1.1\r\n" + host_line(port) + "\r\n").status, 200);
+  for (const std::string path : {"/index.html%00.png", "/index.html%00", "/%00/index.html"}) {
+    const RawReply reply = raw_exchange(port, "GET " + path + " HTTP/1.1\r\n" + host_line(port) + "\r\n");
+    EXPECT_TRUE(reply.status == 400 || reply.status == 404) << path << ": " << reply.head;
+    EXPECT_NE(reply.head.find("Content-Type: application/json"), std::string::npos) << path << ": " << reply.head;
+  }
 }
 
 TEST(WebServer, HostCheckAcceptsLoopbackAndIpLiteralsOnItsPortOnly) {
