@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <fstream>
 #include <future>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -79,6 +80,7 @@ class ServerProcess {
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
   const std::string& url() const { return url_; }
+  pid_t pid() const { return pid_; }
   int port() const { return port_; }
   std::string log() const { return slurp(err_path_); }
   httplib::Client client() const {
@@ -716,6 +718,14 @@ std::string post_head(int port, const std::string& framing) {
   return "POST /api/v1/solve HTTP/1.1\r\n" + host_line(port) + "Content-Type: application/json\r\n" + framing + "\r\n";
 }
 
+// The server's resident memory in KiB (VmRSS).
+long resident_kib(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6));
+  return -1;
+}
+
 TEST_F(WebApi, AnyBytesInThePathOrHeadersGetA4xxWithAJsonBody) {
   const int port = server().port();
   const std::vector<std::pair<std::string, std::string>> requests{
@@ -762,6 +772,84 @@ TEST(WebServer, ANulInThePathNeverServesAnotherFile) {
     EXPECT_TRUE(reply.status == 400 || reply.status == 404) << path << ": " << reply.head;
     EXPECT_NE(reply.head.find("Content-Type: application/json"), std::string::npos) << path << ": " << reply.head;
   }
+}
+
+TEST_F(WebApi, ADeclaredBodyOverTheLimitIsRefusedBeforeItIsSent) {
+  const int port = server().port();
+  // Asked whether to send the body, the server says 413 instead of 100 Continue.
+  const int fd = connect_to(port);
+  ASSERT_TRUE(send_all(fd, post_head(port, "Content-Length: 100000000\r\nExpect: 100-continue\r\n")));
+  const RawReply refused = read_reply(fd);
+  close(fd);
+  EXPECT_EQ(refused.status, 413) << refused.head;
+  EXPECT_TRUE(refused.error().contains("error"));
+  // Without Expect too: the answer comes with no byte of the body sent (the
+  // connection stays open on the client's side meanwhile).
+  const int plain = connect_to(port);
+  ASSERT_TRUE(send_all(plain, post_head(port, "Content-Length: 100000000\r\n")));
+  EXPECT_EQ(read_reply(plain).status, 413);
+  close(plain);
+  // A length no integer holds is over the limit as well.
+  EXPECT_EQ(raw_exchange(port, post_head(port, "Content-Length: 99999999999999999999999999\r\n")).status, 413);
+}
+
+// A chunked body that will total `bytes`: valid JSON padded with spaces.
+std::string chunked_body(std::size_t bytes) {
+  std::string json_text = json{{"puzzle", kWikipedia}}.dump();
+  json_text.resize(bytes, ' ');
+  std::string out;
+  for (std::size_t at = 0; at < json_text.size(); at += 4096) {
+    const std::string piece = json_text.substr(at, 4096);
+    char size[16];
+    std::snprintf(size, sizeof size, "%zx\r\n", piece.size());
+    out += size + piece + "\r\n";
+  }
+  return out + "0\r\n\r\n";
+}
+
+TEST_F(WebApi, ChunkedBodiesAreCountedAndCutAtTheLimit) {
+  const int port = server().port();
+  const RawReply small = raw_exchange(port, post_head(port, "Transfer-Encoding: chunked\r\n") + chunked_body(1000));
+  EXPECT_EQ(small.status, 200) << small.head << small.body;
+  EXPECT_EQ(small.error()["status"], "unique");
+  // 1 MB of (valid) JSON in chunks: refused at the limit, not read whole.
+  const int fd = connect_to(port);
+  ASSERT_TRUE(send_all(fd, post_head(port, "Transfer-Encoding: chunked\r\n")));
+  send_all(fd, chunked_body(1 << 20));  // may stop part way: the server closes
+  const RawReply big = read_reply(fd);
+  close(fd);
+  EXPECT_EQ(big.status, 413) << big.head;
+  EXPECT_TRUE(big.error().contains("error"));
+  // A chunk size no integer holds.
+  EXPECT_EQ(raw_exchange(port, post_head(port, "Transfer-Encoding: chunked\r\n") + "fffffffffffffffffffffff\r\n").status,
+            413);
+  EXPECT_EQ(raw_exchange(port, post_head(port, "Transfer-Encoding: gzip\r\n")).status, 501);
+}
+
+TEST(WebServer, HostileBodiesLeaveMemoryNearItsIdleSize) {
+  ServerProcess server;
+  const int port = server.port();
+  EXPECT_EQ(post(server, "solve", {{"puzzle", kWikipedia}}).status, 200);
+  const long idle = resident_kib(server.pid());
+  ASSERT_GT(idle, 0);
+  // Eight clients each push up to 64 MB of chunks; the server stops each at
+  // the limit (the send fails once it has closed).
+  std::vector<std::future<int>> clients;
+  for (int i = 0; i < 8; ++i)
+    clients.push_back(std::async(std::launch::async, [port] {
+      const int fd = connect_to(port);
+      send_all(fd, post_head(port, "Transfer-Encoding: chunked\r\n"));
+      const std::string chunk = "100000\r\n" + std::string(0x100000, ' ') + "\r\n";
+      for (int megabyte = 0; megabyte < 64 && send_all(fd, chunk); ++megabyte) {
+      }
+      const int status = read_reply(fd).status;
+      close(fd);
+      return status;
+    }));
+  for (auto& client : clients) EXPECT_EQ(client.get(), 413);
+  EXPECT_EQ(post(server, "solve", {{"puzzle", kWikipedia}}).status, 200);
+  // Within 32 MiB of where it was: 8 bodies read whole would be 512 MB.
+  EXPECT_LT(resident_kib(server.pid()) - idle, 32 * 1024) << "idle: " << idle << " KiB";
 }
 
 TEST(WebServer, HostCheckAcceptsLoopbackAndIpLiteralsOnItsPortOnly) {
