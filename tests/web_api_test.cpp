@@ -852,6 +852,57 @@ TEST(WebServer, HostileBodiesLeaveMemoryNearItsIdleSize) {
   EXPECT_LT(resident_kib(server.pid()) - idle, 32 * 1024) << "idle: " << idle << " KiB";
 }
 
+TEST(WebServer, IdleAndSlowClientsHoldNoWorker) {
+  ServerProcess server;
+  const int port = server.port();
+  std::vector<int> idle, slow;
+  for (int i = 0; i < 300; ++i) idle.push_back(connect_to(port));
+  for (int i = 0; i < 40; ++i) slow.push_back(connect_to(port));
+  ASSERT_EQ(std::count(idle.begin(), idle.end(), -1) + std::count(slow.begin(), slow.end(), -1), 0);
+  // The slow clients send their request a byte every 50 ms until the test is
+  // done (or the server closes them): a server with a thread per connection,
+  // whose timeout starts again with every byte, answers no one meanwhile.
+  const std::string trickle = post_head(port, "Content-Length: 2000\r\n") + std::string(2000, ' ');
+  std::atomic<bool> done{false};
+  std::thread writer([&] {
+    for (std::size_t at = 0; !done && at < trickle.size(); ++at) {
+      for (const int fd : slow) send(fd, trickle.data() + at, 1, MSG_NOSIGNAL);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  });
+  std::vector<int> statuses;
+  for (int round = 0; round < 3; ++round) {
+    auto client = server.client();
+    client.set_read_timeout(30);  // a hang guard only
+    const auto info = client.Get("/api/v1/info");
+    statuses.push_back(info ? info->status : 0);
+    if (!info) break;
+  }
+  done = true;
+  writer.join();
+  for (const int fd : idle) close(fd);
+  for (const int fd : slow) close(fd);
+  EXPECT_EQ(statuses, std::vector<int>(3, 200));
+}
+
+TEST(WebServer, ARequestThatTricklesInIsCutAtItsDeadline) {
+  ServerProcess server;
+  const int port = server.port();
+  const int fd = connect_to(port);
+  // A byte every 200 ms renews no per-byte timeout: the whole request has
+  // 10 s, then gets 408 (the client stops after about 60 s, a hang guard).
+  const std::string trickle = post_head(port, "Content-Length: 200\r\n") + std::string(200, ' ');
+  RawReply reply;
+  for (std::size_t at = 0; at < trickle.size() && reply.status == 0; ++at) {
+    if (!send_all(fd, trickle.substr(at, 1))) break;
+    pollfd ready{fd, POLLIN, 0};
+    if (poll(&ready, 1, 200) > 0) reply = read_reply(fd);
+  }
+  close(fd);
+  EXPECT_EQ(reply.status, 408) << reply.head;
+  EXPECT_TRUE(reply.error().contains("error"));
+}
+
 TEST(WebServer, HostCheckAcceptsLoopbackAndIpLiteralsOnItsPortOnly) {
   using web::host_is_ours;
   EXPECT_TRUE(host_is_ours("127.0.0.1:8080", 8080, {}));
