@@ -1,6 +1,7 @@
 # nonet — the two commands a newcomer needs:
 #   make run    install what is missing, build Release, solve the bundled examples
-#   make test   install what is missing, build with ASan+UBSan, run every test
+#   make test   install what is missing, build with ASan+UBSan, run every test;
+#               then the threaded tests built with ThreadSanitizer
 # and the web app:
 #   make serve  build Release and start `nonet serve` on http://127.0.0.1:8080/
 # and the fuzzing (clang's libFuzzer, ASan+UBSan; docs/fuzzing.md):
@@ -12,6 +13,7 @@
 #   make wheel  a wheel of the nonet package for $(PYTHON): build/dist/nonet-*.whl
 BUILD      ?= build/release
 TEST_BUILD ?= build/sanitize
+TSAN_BUILD ?= build/tsan
 JOBS       ?= $(shell nproc)
 SUDO       := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 PACKAGES   := cmake g++ make pkg-config libcli11-dev nlohmann-json3-dev libcpp-httplib-dev \
@@ -86,6 +88,10 @@ test: test-deps
 	  -DNONET_PYTHON=ON -DPython3_EXECUTABLE=$(PYTHON) >/dev/null
 	cmake --build $(TEST_BUILD) -j $(JOBS)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
+	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNONET_TSAN=ON \
+	  -DNONET_BENCH=OFF -DNONET_INSTALL=OFF >/dev/null
+	cmake --build $(TSAN_BUILD) -j $(JOBS) --target nonet_thread_tests
+	cd $(TSAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 serve: build
 	$(BUILD)/nonet serve --port $(PORT)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `nonet serve` under load on loopback: wrk against solve and hint, requests/s
-# and latency percentiles (docs/api.md, "Benchmark"). Not a test: the figures
-# move with the machine's load.
+# and latency percentiles; then how long GET /api/v1/info takes while 1,000
+# idle connections and 50 clients sending a byte a second are open
+# (bench/idle_slow_clients.py). docs/api.md, "Benchmark". Not a test: the
+# figures move with the machine's load.
 #   bench/run_api_bench.sh [BUILD_DIR] [SECONDS] [CONNECTIONS]
 set -euo pipefail
 build=${1:-build/release}
@@ -29,4 +31,6 @@ LUA
 bench solve '{"puzzle": "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"}'
 bench solve '{"puzzle": "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"}'
 bench hint '{"puzzle": "..3.5.......1..2.668...2.5.....14.7.34...796...59......3..9..4...62..3..9..7.....", "level": 3}'
+echo "== idle and slow clients"
+python3 "$(dirname "$0")/idle_slow_clients.py" "$(echo "$url" | sed 's|.*:\([0-9]*\)/$|\1|')" --idle 1000 --slow 50
 echo "server log: $(wc -l < "$out/log") lines, $(grep -cv ' 200 ' "$out/log" || true) not 200"

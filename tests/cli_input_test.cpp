@@ -103,6 +103,68 @@ TEST(CliInput, AFailedWriteIsAnErrorAndAClosedPipeIsQuiet) {
   EXPECT_EQ(pipe.err, "");
 }
 
+TEST(CliInput, HelpAndVersionThatCannotBeWrittenAreAnError) {
+  for (const std::string args : {"", "--help", "--version", "solve --help"}) {
+    const auto full = run_shell("$NONET " + args + " > /dev/full");
+    EXPECT_EQ(full.exit_code, 3) << "'" << args << "': " << full.err;
+    EXPECT_NE(full.err.find("cannot write to standard output: No space left on device"), std::string::npos)
+        << "'" << args << "': " << full.err;
+  }
+}
+
+// A fresh, empty folder under the test's temporary directory.
+std::string empty_folder(const std::string& name) {
+  const std::string path = ::testing::TempDir() + "nonet_cli_input_" + name;
+  std::system(("rm -rf '" + path + "' && mkdir -p '" + path + "'").c_str());
+  return path;
+}
+
+std::string folder_listing(const std::string& path) {
+  return run_shell("ls -A '" + path + "'").out;
+}
+
+TEST(CliInput, AFileThatCannotBeWrittenWholeIsNotLeftHalfWritten) {
+  const std::string folder = empty_folder("partial");
+  const std::string puzzles = testing::source_path("examples/classic.txt");
+  // A 1 KiB limit on file size (its signal ignored, so the write fails with
+  // EFBIG): each sheet is larger, so each write stops part way.
+  const std::string limited = "ulimit -f 1; trap '' XFSZ; ";
+  const auto svg = run_shell(limited + "$NONET render " + puzzles + " -o " + folder + "/page");
+  EXPECT_EQ(svg.exit_code, 3) << svg.err;
+  EXPECT_NE(svg.err.find("cannot write " + folder + "/page.svg: File too large"), std::string::npos) << svg.err;
+  const auto pdf = run_shell(limited + "$NONET generate -n 2 --seed 1 --format pdf -o " + folder + "/book");
+  EXPECT_EQ(pdf.exit_code, 3) << pdf.err;
+  EXPECT_NE(pdf.err.find("cannot write " + folder + "/book.pdf: File too large"), std::string::npos) << pdf.err;
+  EXPECT_EQ(folder_listing(folder), "");  // neither the file nor a temporary
+  // Unlimited, the same commands write exactly the files named, readable by all
+  // that the umask allows.
+  const auto written = run_shell("umask 022; $NONET render " + puzzles + " -o " + folder + "/page && $NONET generate -n 2 "
+                                 "--seed 1 --format pdf -o " + folder + "/book && stat -c %a " + folder + "/page.svg");
+  EXPECT_EQ(written.exit_code, 0) << written.err;
+  EXPECT_EQ(written.out, "644\n");
+  EXPECT_EQ(folder_listing(folder), "book.pdf\npage.svg\n");
+}
+
+TEST(CliInput, RenderOfAMissingInputWritesNoSheet) {
+  const std::string folder = empty_folder("missing");
+  const auto result = run_nonet("render " + folder + "/no_such.txt -o " + folder + "/page");
+  EXPECT_EQ(result.exit_code, 3);
+  EXPECT_NE(result.err.find("cannot open " + folder + "/no_such.txt"), std::string::npos) << result.err;
+  EXPECT_EQ(folder_listing(folder), "");
+  const auto to_stdout = run_nonet("render " + folder + "/no_such.txt");
+  EXPECT_EQ(to_stdout.exit_code, 3);
+  EXPECT_EQ(to_stdout.out, "");
+}
+
+TEST(CliInput, AClosedStandardInputIsAReadErrorInEveryCommand) {
+  for (const std::string command : {"solve", "rate", "hint", "render"}) {
+    const auto result = run_shell("$NONET " + command + " <&-");
+    EXPECT_EQ(result.exit_code, 3) << command << ": " << result.err;
+    EXPECT_NE(result.err.find("nonet: error reading -: Bad file descriptor"), std::string::npos)
+        << command << ": " << result.err;
+  }
+}
+
 TEST(CliInput, CountShowsInvalidAndGaveUpApartFromNoSolution) {
   std::string clash = kWikipedia;
   clash[2] = '5';

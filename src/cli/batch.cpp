@@ -142,10 +142,6 @@ class BlockSource {
     return true;
   }
 
-  static std::string read_error_reason(const std::exception& error) {
-    return errno != 0 ? std::strerror(errno) : error.what();
-  }
-
 
   bool open_next(std::string& notes) {
     while (next_file_ < files_.size()) {
@@ -552,6 +548,10 @@ std::string timing_text(std::uint64_t count, double seconds, unsigned jobs, cons
   std::snprintf(text, sizeof text, "time: %.3f s, ", seconds);
   return text + rate_text(seconds > 0 ? static_cast<double>(count) / seconds : 0) + " " + what + "/s on " +
          std::to_string(jobs) + " thread" + (jobs == 1 ? "" : "s");
+}
+
+std::string read_error_reason(const std::exception& error) {
+  return errno != 0 ? std::strerror(errno) : error.what();
 }
 
 void report_output_failure(int error) {

@@ -113,6 +113,10 @@ bool matches_published(const Record& record, const Grid& found, Outcome& outcome
 // Why a named input cannot be read ("is a directory", "No such file or
 // directory"), or "" when it can: regular files, pipes and terminals.
 std::string input_problem(const std::string& file);
+// Why reading an input failed: the system's reason (a closed descriptor, EIO)
+// where there is one, rather than the stream buffer's own words. Clear errno
+// before reading.
+std::string read_error_reason(const std::exception& error);
 
 // Standard output: flushes it and, if a write to it failed, says so on stderr
 // (naming `error`, or errno) and returns false.

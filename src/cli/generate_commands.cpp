@@ -5,6 +5,7 @@
 // the same for any -j, and `--shard k/n` prints the k-th of n contiguous
 // blocks of the stream: concatenating the shards' outputs in order gives the
 // unsharded output byte for byte.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -94,12 +95,31 @@ void add_sheet_options(CLI::App& command, SheetSettings& sheet, const std::strin
                      "(default: stdout; svg pages stacked in one document)");
 }
 
+// The file appears whole or not at all: the data goes to a temporary beside
+// it (the same file system, so the rename is atomic) that replaces it only
+// once every byte was written; a failure leaves no partial file behind.
 bool write_file(const std::string& name, const std::string& data) {
-  std::ofstream file(name, std::ios::binary);
-  if (file) file.write(data.data(), static_cast<std::streamsize>(data.size()));
-  if (file) file.close();
-  if (file) return true;
+  const auto slash = name.rfind('/');
+  const std::size_t base = slash == std::string::npos ? 0 : slash + 1;
+  std::string temporary = name.substr(0, base) + "." + name.substr(base) + ".XXXXXX";
+  const int fd = ::mkstemp(temporary.data());
+  bool written = fd >= 0;
+  if (written) {
+    // mkstemp makes it private; the file gets the mode an ordinary create would.
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    written = ::fchmod(fd, 0666 & ~mask) == 0;
+  }
+  for (std::size_t done = 0; written && done < data.size();) {
+    const ssize_t wrote = ::write(fd, data.data() + done, data.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    written = wrote > 0;
+    if (written) done += static_cast<std::size_t>(wrote);
+  }
+  if (fd >= 0 && ::close(fd) != 0) written = false;
+  if (written && ::rename(temporary.c_str(), name.c_str()) == 0) return true;
   const int error = errno;
+  if (fd >= 0) ::unlink(temporary.c_str());
   std::cerr << "nonet: cannot write " << name << (error != 0 ? std::string(": ") + std::strerror(error) : "") << "\n";
   return false;
 }
@@ -429,13 +449,16 @@ struct RenderCommand {
         stream.open(file, std::ios::binary);
       }
       PuzzleReader reader(file == "-" ? std::cin : stream, file == "-" ? "<stdin>" : file, read);
+      errno = 0;
       try {
         for (Record record; reader.next(record);) add_record(record, puzzles, status);
       } catch (const std::exception& error) {
-        std::cerr << "nonet: error reading " << file << ": " << error.what() << "\n";
+        std::cerr << "nonet: error reading " << file << ": " << read_error_reason(error) << "\n";
         status = kIoError;
       }
     }
+    // Nothing could be read: no sheet (an empty page would pass for one).
+    if (puzzles.empty() && status == kIoError) return status;
     const int written = write_sheet(puzzles, sheet);
     return written != kOk ? written : status;
   }

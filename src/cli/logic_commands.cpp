@@ -226,10 +226,11 @@ HintInputs read_hint_inputs(const HintCommand& command) {
       stream.open(file, std::ios::binary);
     }
     PuzzleReader reader(file == "-" ? std::cin : stream, file == "-" ? "<stdin>" : file, read);
+    errno = 0;
     try {
       for (Record record; reader.next(record);) inputs.records.push_back(std::move(record));
     } catch (const std::exception& error) {
-      std::cerr << "nonet: error reading " << file << ": " << error.what() << "\n";
+      std::cerr << "nonet: error reading " << file << ": " << read_error_reason(error) << "\n";
       inputs.io_failed = true;
     }
   }

@@ -1,6 +1,7 @@
 // nonet: the command-line tool. Each family of subcommands registers itself;
 // this file only wires them together and maps errors to exit codes.
 #include <algorithm>
+#include <cerrno>
 #include <iostream>
 #include <numeric>
 #include <string_view>
@@ -45,6 +46,13 @@ std::string unknown_command(const CLI::App& app, const std::string& word) {
   return message + "\nRun 'nonet --help' for the list of commands.\n";
 }
 
+// Help and the version go to standard output like any answer: one that
+// cannot be written (a full disk, a closed pipe) is an error, not a success.
+// (A stream that failed already failed on a write, which left its errno.)
+int printed(int code) {
+  return nonet::cli::flush_stdout(std::cout ? 0 : errno) ? code : nonet::cli::kIoError;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -69,7 +77,7 @@ int main(int argc, char** argv) {
   // Bare `nonet`: what it can do, not an error.
   if (argc == 1) {
     std::cout << app.help();
-    return nonet::cli::kOk;
+    return printed(nonet::cli::kOk);
   }
   if (const std::string message = unknown_command(app, argv[1]); !message.empty()) {
     std::cerr << message;
@@ -78,11 +86,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& help) {
-    return app.exit(help);
+    return printed(app.exit(help));
   } catch (const CLI::CallForAllHelp& help) {
-    return app.exit(help);
+    return printed(app.exit(help));
   } catch (const CLI::CallForVersion& version) {
-    return app.exit(version);
+    return printed(app.exit(version));
   } catch (const CLI::ParseError& error) {
     app.exit(error);
     return nonet::cli::kUsage;

@@ -1,7 +1,6 @@
 // nonet serve: hands the command line to nonet-serve, the web server built
 // beside this binary (src/web/serve_main.cpp). The server is a program of its
-// own so that the HTTP library, and OpenSSL which it loads, cost the batch
-// commands nothing at start-up.
+// own so that it costs the batch commands nothing at start-up.
 #include <unistd.h>
 
 #include <cerrno>

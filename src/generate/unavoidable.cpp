@@ -171,7 +171,9 @@ UnavoidableSets::ShortCycles UnavoidableSets::short_cycles(const int* digits, co
 // so each step is one byte shuffle (pshufb where the CPU has it; the
 // resolver picks the build at load time). clang wants the clones named at
 // the first declaration; its builds (fuzzing) make do with the default one.
-#if defined(__x86_64__) && !defined(__clang__)
+// Nor under ThreadSanitizer: g++ 12 instruments the resolver, which the
+// dynamic loader runs before TSan's runtime is up, and the program crashes.
+#if defined(__x86_64__) && !defined(__clang__) && !defined(__SANITIZE_THREAD__)
 [[gnu::target_clones("avx2", "default")]]
 #endif
 UnavoidableSets::ShortCycles UnavoidableSets::short_cycles(const LineBytes& digits_a, const LineBytes& positions_b,

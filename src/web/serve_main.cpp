@@ -1,6 +1,6 @@
 // nonet-serve, run as `nonet serve`: the web app and its JSON API on a local
-// port (docs/api.md). A program of its own so that the HTTP library and what
-// it loads (OpenSSL among them) cost the batch commands nothing at start-up.
+// port (docs/api.md). A program of its own so that the server (its threads,
+// its sockets, the embedded page) costs the batch commands nothing at start-up.
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>

@@ -1,5 +1,5 @@
 // `nonet serve`: the page (embedded at build time, or read from a folder) and
-// the JSON API of docs/api.md over cpp-httplib.
+// the JSON API of docs/api.md, over HTTP/1.1 (web/http.hpp).
 //
 // Every engine call takes one of `workers` slots; a request that finds none
 // free waits in a short queue (at most half a second), and past the queue it
