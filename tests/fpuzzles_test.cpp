@@ -433,6 +433,18 @@ std::vector<std::string> sorted(std::vector<std::string> lines) {
   return lines;
 }
 
+// Found by the fuzzer: a number past long long was converted before its
+// range was checked (undefined), and one past LLONG_MAX read as unsigned wrapped.
+TEST(FpuzzlesReader, NumbersBeyondAnyIntegerAreOutOfRange) {
+  EXPECT_NE(read_error(R"({"size":9.2e94,"grid":[]})").find("size 9.2e+94 is out of range"), std::string::npos)
+      << read_error(R"({"size":9.2e94,"grid":[]})");
+  EXPECT_NE(read_error(R"({"size":18446744073709551615,"grid":[]})").find("is out of range"), std::string::npos);
+  EXPECT_NE(read_error(R"({"size":-1e300,"grid":[]})").find("is out of range"), std::string::npos);
+  EXPECT_NE(read_error(document(R"("killercage":[{"cells":["R1C1","R1C2"],"value":2.5}])")).find("is not a whole number"),
+            std::string::npos);
+  EXPECT_EQ(read_ok(document(R"("killercage":[{"cells":["R1C1","R1C2"],"value":3.0}])")).constraints[0].value, 3);
+}
+
 TEST(FpuzzlesWriter, EveryRuleReadsBackAsTheSamePuzzle) {
   const Puzzle puzzle = every_expressible_rule();
   ASSERT_EQ(puzzle.constraints.size(), 33u) << ::testing::PrintToString(described(puzzle));

@@ -6,6 +6,7 @@
 #include "fpuzzles.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cctype>
 #include <cstdlib>
 #include <limits>
@@ -233,15 +234,21 @@ class Reader {
 std::optional<int> Reader::number(const ordered_json& value, std::string_view what) const {
   constexpr long long kLimit = 1'000'000'000;
   if (value.is_null()) return std::nullopt;
+  if (value.is_number_unsigned()) {  // read unsigned: past LLONG_MAX a signed read would wrap
+    const auto n = value.get<unsigned long long>();
+    if (n > static_cast<unsigned long long>(kLimit)) fail(std::string(what) + " " + value.dump() + " is out of range");
+    return static_cast<int>(n);
+  }
   if (value.is_number_integer()) {
     const long long n = value.get<long long>();
     if (n < -kLimit || n > kLimit) fail(std::string(what) + " " + value.dump() + " is out of range");
     return static_cast<int>(n);
   }
   if (value.is_number_float()) {
+    // The range first: converting a double beyond long long is undefined.
     const double n = value.get<double>();
-    if (n != static_cast<double>(static_cast<long long>(n)) || n < -kLimit || n > kLimit)
-      fail(std::string(what) + " " + value.dump() + " is not a whole number");
+    if (!(n >= -kLimit && n <= kLimit)) fail(std::string(what) + " " + value.dump() + " is out of range");
+    if (n != std::trunc(n)) fail(std::string(what) + " " + value.dump() + " is not a whole number");
     return static_cast<int>(n);
   }
   if (!value.is_string()) fail(std::string(what) + " " + shown(value) + " is not a number");
