@@ -519,6 +519,10 @@ TEST(SudokuPad, UnzipsItsShortJson) {
             R"("regions":[[[0,0],[0,1]]]})");
   EXPECT_FALSE(detail::unzip_sudokupad("{id:'abc',ce:[[{v:1}]", error));
   EXPECT_EQ(error.reason, "zipped JSON: expected ','");
+  // Found by the fuzzer: an escape cut short was placed past the end of the text.
+  EXPECT_FALSE(detail::unzip_sudokupad(R"("a\u04)", error));
+  EXPECT_EQ(error.reason, "zipped JSON: a \\u escape cut short");
+  EXPECT_EQ(error.column, 3);
 }
 
 // A 4x4 SudokuPad puzzle: givens, jigsaw regions, a killer cage with its sum.

@@ -135,7 +135,10 @@ class Unzipper {
         const std::size_t start = at_ - 2;
         at_ += 4;
         if (at_ + 1 < text_.size() && text_[at_] == '\\' && text_[at_ + 1] == 'u') at_ += 6;
-        if (at_ > text_.size()) fail("a \\u escape cut short");
+        if (at_ > text_.size()) {
+          at_ = start;  // placed at the escape, which lies within the text
+          fail("a \\u escape cut short");
+        }
         try {
           std::string escape = "\"";
           escape += text_.substr(start, at_ - start);
