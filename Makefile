@@ -24,10 +24,11 @@ PACKAGES   := cmake g++ make pkg-config libcli11-dev nlohmann-json3-dev libcpp-h
 # (tests/browser/package-lock.json); no browser is ever downloaded.
 # The man page and completion tests: man and groff, bash-completion, zsh.
 # The Python tests: pytest, and Dask for nonet.dask's test on a local cluster.
-# The fuzz targets: clang 14 and its runtime (libFuzzer, the sanitizers).
+# `make fuzz`: clang 14 and its runtime (libFuzzer, the sanitizers); `make test`
+# replays the fuzz corpus with g++ and needs neither.
 FUZZ_PACKAGES := clang-14 libclang-rt-14-dev
 TEST_PACKAGES := chromium man-db groff-base bash-completion zsh \
-                 python3-pytest python3-dask python3-distributed $(FUZZ_PACKAGES)
+                 python3-pytest python3-dask python3-distributed
 # A wheel or sdist, offline: python3 -m build --no-isolation (pyproject.toml).
 WHEEL_PACKAGES := python3-build python3-setuptools python3-wheel
 # Debian's interpreter, whose pybind11 and NumPy the module is built against
@@ -83,14 +84,17 @@ run: build
 	@echo "== examples/killer.txt (a 6x6 killer in ISS's text; docs/variants.md)"
 	$(BUILD)/nonet solve --format grid examples/killer.txt
 
+# Both sanitizer trees at -O1 -g1: half the compile time of -O2 -g, and still
+# file and line in every report's stack.
+SANITIZER_FLAGS := -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
+                   -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG"
+
 test: test-deps
-	cmake -S . -B $(TEST_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DNONET_SANITIZE=ON \
+	cmake -S . -B $(TEST_BUILD) $(SANITIZER_FLAGS) -DNONET_SANITIZE=ON \
 	  -DNONET_PYTHON=ON -DPython3_EXECUTABLE=$(PYTHON) >/dev/null
 	cmake --build $(TEST_BUILD) -j $(JOBS)
 	cd $(TEST_BUILD) && ctest --output-on-failure -j $(JOBS)
-	# -O1 -g1: half the compile time of -O2 -g, and still line numbers in a race's stacks.
-	cmake -S . -B $(TSAN_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" \
-	  -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g1 -DNDEBUG" -DNONET_TSAN=ON -DNONET_BENCH=OFF -DNONET_INSTALL=OFF >/dev/null
+	cmake -S . -B $(TSAN_BUILD) $(SANITIZER_FLAGS) -DNONET_TSAN=ON -DNONET_BENCH=OFF -DNONET_INSTALL=OFF >/dev/null
 	cmake --build $(TSAN_BUILD) -j $(JOBS) --target nonet_thread_tests
 	cd $(TSAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 

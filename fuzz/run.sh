@@ -4,8 +4,7 @@
 #
 #   fuzz/run.sh SECONDS [TARGET...]   `make fuzz`: SECONDS per target; new inputs
 #                                     kept in $FUZZ_BUILD/corpus/TARGET
-#   fuzz/run.sh --smoke               the ctest check: 5 seconds each, after every
-#                                     seed (and regression input) of fuzz/corpus
+# (`make test` replays fuzz/corpus in its own tree: the fuzz_corpus_* tests.)
 #
 # TARGET: reader candidates regions solve fpuzzles links iss (default: all, the reader last).
 # Exit status 1 where a target found a crash or broke an invariant (the input
@@ -15,19 +14,12 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${FUZZ_BUILD:-$root/build/fuzz}
 jobs=${JOBS:-$(nproc)}
-smoke=0
-if [ "${1:-}" = "--smoke" ]; then
-  smoke=1
-  seconds=5
-  shift
-else
-  seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...] | fuzz/run.sh --smoke}
-  shift
-fi
+seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
+shift
 targets=${*:-candidates regions solve fpuzzles links iss reader}
 
 if ! command -v clang++-14 >/dev/null || [ ! -d /usr/lib/llvm-14/lib/clang ]; then
-  echo "fuzz: clang-14 and libclang-rt-14-dev are needed (make test installs them)" >&2
+  echo "fuzz: clang-14 and libclang-rt-14-dev are needed (make fuzz installs them)" >&2
   exit 77
 fi
 if [ ! -f "$build/CMakeCache.txt" ]; then
@@ -53,7 +45,6 @@ seeds() {
 findings=$build/findings
 mkdir -p "$findings"
 scratch_root=$build/corpus
-if [ $smoke = 1 ]; then scratch_root=$(mktemp -d); fi
 failed=""
 for target in $targets; do
   scratch=$scratch_root/$target
@@ -78,7 +69,6 @@ for target in $targets; do
     grep -E 'ERROR|fuzz invariant broken|SUMMARY|Test unit written' "$log" | head -5 >&2
   fi
 done
-if [ $smoke = 1 ]; then rm -rf "$scratch_root"; fi
 if [ -n "$failed" ]; then
   echo "fuzz: findings in$failed (logs: $build/TARGET.log, inputs: $findings/)" >&2
   exit 1
