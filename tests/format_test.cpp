@@ -104,6 +104,20 @@ TEST(Reader, JsonCommentKeepsToOneLine) {
   EXPECT_EQ(records[0].puzzle->comment, "a b  c");
 }
 
+// A rule written beside "puzzle" instead of under "constraints" was dropped
+// without a word, and the puzzle solved as a classic one.
+TEST(Reader, JsonRuleOutsideConstraintsIsAnErrorAndMetadataIsKept) {
+  const auto records = read_all(R"({"puzzle": ")" + kWikipedia + R"(", "id": 7, "difficulty": "hard", "source": "x"})" "\n" +
+                                R"({"puzzle": ")" + kWikipedia + R"(", "killer_cages": [{"cells": ["r1c1"]}]})" "\n" +
+                                R"({"puzzle": ")" + kWikipedia + R"(", "anti-knight": true})" "\n");
+  ASSERT_EQ(records.size(), 3u);
+  EXPECT_TRUE(records[0].puzzle);
+  for (std::size_t i : {1u, 2u}) {
+    ASSERT_TRUE(records[i].error) << i;
+    EXPECT_NE(records[i].error->reason.find("looks like a rule"), std::string::npos) << records[i].error->reason;
+  }
+}
+
 // Found by the reader fuzz target (fuzz/corpus/reader/
 // regression_json_number_overflow.txt): nlohmann throws out_of_range, not
 // parse_error, for a number beyond a double, and it escaped the reader, so

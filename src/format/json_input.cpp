@@ -17,6 +17,7 @@
 #include "json_support.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <optional>
 #include <nlohmann/json.hpp>
@@ -87,6 +88,43 @@ std::vector<int> cells_named(const json& list, int size, const std::string& wher
     cells.push_back(row * size + column);
   }
   return cells;
+}
+
+// Other members of a puzzle object are the user's own (an id, a source, a
+// difficulty) and are passed over, except one named like a rule: a rule
+// outside "constraints" would otherwise be silently dropped.
+bool names_a_rule(std::string_view key) {
+  std::string name;
+  for (char c : key)
+    if (std::isalnum(static_cast<unsigned char>(c))) name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (name.size() > 1 && name.back() == 's') name.pop_back();
+  static const std::vector<std::string> kRuleWords = [] {
+    // nonet's kinds, then f-puzzles' and SudokuPad's names, and the words for rules.
+    std::vector<std::string> words;
+    for (int k = 0; k <= static_cast<int>(ConstraintKind::no_xv); ++k) {
+      std::string word;
+      for (char c : to_string(static_cast<ConstraintKind>(k)))
+        if (c != '-') word += c;
+      words.push_back(word);
+    }
+    for (const char* word : {"killercage", "cage", "killer", "littlekillersum", "sandwichsum", "thermo", "betweenline",
+                             "entropicline", "modularline", "regionsumline", "whispers", "germanwhisper", "kropki",
+                             "dot", "line", "negative", "disjointgroup", "diagonal", "antidiagonal", "windoku",
+                             "rule", "constraint", "house", "region", "extraregions", "underlay", "overlay"})
+      words.emplace_back(word);
+    return words;
+  }();
+  return std::find(kRuleWords.begin(), kRuleWords.end(), name) != kRuleWords.end();
+}
+
+void reject_misplaced_rules(const json& value) {
+  static constexpr std::string_view kKnown[] = {"puzzle", "variant", "size", "regions", "houses", "constraints", "comment"};
+  for (const auto& [key, field] : value.items()) {
+    if (std::find(std::begin(kKnown), std::end(kKnown), key) != std::end(kKnown) || !names_a_rule(key)) continue;
+    throw std::invalid_argument("member " + in_quotes(key) +
+                                " looks like a rule: nonet's JSON lists rules under \"constraints\" and extra "
+                                "houses under \"houses\" (docs/variants.md)");
+  }
 }
 
 // The "houses" and "constraints" of a nonet JSON puzzle, on its geometry.
@@ -283,6 +321,7 @@ void JsonInput::convert(const std::string& json_text, int line, Record& record) 
     const json* puzzle = &value;
     if (value.is_object()) {
       if (!value.contains("puzzle")) throw std::invalid_argument("object has no \"puzzle\" member");
+      reject_misplaced_rules(value);
       puzzle = &value["puzzle"];
       if (value.contains("variant")) options.variant.name = value["variant"].get<std::string>();
       if (value.contains("size")) options.variant.size = value["size"].get<int>();
