@@ -107,10 +107,10 @@ bool names_a_rule(std::string_view key) {
         if (c != '-') word += c;
       words.push_back(word);
     }
+    // Not "line", "cells" or other words nonet's own output records carry.
     for (const char* word : {"killercage", "cage", "killer", "littlekillersum", "sandwichsum", "thermo", "betweenline",
                              "entropicline", "modularline", "regionsumline", "whispers", "germanwhisper", "kropki",
-                             "dot", "line", "negative", "disjointgroup", "diagonal", "antidiagonal", "windoku",
-                             "rule", "constraint", "house", "region", "extraregions", "underlay", "overlay"})
+                             "negative", "disjointgroup", "diagonal", "antidiagonal", "windoku", "rule", "constraint"})
       words.emplace_back(word);
     return words;
   }();
