@@ -15,7 +15,7 @@
 // changed revises its pair links and marks its rules, and the marked rules
 // run before the hidden-single scan, until nothing changes. With rules the
 // search branches on cells only, ties going to the cell whose guesses failed
-// most (choose_by_conflicts).
+// most and that the rules bind most (choose_by_conflicts).
 #include <algorithm>
 #include <bit>
 #include <deque>
@@ -33,6 +33,8 @@ namespace {
 
 // Grids from this size on branch by conflict weights (see fail_in).
 constexpr int kWeightedFrom = 12;
+// With rules, how many failed guesses between halvings of the conflict counts.
+constexpr std::uint64_t kHalveConflictsEvery = 16384;
 
 
 struct State {
@@ -54,6 +56,15 @@ class GenericSearch {
         program_(program) {
     if (program_) {
       conflicts_.assign(geometry_.cell_count(), 0);
+      priority_.assign(geometry_.cell_count(), 0);
+      const int n = geometry_.size();
+      for (int r = 0; r < program_->rule_count(); ++r) {
+        const auto& cells = program_->rule(r).cells;
+        const std::uint32_t weight = static_cast<std::uint32_t>(std::max<int>(2 * n - static_cast<int>(cells.size()), n));
+        for (int cell : cells) priority_[cell] += weight;
+      }
+      for (int cell = 0; cell < geometry_.cell_count(); ++cell)
+        priority_[cell] += 2 * static_cast<std::uint32_t>(program_->links(cell).size() + program_->extra_peers(cell).size());
       changed_flag_.assign(geometry_.cell_count(), 0);
       rule_flag_.assign(program_->rule_count(), 0);
     }
@@ -380,7 +391,8 @@ class GenericSearch {
 
   // With variant rules: the fewest candidates, and among those the cell whose
   // guesses failed most (each failed guess counts against its cell, see
-  // search). The rules make contradictions local; this goes back to where
+  // search), plus how much the rules bind it (priority_). The rules make
+  // contradictions local; this goes back to where
   // they come from instead of rediscovering them elsewhere (dom/wdeg).
   Choice choose_by_conflicts(const State& state) const {
     Choice choice;
@@ -388,9 +400,10 @@ class GenericSearch {
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
       if (state.value[cell] != 0) continue;
       const int count = std::popcount(state.candidates[cell]);
-      if (count < choice.width || (count == choice.width && conflicts_[cell] > most)) {
+      const std::uint32_t weight = conflicts_[cell] + priority_[cell];
+      if (count < choice.width || (count == choice.width && weight > most)) {
         choice = Choice{cell, -1, 0, count};
-        most = conflicts_[cell];
+        most = weight;
       }
     }
     return choice;
@@ -479,7 +492,12 @@ class GenericSearch {
       queue_.clear();
       clear_due();
       if (place(next, options[i].first, options[i].second) && propagate(next)) search(depth + 1);
-      else if (program_) ++conflicts_[options[i].first];
+      else if (program_) {
+        ++conflicts_[options[i].first];
+        // Halved now and then, so the weights follow where the search is now.
+        if (++failed_guesses_ % kHalveConflictsEvery == 0)
+          for (auto& count : conflicts_) count >>= 1;
+      }
       if (done()) return;
     }
   }
@@ -497,6 +515,11 @@ class GenericSearch {
   const detail::ConstraintProgram* program_;
   std::vector<int> changed_, rules_due_;  // cells whose candidates changed, rules to revise
   std::vector<char> changed_flag_, rule_flag_;
+  // Per cell: how much the rules bind it (a sum over its rules, short sums
+  // weighing most), so the first guesses, before anything failed, go where
+  // the rules are tight.
+  std::vector<std::uint32_t> priority_;
+  std::uint64_t failed_guesses_ = 0;
   std::vector<std::uint32_t> conflicts_;  // per cell: its guesses that failed (with rules only)
 };
 
