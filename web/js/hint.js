@@ -49,7 +49,7 @@ function showHint() {
     default:
       // The logic solver may not read a variant's rules yet: the server says which one.
       text = game.constraints.length && r.status === 'invalid'
-        ? `No hint for this puzzle yet: ${String(r.reason || 'the logic solver does not read its rules').replace(/\.$/, '')}. Check and Solve do read its rules.`
+        ? `No hint for this puzzle yet: ${String(r.reason || 'the logic solver does not read its rules').replace(/\.$/, '')}.`
         : `No hint: the puzzle is ${r.status}${r.reason ? ` (${r.reason})` : ''}.`;
   }
   $('#hint-panel').hidden = false;
