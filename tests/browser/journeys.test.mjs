@@ -150,6 +150,11 @@ suite('players’ journeys (issue #40)', () => {
     await page.waitForFunction((w) => window.nonet.toLine(window.nonet.game.puzzle) === w, WIKI);
     assert.equal(await boardLine(page), WIKI);
     assert.equal(await page.textContent('#mode-badge'), 'Play');
+    // A SudokuPad link, pasted: the killer with its cages.
+    const links = await api(server.url, 'links', { text: KILLER });
+    await paste(page, links.body.sudokupad);
+    await page.waitForFunction(() => document.querySelectorAll('svg.overlay path.cage').length === 15);
+    assert.match(await statusText(page), /Opened a 6×6 killer puzzle from the pasted text/);
     await page.close();
   });
 
