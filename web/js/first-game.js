@@ -29,7 +29,7 @@ export async function openFirstGame() {
   let failed = false;
   const address = addressPuzzle(location.search);
   if (address) {
-    const opened = await openText(address.text, `the link's ${address.key}= puzzle`, { keeps: !!loadGame() });
+    const opened = await openText(address.text, `the page's address (${address.key}=)`, { keeps: !!loadGame() });
     forgetAddress(true);
     if (opened) return;
     failed = true;
