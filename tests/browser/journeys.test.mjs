@@ -326,6 +326,16 @@ suite('players’ journeys (issue #40)', () => {
       const line = await page.textContent('#rules-line');
       assert.match(line, /anti-knight: cells a knight’s move apart differ/i);
       assert.match(line, /nonconsecutive/i);
+      // A step that names the rule it uses has it highlighted (the place kept for variant logic).
+      const cage = EVERY_RULE.constraints.findIndex((c) => c.kind === 'killer-cage');
+      await page.evaluate((k) => {
+        const { ui, game, render } = window.nonet;
+        ui.hint = { level: 1, key: JSON.stringify(game.position()), res: { status: 'hint', houses: [], cells: [], constraints: [k] } };
+        render();
+      }, cage);
+      assert.deepEqual(await page.$$eval('svg.overlay .rule-used', (gs) => [...new Set(gs.map((g) => g.dataset.rule))]), [String(cage)]);
+      await page.evaluate(() => { window.nonet.ui.hint = null; window.nonet.render(); });
+      assert.equal(await page.locator('svg.overlay .rule-used').count(), 0);
       const wrap = await page.locator('#board-wrap').boundingBox();
       const board = await page.locator('#board').boundingBox();
       assert.ok(board.x - wrap.x > board.width / 12, 'a margin for the outside clues');

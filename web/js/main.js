@@ -78,4 +78,4 @@ async function init() {
 init().then(() => { document.body.dataset.ready = 'true'; });
 
 // For the browser tests and the curious: the live objects (read-only use).
-window.nonet = { game, ui, log, toLine, ApiError };
+window.nonet = { game, ui, log, toLine, ApiError, render };
