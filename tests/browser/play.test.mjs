@@ -194,6 +194,13 @@ suite('playing', () => {
     await page.keyboard.press('1');
     await page.waitForFunction(() => /Solved!/.test(document.querySelector('#status').textContent));
     assert.equal(await boardLine(page), POINTING_SOLUTION);
+    // The timer stops at the solve, and the next puzzle is one tap away.
+    assert.equal(await page.getAttribute('#timer', 'data-state'), 'solved');
+    await page.click('#btn-next');
+    await page.waitForFunction(() => /^New easy puzzle, seed \d+/.test(document.querySelector('#status').textContent));
+    assert.notEqual(await boardLine(page), POINTING_SOLUTION);
+    assert.equal(await page.textContent('#mode-badge'), 'Play');
+    assert.equal(await page.locator('#btn-next').isVisible(), false);
     await page.close();
   });
 

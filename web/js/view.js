@@ -118,6 +118,7 @@ export function render() {
   const line = rulesLine(game.constraints);
   $('#rules-line').hidden = !line;
   $('#rules-line').textContent = line;
+  $('#btn-next').hidden = !(play && game.meta.solved);
   renderTimer();
   renderInfoLine();
 }
