@@ -348,6 +348,7 @@ suite('players’ journeys (issue #40)', () => {
     const page = await openApp(browser, server.url);
     await page.selectOption('#enter-variant', 'jigsaw');
     await page.waitForFunction(() => document.querySelector('#board').dataset.variant === 'jigsaw');
+    assert.equal(await page.locator('#enter-regions-label').isVisible(), false, 'a built-in layout is named, not shown as a custom map');
     await cell(page, 'r5c5').click();
     const colours = await page.evaluate(() => {
       const bg = (e) => getComputedStyle(e).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
