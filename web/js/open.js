@@ -30,7 +30,10 @@ export async function loadParsed(res, { mode = 'play', progress = {}, meta = {} 
   }
   let verdict = null;
   try {
-    verdict = await api.solve({ text: JSON.stringify(res.source), time_limit: 10 });
+    // A pencil-mark grid comes back without `source`: its placed digits are the puzzle.
+    const position = res.source ? { text: JSON.stringify(res.source) }
+      : { variant: g.variant, size: g.size, puzzle: res.puzzle, ...(g.variant === 'jigsaw' ? { regions: res.regions } : {}) };
+    verdict = await api.solve({ ...position, time_limit: 10 });
   } catch { /* no verdict: played without a known solution */ }
   const status = verdict ? verdict.status : 'unknown';
   // Without a verdict (offline, or out of time) the puzzle is played all the same.
