@@ -257,7 +257,10 @@ suite('playing', () => {
     await page.keyboard.press('5');
     await page.keyboard.press(' '); // centre marks
     await page.keyboard.press('7');
+    await page.keyboard.press(' '); // colours
+    assert.equal(await page.getAttribute('[data-style="colour"]', 'aria-pressed'), 'true');
     await page.keyboard.press(' '); // digits again
+    assert.equal(await page.getAttribute('[data-style="normal"]', 'aria-pressed'), 'true');
     assert.equal(await label(page, 'r1c1'), 'r1c1, 1');
     assert.equal(await label(page, 'r2c2'), 'r2c2, empty, candidates 5, centre marks 7');
     await page.keyboard.press('Control+z');
