@@ -158,8 +158,9 @@ export function drawRules(group, constraints, n) {
           const [x, y] = centre(i);
           const gt = g('tint');
           el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: 'extremum' }, gt);
-          // A chevron by each side, pointing to the lower digit: outward for a minimum.
-          const s = rule.kind === 'minimum' ? 1 : -1;
+          // A chevron by each side, pointing to the lower digit: inward for a minimum, outward
+          // for a maximum (s: the direction of the tip, +1 away from the cell).
+          const s = rule.kind === 'minimum' ? -1 : 1;
           for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
             const cx = x + dx * 0.38, cy = y + dy * 0.38;
             const px = -dy * 0.1, py = dx * 0.1;
