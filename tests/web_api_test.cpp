@@ -509,6 +509,49 @@ TEST_F(WebApi, KillerInIssTextAndNonetJson) {
   }
 }
 
+// Links out: the killer as f-puzzles and SudokuPad links (with its solution
+// when asked), which read back as the same puzzle; parse's `source` is the
+// puzzle as nonet's JSON, which reads back with its rules too.
+TEST_F(WebApi, LinksOpenThePuzzleInFpuzzlesAndSudokuPad) {
+  const std::string iss = slurp(source_path("examples/killer.txt"));
+  const Reply parsed = post(server(), "parse", {{"text", iss}});
+  ASSERT_EQ(parsed.status, 200) << parsed.text;
+  ASSERT_TRUE(parsed.body.contains("source")) << parsed.text;
+  const Reply again = post(server(), "parse", {{"text", parsed.body["source"].dump()}});
+  ASSERT_EQ(again.status, 200) << again.text;
+  EXPECT_EQ(again.body["constraints"], parsed.body["constraints"]);
+
+  const Reply linked = post(server(), "links", {{"text", iss}, {"solution", true}});
+  ASSERT_EQ(linked.status, 200) << linked.text;
+  EXPECT_EQ(linked.body["solution"], true);
+  const std::string fpuzzles = linked.body["fpuzzles"];
+  const std::string sudokupad = linked.body["sudokupad"];
+  EXPECT_EQ(fpuzzles.rfind("https://www.f-puzzles.com/?load=", 0), 0u) << fpuzzles;
+  EXPECT_EQ(sudokupad.rfind("https://sudokupad.app/fpuzzles", 0), 0u) << sudokupad;
+  for (const std::string& link : {fpuzzles, sudokupad}) {
+    const Reply back = post(server(), "parse", {{"text", link}});
+    ASSERT_EQ(back.status, 200) << back.text;
+    EXPECT_EQ(back.body["constraints"], parsed.body["constraints"]) << link;
+    EXPECT_EQ(back.body["puzzle"], parsed.body["puzzle"]);
+  }
+
+  // A classic line, without the solution: no "solution" in the link's puzzle.
+  const Reply plain = post(server(), "links", {{"puzzle", kWikipedia}});
+  ASSERT_EQ(plain.status, 200) << plain.text;
+  EXPECT_EQ(plain.body["solution"], false);
+  const Reply classic = post(server(), "parse", {{"text", plain.body["fpuzzles"]}});
+  EXPECT_EQ(classic.body["puzzle"], kWikipedia) << classic.text;
+
+  // A rule f-puzzles cannot state is a 400 naming it.
+  const std::string greater =
+      json{{"puzzle", std::string(16, '.')},
+           {"constraints", json::array({{{"kind", "greater-than"}, {"cells", {"r1c1", "r1c2"}}}})}}
+          .dump();
+  const Reply refused = post(server(), "links", {{"text", greater}});
+  EXPECT_EQ(refused.status, 400) << refused.text;
+  EXPECT_NE(refused.body.value("error", "").find("greater-than"), std::string::npos) << refused.text;
+}
+
 TEST_F(WebApi, RenderDrawsSvg) {
   const Reply reply = post(server(), "render", {{"puzzle", kWikipedia}, {"solution", true}});
   ASSERT_EQ(reply.status, 200);

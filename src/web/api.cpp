@@ -16,6 +16,7 @@
 
 #include "analysis/result_json.hpp"
 #include "core/contract.hpp"
+#include "format/puzzle_json.hpp"
 #include "nonet/analysis.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
@@ -435,7 +436,31 @@ json parse(const nlohmann::json& request, const ApiLimits&) {
   if (geometry.variant() == "jigsaw") out["regions"] = to_region_line(geometry);
   out["geometry"] = geometry_json(geometry);
   out["constraints"] = encode::constraints(geometry, position.puzzle.constraints);
+  // The whole puzzle as nonet's JSON: a page sends it back as a position's
+  // `text`, so the rules travel with every later request.
+  out["source"] = encode::puzzle(position.puzzle);
   return out;
+}
+
+// The puzzle as links that open it in f-puzzles and in SudokuPad; with
+// "solution": true and one solution, they carry it, so either site checks
+// the player's grid.
+json links(const nlohmann::json& request, const ApiLimits& limits) {
+  const Position position = read_position(request);
+  std::optional<Grid> solution;
+  if (flag(request, "solution")) {
+    const SolveResult result = verdict(position.puzzle, time_limit(request, limits));
+    if (result.status == SolveStatus::unique) solution = result.solutions.front();
+  }
+  const Grid* with = solution ? &*solution : nullptr;
+  try {
+    return json{{"status", "ok"},
+                {"fpuzzles", to_fpuzzles_link(position.puzzle, with)},
+                {"sudokupad", to_sudokupad_link(position.puzzle, with)},
+                {"solution", solution.has_value()}};
+  } catch (const std::invalid_argument& error) {
+    reject(std::string("f-puzzles cannot state this puzzle: ") + error.what());
+  }
 }
 
 json check(const nlohmann::json& request, const ApiLimits& limits) {
@@ -672,7 +697,7 @@ const std::map<std::string, JsonEndpoint, std::less<>>& json_endpoints() {
   static const std::map<std::string, JsonEndpoint, std::less<>> endpoints{
       {"info", info},       {"parse", parse}, {"check", check},       {"solve", solve_endpoint},
       {"count", count},     {"hint", hint},   {"explain", explain},   {"rate", rate_endpoint},
-      {"generate", generate}};
+      {"generate", generate}, {"links", links}};
   return endpoints;
 }
 

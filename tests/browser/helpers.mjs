@@ -82,13 +82,10 @@ export async function boardLine(page) {
   }).join(''));
 }
 
-/** Click r1c1 and type a puzzle line with the keyboard, cell by cell ('.' skips with →). */
+/** Click r1c1 and type a puzzle line as a newspaper reader would: each digit moves on, '.' skips. */
 export async function typePuzzle(page, line) {
   await cell(page, 'r1c1').click();
-  for (const ch of line) {
-    if (ch === '.' || ch === '0') await page.keyboard.press('ArrowRight');
-    else { await page.keyboard.press(ch); await page.keyboard.press('ArrowRight'); }
-  }
+  for (const ch of line) await page.keyboard.press(ch);
 }
 
 export async function statusText(page) {
@@ -101,10 +98,11 @@ export async function api(url, endpoint, body) {
   return { status: res.status, body: await res.json() };
 }
 
-export async function screenshot(page, name) {
+/** fullPage: false keeps to what the screen shows (and a phone's touch emulation, which a full-page shot resets). */
+export async function screenshot(page, name, { fullPage = true } = {}) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, name), fullPage });
 }
 
 /** Rows, columns and boxes of a full 9×9 line each hold 1-9. */

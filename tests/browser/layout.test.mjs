@@ -73,7 +73,7 @@ suite('layout, themes, printing and accessibility', () => {
     // With the log open it still fits.
     await midSolve(page);
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375));
-    await screenshot(page, 'phone.png');
+    await screenshot(page, 'phone.png', { fullPage: false });
     await ctx.close();
   });
 

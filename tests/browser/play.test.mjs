@@ -194,6 +194,13 @@ suite('playing', () => {
     await page.keyboard.press('1');
     await page.waitForFunction(() => /Solved!/.test(document.querySelector('#status').textContent));
     assert.equal(await boardLine(page), POINTING_SOLUTION);
+    // The timer stops at the solve, and the next puzzle is one tap away.
+    assert.equal(await page.getAttribute('#timer', 'data-state'), 'solved');
+    await page.click('#btn-next');
+    await page.waitForFunction(() => /^New easy puzzle, seed \d+/.test(document.querySelector('#status').textContent));
+    assert.notEqual(await boardLine(page), POINTING_SOLUTION);
+    assert.equal(await page.textContent('#mode-badge'), 'Play');
+    assert.equal(await page.locator('#btn-next').isVisible(), false);
     await page.close();
   });
 
@@ -250,7 +257,10 @@ suite('playing', () => {
     await page.keyboard.press('5');
     await page.keyboard.press(' '); // centre marks
     await page.keyboard.press('7');
+    await page.keyboard.press(' '); // colours
+    assert.equal(await page.getAttribute('[data-style="colour"]', 'aria-pressed'), 'true');
     await page.keyboard.press(' '); // digits again
+    assert.equal(await page.getAttribute('[data-style="normal"]', 'aria-pressed'), 'true');
     assert.equal(await label(page, 'r1c1'), 'r1c1, 1');
     assert.equal(await label(page, 'r2c2'), 'r2c2, empty, candidates 5, centre marks 7');
     await page.keyboard.press('Control+z');

@@ -54,6 +54,7 @@ export const api = {
   explain: (body, opts) => request('explain', body, opts),
   rate: (body, opts) => request('rate', body, opts),
   generate: (body, opts) => request('generate', body, opts),
+  links: (body, opts) => request('links', body, opts),
   render: (body, opts) => request('render', body, { ...opts, as: 'text' }),
 };
 

@@ -1,8 +1,9 @@
 // Draws any board from the API's geometry: a CSS grid of cells (role="grid" with rows and
 // gridcells), thick borders between regions, windows shaded, and an SVG layer on top for the
-// diagonals and for chain links. The board only draws what it is given (a "view"); view.js
+// diagonals, the variant rules (rules.js) and chain links. The board only draws what it is given (a "view"); view.js
 // decides what the view is (the player's position, a step of the log, a hint).
 import { cellName, digitChar, maskDigits } from './digits.js';
+import { drawRules, hasOutsideClues, ruleDefs } from './rules.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
@@ -26,11 +27,14 @@ export class Board {
     });
   }
 
-  /** Build the cells for a geometry (derive()d). */
-  build(info) {
+  /** Build the cells for a geometry (derive()d) and its variant rules (/parse's constraints). */
+  build(info, constraints = []) {
     this.info = info;
     const { n, regions } = info;
     this.grid.textContent = '';
+    // Outside clues need a margin of one cell round the grid.
+    this.wrap.style.setProperty('--n', n);
+    this.wrap.style.setProperty('--m', hasOutsideClues(constraints) ? 1 : 0);
     this.grid.style.setProperty('--n', n);
     this.grid.style.setProperty('--mc', info.markCols);
     this.grid.style.setProperty('--mr', info.markRows);
@@ -72,7 +76,39 @@ export class Board {
     this.focusCell = 0;
     this.cells[0].tabIndex = 0;
     this.svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
+    this.svg.textContent = '';
+    const defs = document.createElementNS(SVG, 'defs');
+    defs.innerHTML = ['strong', 'weak'].map((k) => `<marker id="arrow-${k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead ${k}"/></marker>`).join('') + ruleDefs();
+    this.svg.append(defs);
+    this.drawDiagonals();
+    this.rulesLayer = document.createElementNS(SVG, 'g');
+    this.rulesLayer.setAttribute('class', 'rules');
+    this.svg.append(this.rulesLayer);
+    drawRules(this.rulesLayer, constraints, n);
+    this.svg.dataset.rules = String(constraints.length);
+    this.linksLayer = document.createElementNS(SVG, 'g');
+    this.svg.append(this.linksLayer);
     this.drawLinks([]);
+  }
+
+  /** Mark the rules a step uses (their indices in the constraints), or none. */
+  highlightRules(indices) {
+    const want = new Set(indices || []);
+    this.rulesLayer.querySelectorAll('.rule').forEach((g) => g.classList.toggle('rule-used', want.has(Number(g.dataset.rule))));
+  }
+
+  /** The diagonal houses (the X variant's, or one of an f-puzzles diagonal+) as lines. */
+  drawDiagonals() {
+    const { n, houses } = this.info;
+    const ends = { diagonal: [0, 0, n, n], 'anti-diagonal': [n, 0, 0, n] };
+    for (const h of houses) {
+      if (!ends[h.kind]) continue;
+      const [x1, y1, x2, y2] = ends[h.kind];
+      const l = document.createElementNS(SVG, 'line');
+      Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => l.setAttribute(k, v));
+      l.setAttribute('class', 'diag-line');
+      this.svg.append(l);
+    }
   }
 
   /** Move the roving tab stop (and the focus, when asked) to cell i. */
@@ -86,8 +122,8 @@ export class Board {
 
   /**
    * view: { values[], kinds[] ('given'|'entry'|'search'|''), corner[], centre[] (masks),
-   *         cellClasses: Map(i → [class]), markClasses: Map('i:d' → class), labels: Map(i → [text]),
-   *         selected, links[] }
+   *         colours[] (0-8), cellClasses: Map(i → [class]), markClasses: Map('i:d' → class),
+   *         labels: Map(i → [text]), selected, links[], rules[] (indices of the rules a step uses) }
    */
   render(view) {
     const { n } = this.info;
@@ -105,13 +141,19 @@ export class Board {
       }
       const labels = view.labels.get(i) || [];
       const sel = view.selected === i;
-      const key = `${v}|${kind}|${corner}|${centre}|${extra.join(' ')}|${marksCls.join(',')}|${labels.join(',')}|${sel}`;
+      const colour = (view.colours && view.colours[i]) || 0;
+      const key = `${v}|${kind}|${corner}|${centre}|${colour}|${extra.join(' ')}|${marksCls.join(',')}|${labels.join(',')}|${sel}`;
       if (this.keys[i] === key) continue;
       this.keys[i] = key;
       const el = this.cells[i];
       el.className = [el.dataset.base, kind, sel ? 'selected' : '', ...extra].filter(Boolean).join(' ');
       el.setAttribute('aria-selected', sel ? 'true' : 'false');
       el.textContent = '';
+      if (colour) {
+        const paint = document.createElement('span');
+        paint.className = `paint colour-${colour}`;
+        el.append(paint);
+      }
       if (v) {
         const s = document.createElement('span');
         s.className = 'v';
@@ -132,9 +174,10 @@ export class Board {
           el.append(s);
         }
       }
-      el.setAttribute('aria-label', this.label(i, v, kind, corner, centre, labels));
+      el.setAttribute('aria-label', this.label(i, v, kind, corner, centre, colour ? [...labels, `colour ${colour}`] : labels));
     }
     this.drawLinks(view.links || []);
+    this.highlightRules(view.rules);
   }
 
   cornerMarks(i, mask, markClasses, mc) {
@@ -175,22 +218,10 @@ export class Board {
     return [c + (((d - 1) % mc) + 0.5) / mc, r + (Math.floor((d - 1) / mc) + 0.5) / mr];
   }
 
-  /** Diagonals of the X variant, then chain links as arrows: strong solid, weak dashed. */
+  /** Chain links as arrows: strong solid, weak dashed. */
   drawLinks(links) {
-    const { n } = this.info || { n: 9 };
-    const svg = this.svg;
+    const svg = this.linksLayer;
     svg.textContent = '';
-    const defs = document.createElementNS(SVG, 'defs');
-    defs.innerHTML = ['strong', 'weak'].map((k) => `<marker id="arrow-${k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead ${k}"/></marker>`).join('');
-    svg.append(defs);
-    if (this.info && this.info.variant === 'diagonal') {
-      for (const [x1, y1, x2, y2] of [[0, 0, n, n], [n, 0, 0, n]]) {
-        const l = document.createElementNS(SVG, 'line');
-        Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => l.setAttribute(k, v));
-        l.setAttribute('class', 'diag-line');
-        svg.append(l);
-      }
-    }
     const pad = 0.5 / (this.info ? this.info.markCols : 3);
     links.forEach((link, idx) => {
       if (link.from.cell < 0 || link.to.cell < 0) return;
@@ -212,6 +243,6 @@ export class Board {
       p.append(t);
       svg.append(p);
     });
-    svg.dataset.links = String(links.length);
+    this.svg.dataset.links = String(links.length);
   }
 }

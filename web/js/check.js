@@ -2,8 +2,10 @@
 // clashes), asked with the button or once the last cell is filled.
 import { api, describeError } from './api.js';
 import { $, announce, busy, game, say, ui } from './app.js';
+import { saveGame } from './store.js';
 import { cellIndex, cellName } from './digits.js';
 import { render } from './view.js';
+import { formatTime } from './timer.js';
 
 // The cells a verdict names, as board indices.
 export function conflictCellsOf(res) {
@@ -39,12 +41,41 @@ async function checkNow() {
   }
 }
 
+/**
+ * The solution of the puzzle in play, for marking wrong digits as they are typed: generated
+ * puzzles come with it, others ask the server once.
+ */
+let solutionAsked = '';
+export async function ensureSolution() {
+  if (game.mode !== 'play' || game.meta.solution) return;
+  const position = game.position({ withPlay: false });
+  const key = JSON.stringify(position);
+  if (solutionAsked === key) return;
+  solutionAsked = key;
+  try {
+    const res = await api.solve({ ...position, time_limit: 10 });
+    if (res.status === 'unique' && res.solution && JSON.stringify(game.position({ withPlay: false })) === key) {
+      game.meta.solution = res.solution;
+      saveGame(game);
+      render();
+    }
+  } catch { /* marking waits for Check */ }
+}
+
 /** When the last cell is filled without clashes, ask the server whether it is the solution. */
 export async function maybeSolved() {
   if (game.filled() !== game.n * game.n || game.conflicts().size) return;
   try {
     const res = await api.check(game.position());
-    if (res.solved) { say('Solved! Well done.', 'good'); announce('Solved! Well done.'); } else if (res.mistakes && res.mistakes.length) {
+    if (res.solved) {
+      // The timer stops at the solve.
+      game.meta.solved = true;
+      saveGame(game);
+      render();
+      const text = `Solved! Well done${game.meta.elapsed ? `: ${formatTime(game.meta.elapsed)}` : ''}.`;
+      say(text, 'good');
+      announce(text);
+    } else if (res.mistakes && res.mistakes.length) {
       say('The board is full, but some digits are wrong: press Check to see them.', 'bad');
     }
   } catch { /* offline: nothing to say */ }

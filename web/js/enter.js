@@ -3,7 +3,7 @@
 import { api, describeError } from './api.js';
 import { $, VARIANT_NAMES, announce, busy, fetchGeometry, game, regionsOf, say, ui } from './app.js';
 import { fillSelect, layoutOptions, sizesFor } from './forms.js';
-import { layoutsFor } from './jigsaw.js';
+import { layoutsFor, renumbered } from './jigsaw.js';
 import { board, render } from './view.js';
 import { conflictCellsOf } from './check.js';
 
@@ -14,7 +14,9 @@ export function syncEnterControls() {
   $('#enter-layout-label').hidden = !jig;
   if (jig) {
     const opts = layoutOptions(game.n);
-    fillSelect($('#enter-layout'), opts, opts.some(([v]) => v === game.regions) ? game.regions : 'custom');
+    // The game's map comes renumbered from the server: a built-in layout is found the same way.
+    const builtIn = opts.find(([v]) => v !== 'custom' && renumbered(v) === game.regions);
+    fillSelect($('#enter-layout'), opts, builtIn ? builtIn[0] : 'custom');
     $('#enter-regions').value = game.regions;
   }
   $('#enter-regions-label').hidden = !jig || $('#enter-layout').value !== 'custom';

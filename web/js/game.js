@@ -1,5 +1,5 @@
-// The game: givens, the player's entries and pencil marks, the mode, and unlimited undo/redo.
-// Every change goes through change(), which keeps a snapshot of the position before it.
+// The game: givens, variant rules, the player's entries, pencil marks and cell colours, the mode,
+// and unlimited undo/redo. Every change goes through change(), which keeps a snapshot before it.
 import { derive, allowedMasks, conflictCells } from './geometry.js';
 import { bit, cellIndex, maskToString, toLine } from './digits.js';
 
@@ -15,10 +15,15 @@ export class Game {
     this.info = null;
     this.mode = 'enter';
     this.meta = {};
+    // The puzzle as nonet's JSON (parse's `source`) when it has rules beyond its houses: every
+    // request sends it back as `text`, so the server checks and solves with the rules.
+    this.source = null;
+    this.constraints = [];
     this.puzzle = [];
     this.values = [];
     this.corner = [];
     this.centre = [];
+    this.colours = []; // 0: none, 1-8: the palette's colours
     this.past = [];
     this.future = [];
   }
@@ -35,23 +40,29 @@ export class Game {
     this.info = derive(geometry);
     this.variant = geometry.variant || 'classic';
     this.regions = regions;
+    this.source = null;
+    this.constraints = [];
     if (!keep) {
       const n = geometry.size;
       this.puzzle = empty(n); this.values = empty(n); this.corner = empty(n); this.centre = empty(n);
+      this.colours = empty(n);
       this.past = []; this.future = [];
     }
     this.emit('geometry');
   }
 
   /** Load a whole game (a new puzzle, an import, a share link, a saved game). */
-  load({ geometry, regions = '', puzzle, values, corner, centre, mode = 'enter', meta = {}, past = [], future = [] }) {
+  load({ geometry, regions = '', source = null, puzzle, values, corner, centre, colours, mode = 'enter', meta = {}, past = [], future = [] }) {
     this.geometry = geometry;
     this.info = derive(geometry);
     this.variant = geometry.variant || 'classic';
     this.regions = regions;
+    this.source = source && source.constraints && source.constraints.length ? source : null;
+    this.constraints = this.source ? this.source.constraints : [];
     const n = geometry.size;
     const fit = (a) => (a && a.length === n * n ? a.slice() : empty(n));
     this.puzzle = fit(puzzle); this.values = fit(values); this.corner = fit(corner); this.centre = fit(centre);
+    this.colours = fit(colours);
     // A cell holding a given keeps no entry of its own.
     this.puzzle.forEach((g, i) => { if (g) { this.values[i] = 0; this.corner[i] = 0; this.centre[i] = 0; } });
     this.mode = mode;
@@ -61,12 +72,17 @@ export class Game {
   }
 
   snapshot() {
-    return { puzzle: this.puzzle.slice(), values: this.values.slice(), corner: this.corner.slice(), centre: this.centre.slice() };
+    return {
+      puzzle: this.puzzle.slice(), values: this.values.slice(), corner: this.corner.slice(), centre: this.centre.slice(),
+      colours: this.colours.slice(),
+    };
   }
 
   restore(s) {
     this.puzzle = s.puzzle.slice(); this.values = s.values.slice();
     this.corner = s.corner.slice(); this.centre = s.centre.slice();
+    // Snapshots saved before colours existed have none.
+    this.colours = s.colours && s.colours.length === this.puzzle.length ? s.colours.slice() : empty(this.n);
   }
 
   /** Run a mutation; if it changed the position, remember the old one for undo. */
@@ -74,7 +90,7 @@ export class Game {
     const before = this.snapshot();
     fn();
     const after = this.snapshot();
-    if (['puzzle', 'values', 'corner', 'centre'].every((k) => same(before[k], after[k]))) return false;
+    if (['puzzle', 'values', 'corner', 'centre', 'colours'].every((k) => same(before[k], after[k]))) return false;
     this.past.push(before);
     this.future = [];
     this.emit(what);
@@ -123,6 +139,12 @@ export class Game {
     if (this.values[i]) return false;
     const marks = style === 'corner' ? this.corner : this.centre;
     return this.change(() => { marks[i] ^= bit(d); });
+  }
+
+  /** Colour cell i with colour c (1-8), or take it off when the cell has it already. */
+  colour(i, c) {
+    if (this.mode !== 'play') return false;
+    return this.change(() => { this.colours[i] = this.colours[i] === c ? 0 : c; });
   }
 
   /** Delete: a value first, then the cell's pencil marks. */
@@ -189,14 +211,14 @@ export class Game {
 
   start() {
     this.mode = 'play';
-    this.values.fill(0); this.corner.fill(0); this.centre.fill(0);
+    this.values.fill(0); this.corner.fill(0); this.centre.fill(0); this.colours.fill(0);
     this.past = []; this.future = [];
     this.emit('mode');
   }
 
   edit() {
     this.mode = 'enter';
-    this.values.fill(0); this.corner.fill(0); this.centre.fill(0);
+    this.values.fill(0); this.corner.fill(0); this.centre.fill(0); this.colours.fill(0);
     this.past = []; this.future = [];
     this.meta = {};
     this.emit('mode');
@@ -206,8 +228,12 @@ export class Game {
 
   /** The position as the API takes it (docs/api.md, "A position"). */
   position({ withPlay = true } = {}) {
-    const body = { variant: this.variant, size: this.n, puzzle: toLine(this.puzzle) };
-    if (this.variant === 'jigsaw') body.regions = this.regions;
+    let body;
+    if (this.source) body = { text: JSON.stringify({ ...this.source, puzzle: toLine(this.puzzle) }) };
+    else {
+      body = { variant: this.variant, size: this.n, puzzle: toLine(this.puzzle) };
+      if (this.variant === 'jigsaw') body.regions = this.regions;
+    }
     if (withPlay && this.mode === 'play') {
       body.values = toLine(this.values);
       // Corner and centre marks together are the cell's written candidates.

@@ -46,7 +46,11 @@ function showHint() {
     case 'stuck': text = 'No technique nonet knows applies here.'; break;
     case 'multiple': text = 'No hint: the puzzle has more than one solution, and logic cannot tell them apart here.'; break;
     case 'gave-up': text = 'The hint search ran out of time.'; break;
-    default: text = `No hint: the puzzle is ${r.status}${r.reason ? ` (${r.reason})` : ''}.`;
+    default:
+      // The logic solver may not read a variant's rules yet: the server says which one.
+      text = game.constraints.length && r.status === 'invalid'
+        ? `No hint for this puzzle yet: ${String(r.reason || 'the logic solver does not read its rules').replace(/\.$/, '')}.`
+        : `No hint: the puzzle is ${r.status}${r.reason ? ` (${r.reason})` : ''}.`;
   }
   $('#hint-panel').hidden = false;
   $('#hint-panel').dataset.level = h.level;

@@ -46,6 +46,12 @@ export function boardKey(e) {
     return;
   }
   if ((e.ctrlKey || e.metaKey) && ['z', 'y'].includes(e.key.toLowerCase())) return; // document handles undo
+  // Typing a newspaper puzzle: 0 and . pass over an empty cell, as in a one-line puzzle.
+  if (game.mode === 'enter' && !log.open && ((e.key === '0' && !e.ctrlKey) || e.key === '.')) {
+    e.preventDefault();
+    advance();
+    return;
+  }
   if (e.key === 'Delete' || e.key === 'Backspace' || (e.key === '0' && !e.ctrlKey) || e.key === '.') {
     e.preventDefault();
     eraseSelected();
@@ -53,8 +59,8 @@ export function boardKey(e) {
   }
   if (e.key === ' ' && game.mode === 'play') {
     e.preventDefault();
-    const order = ['normal', 'corner', 'centre'];
-    setStyle(order[(order.indexOf(settings.style) + 1) % 3]);
+    const order = ['normal', 'corner', 'centre', 'colour'];
+    setStyle(order[(order.indexOf(settings.style) + 1) % order.length]);
     return;
   }
   if (e.key === 'Escape') {
@@ -71,7 +77,14 @@ export function boardKey(e) {
 
 function readOnlyReason() {
   if (log.open) return 'The board shows the solve log: press "Back to my game" to play.';
+  if (ui.paused) return 'The game is paused: tap the board to go on.';
   return '';
+}
+
+/** The next cell in reading order (entering givens moves on after each one). */
+function advance() {
+  const n = game.n;
+  if (ui.selected < n * n - 1) selectCell(ui.selected + 1);
 }
 
 export function enterDigit(d, style = settings.style) {
@@ -81,6 +94,12 @@ export function enterDigit(d, style = settings.style) {
   if (why) { say(why); return; }
   ui.random = null;
   const effective = game.mode === 'enter' ? 'normal' : style;
+  if (effective === 'colour') {
+    if (d > 8) return;
+    const had = game.colours[i] === d;
+    if (game.colour(i, d)) announce(`${cellName(i, game.n)}: colour ${d} ${had ? 'removed' : 'added'}`);
+    return;
+  }
   const had = effective !== 'normal' && ((effective === 'corner' ? game.corner[i] : game.centre[i]) & bit(d));
   if (!game.input(i, d, effective)) {
     if (game.mode === 'play' && game.isGiven(i)) say(`${cellName(i, game.n)} is a given.`);
@@ -88,6 +107,7 @@ export function enterDigit(d, style = settings.style) {
     return;
   }
   const name = cellName(i, game.n);
+  if (game.mode === 'enter') advance();
   if (effective === 'normal') announce(`${name}: ${digitChar(d)}${game.mode === 'enter' ? ' (given)' : ''}`);
   else announce(`${name}: ${effective} mark ${digitChar(d)} ${had ? 'removed' : 'added'}`);
 }
@@ -106,7 +126,7 @@ export function setStyle(style) {
   settings.style = style;
   saveSettings(settings);
   render();
-  announce(`Digits write ${style === 'normal' ? 'values' : `${style} marks`}`);
+  announce(style === 'colour' ? 'The keypad colours cells' : `Digits write ${style === 'normal' ? 'values' : `${style} marks`}`);
 }
 
 export function wireKeyboard() {

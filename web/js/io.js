@@ -1,11 +1,11 @@
 // Import / export (any text the engine reads, in; a line, a grid or a pencil-mark grid, out) and
-// the share link.
+// the share links: nonet's own (puzzle, rules and progress) and the f-puzzles and SudokuPad ones.
 import { api, describeError } from './api.js';
-import { $, $$, busy, game, regionsOf, say } from './app.js';
-import { fromLine } from './digits.js';
+import { $, $$, busy, game, say } from './app.js';
 import { exportGrid, exportLine, exportPencilGrid } from './formats.js';
 import { layoutsFor } from './jigsaw.js';
 import { shareFragment } from './store.js';
+import { describePuzzle, loadParsed } from './open.js';
 
 async function importNow() {
   const text = $('#io-text').value;
@@ -17,9 +17,8 @@ async function importNow() {
   if (v === 'jigsaw') body.regions = game.variant === 'jigsaw' ? game.regions : layoutsFor(9)[0].map;
   try {
     const res = await busy(() => api.parse(body));
-    const g = res.geometry;
-    game.load({ geometry: g, regions: regionsOf(g), puzzle: fromLine(res.puzzle, g.size), mode: 'enter', meta: res.comment ? { comment: res.comment } : {} });
-    const msg = `Loaded a ${g.size}×${g.size} ${g.variant || 'classic'} puzzle with ${res.givens ?? game.givens()} givens`
+    await loadParsed(res, { mode: 'enter' });
+    const msg = `Loaded ${describePuzzle(res)} with ${res.givens ?? game.givens()} givens`
       + `${res.records > 1 ? ` (the first of ${res.records})` : ''}. Press Start to play.`;
     status.textContent = msg;
     $('#io-dialog').close();
@@ -78,12 +77,31 @@ export function wireImportExport() {
   });
 }
 
+/** The f-puzzles and SudokuPad links (givens, rules and the solution they check against). */
+async function fillForeignLinks() {
+  const status = $('#share-links-status');
+  $('#share-fpuzzles').value = '';
+  $('#share-sudokupad').value = '';
+  status.textContent = 'Making the links…';
+  status.dataset.kind = '';
+  try {
+    const res = await api.links({ ...game.position({ withPlay: false }), solution: true, time_limit: 10 });
+    $('#share-fpuzzles').value = res.fpuzzles;
+    $('#share-sudokupad').value = res.sudokupad;
+    status.textContent = `These hold the puzzle${res.solution ? ' and its solution, so those sites check your grid' : ''}; your progress stays in nonet's link.`;
+  } catch (err) {
+    status.textContent = describeError(err);
+    status.dataset.kind = 'bad';
+  }
+}
+
 export function wireShare() {
   $('#btn-share').addEventListener('click', () => {
     $('#share-url').value = shareUrl();
     $('#share-status').textContent = '';
     $('#share-dialog').showModal();
     $('#share-url').select();
+    fillForeignLinks();
   });
-  $('#btn-share-copy').addEventListener('click', () => copyText($('#share-url').value, $('#share-status')));
+  $$('#share-dialog [data-copy]').forEach((b) => b.addEventListener('click', () => copyText($(b.dataset.copy).value, $('#share-status'))));
 }

@@ -1,4 +1,6 @@
 // Built-in jigsaw layouts (--regions maps: N×N region labels, row by row), made for nonet.
+import { regionLabel } from './digits.js';
+
 export const LAYOUTS = {
   4: [{ name: 'Steps', map: '1122112234443334' }],
   6: [{ name: 'Stairs', map: '111222111224333424353444553666555666' }],
@@ -10,6 +12,15 @@ export const LAYOUTS = {
     { name: 'Hooks', map: '111122333112123333142222233144555566444556666447855966747885996777888899777889999' },
   ],
 };
+
+/** A region map with its regions renumbered in order of first appearance, as the server answers it. */
+export function renumbered(map) {
+  const seen = new Map();
+  return Array.from(String(map), (ch) => {
+    if (!seen.has(ch)) seen.set(ch, regionLabel(seen.size));
+    return seen.get(ch);
+  }).join('');
+}
 
 export function layoutsFor(n) {
   return LAYOUTS[n] || [];

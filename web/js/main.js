@@ -1,7 +1,7 @@
 // The page's entry point (index.html loads it): wires each part of the page, redraws on every
 // change to the game and opens the first game. The engine does the Sudoku work through the API.
 import { api, ApiError } from './api.js';
-import { $, DEFAULT_INFO, game, positionKey, ui } from './app.js';
+import { $, DEFAULT_INFO, game, positionKey, settings, ui } from './app.js';
 import { toLine } from './digits.js';
 import { saveGame } from './store.js';
 import { VARIANTS, fillSelect, sizesFor } from './forms.js';
@@ -9,7 +9,7 @@ import { board, log, render } from './view.js';
 import { wireKeyboard } from './input.js';
 import { buildKeypad, wireTools } from './tools.js';
 import { syncEnterControls, wireEnter } from './enter.js';
-import { maybeSolved, wireCheck } from './check.js';
+import { ensureSolution, maybeSolved, wireCheck } from './check.js';
 import { closeHint, wireHint } from './hint.js';
 import { closeLog, wireSolve } from './solve.js';
 import { wireNewPuzzle } from './new-puzzle.js';
@@ -17,6 +17,8 @@ import { wireImportExport, wireShare } from './io.js';
 import { schedulePrint, wirePrint } from './print.js';
 import { applyTheme, wireTheme } from './theme.js';
 import { openFirstGame } from './first-game.js';
+import { wirePaste } from './open.js';
+import { wireTimer } from './timer.js';
 
 // Any change to the game: verdicts and hints go stale, a new shape rebuilds the board and keypad,
 // and the game is saved, the print sheet refreshed and the page redrawn.
@@ -29,7 +31,8 @@ function onGameChange(what) {
     if (ui.hint && what !== 'hint') closeHint(true);
   }
   if (what === 'geometry' || what === 'load') {
-    board.build(game.info);
+    ui.paused = false;
+    board.build(game.info, game.constraints);
     buildKeypad();
     ui.selected = Math.min(ui.selected, game.n * game.n - 1);
     board.setFocus(Math.max(0, ui.selected), false);
@@ -43,6 +46,7 @@ function onGameChange(what) {
   schedulePrint();
   render();
   if (game.mode === 'play' && ['edit', 'apply', 'undo', 'redo'].includes(what)) maybeSolved();
+  if (game.mode === 'play' && settings.showMistakes && !game.meta.solution) ensureSolution();
 }
 game.onChange(onGameChange);
 
@@ -58,6 +62,8 @@ function wire() {
   wireHint();
   wireSolve();
   wireKeyboard();
+  wirePaste();
+  wireTimer();
 }
 
 async function init() {
@@ -72,4 +78,4 @@ async function init() {
 init().then(() => { document.body.dataset.ready = 'true'; });
 
 // For the browser tests and the curious: the live objects (read-only use).
-window.nonet = { game, ui, log, toLine, ApiError };
+window.nonet = { game, ui, log, toLine, ApiError, render };

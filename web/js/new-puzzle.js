@@ -41,56 +41,81 @@ function openNew() {
   $('#new-dialog').showModal();
 }
 
-async function generateNow() {
-  const variant = $('#new-variant').value;
-  const size = Number($('#new-size').value);
-  const level = $('#new-level').value;
-  const body = { variant, size, n: 1, symmetry: $('#new-symmetry').value, time_limit: 30 };
-  if (level === 'custom') body.rating = $('#new-rating').value.trim();
+// The last choices of the dialog (settings.newForm), or an easy classic for a first game.
+const FIRST_FORM = { variant: 'classic', size: 9, level: 'easy', symmetry: 'rot180', rating: '', regions: '' };
+
+/**
+ * Generate a puzzle of a form's choices ({ variant, size, level, rating, symmetry, regions: the
+ * map itself for jigsaw }) and play it. Says what went wrong through report(); true once loaded.
+ */
+async function makePuzzle(form, seed, report) {
+  const { variant, size, level, regions } = form;
+  const body = { variant, size, n: 1, symmetry: form.symmetry, time_limit: 30 };
+  if (level === 'custom') body.rating = form.rating;
   else if (level) body.level = level;
-  const seed = $('#new-seed').value.trim();
-  if (seed) {
-    if (!/^\d+$/.test(seed)) { $('#new-status').textContent = 'The seed is a whole number (or empty for a random one).'; return; }
-    body.seed = seed; // a string of digits: api.js writes it as a JSON number
-  }
-  let regions = '';
-  if (variant === 'jigsaw') {
-    const choice = $('#new-layout').value;
-    regions = choice === 'custom' ? $('#new-regions').value.replace(/\s+/g, '') : choice;
-    body.regions = regions;
-  }
-  settings.newForm = { variant, size, level, symmetry: body.symmetry, rating: body.rating || '', layout: $('#new-layout').value, regions: $('#new-regions').value };
-  settings.showRating = $('#opt-show-rating').checked;
-  saveSettings(settings);
-  const status = $('#new-status');
-  status.textContent = 'Generating…';
-  $('#btn-generate').disabled = true;
+  if (seed) body.seed = seed; // a string of digits: api.js writes it as a JSON number
+  if (variant === 'jigsaw') body.regions = regions;
   try {
     const res = await busy(() => api.generate(body));
     const p = (res.puzzles || [])[0];
-    if (!p) { status.textContent = res.status === 'gave-up' ? 'No puzzle within the time limit: try an easier level or another seed.' : `No puzzle: ${res.status}`; return; }
+    if (!p) { report(res.status === 'gave-up' ? 'No puzzle within the time limit: try an easier level or another seed.' : `No puzzle: ${res.status}`); return false; }
     const geometry = res.geometry || await fetchGeometry(variant, size, regions);
     const n = geometry.size;
     game.load({
       geometry, regions: regionsOf(geometry) || regions, puzzle: fromLine(p.puzzle, n), mode: 'play',
-      meta: { seed: res.seed, level: level === 'custom' ? `SE ${body.rating}` : level || '', rating: p.rating, hardest: p.hardest, solution: p.solution, symmetry: body.symmetry },
+      meta: { seed: res.seed, level: level === 'custom' ? `SE ${form.rating}` : level || '', rating: p.rating, hardest: p.hardest, solution: p.solution, symmetry: form.symmetry },
     });
-    $('#new-dialog').close();
     const text = `New ${level && level !== 'custom' ? `${level} ` : ''}puzzle, seed ${res.seed}. Good luck!`;
     say(text, 'good');
     announce(text);
     board.setFocus(0, true);
     ui.selected = 0;
     render();
+    return true;
   } catch (err) {
-    status.textContent = describeError(err);
+    report(describeError(err));
+    return false;
+  }
+}
+
+async function generateNow() {
+  const variant = $('#new-variant').value;
+  const seed = $('#new-seed').value.trim();
+  if (seed && !/^\d+$/.test(seed)) { $('#new-status').textContent = 'The seed is a whole number (or empty for a random one).'; return; }
+  let regions = '';
+  if (variant === 'jigsaw') {
+    const choice = $('#new-layout').value;
+    regions = choice === 'custom' ? $('#new-regions').value.replace(/\s+/g, '') : choice;
+  }
+  const level = $('#new-level').value;
+  const form = {
+    variant, size: Number($('#new-size').value), level, symmetry: $('#new-symmetry').value,
+    rating: level === 'custom' ? $('#new-rating').value.trim() : '', regions,
+  };
+  settings.newForm = { ...form, layout: $('#new-layout').value, regions: $('#new-regions').value, map: regions };
+  settings.showRating = $('#opt-show-rating').checked;
+  saveSettings(settings);
+  const status = $('#new-status');
+  status.textContent = 'Generating…';
+  $('#btn-generate').disabled = true;
+  try {
+    if (await makePuzzle(form, seed, (text) => { status.textContent = text; })) $('#new-dialog').close();
   } finally {
     $('#btn-generate').disabled = false;
   }
 }
 
+/** One tap from a solved game to the next: the dialog's last choices, a new seed. */
+async function nextPuzzle() {
+  const f = settings.newForm;
+  const form = f ? { ...FIRST_FORM, ...f, regions: f.map || '' } : FIRST_FORM;
+  say('Generating…');
+  await makePuzzle(form, '', (text) => say(text, 'bad'));
+}
+
 export function wireNewPuzzle() {
   $('#btn-new').addEventListener('click', openNew);
+  $('#btn-next').addEventListener('click', nextPuzzle);
   $('#new-variant').addEventListener('change', () => {
     // Most region maps have no symmetry, so a symmetric jigsaw would be refused.
     if ($('#new-variant').value === 'jigsaw') $('#new-symmetry').value = 'none';

@@ -76,11 +76,29 @@ export function stepMarks(step, info, { houseClass = 'step-house', cellClass = '
   return { cellClasses, markClasses, labels, links };
 }
 
+/**
+ * The rules a step uses, as indices into the puzzle's constraints: where a step of the variant
+ * logic that names its rule ("constraints": [k] or "constraint": k) gets it highlighted.
+ */
+export function stepRules(step) {
+  if (!step) return [];
+  if (Array.isArray(step.constraints)) return step.constraints.filter((k) => Number.isInteger(k));
+  return Number.isInteger(step.constraint) ? [step.constraint] : [];
+}
+
 const fmt = (x) => (typeof x === 'number' ? x.toFixed(1) : String(x));
 
 export function ratingText(r) {
   if (!r) return '';
   return `ER ${fmt(r.er)} EP ${fmt(r.ep)} ED ${fmt(r.ed)}${r.hardest ? `, hardest ${r.hardest}` : ''}`;
+}
+
+/** A step's text without the technique and rating its row shows beside it already. */
+export function stepBody(s) {
+  let t = String(s.text || s.detail || '');
+  const head = `${s.technique}: `;
+  if (s.technique && t.startsWith(head)) t = t.slice(head.length);
+  return t.replace(/ \(\d+(?:\.\d+)?\)$/, '');
 }
 
 export class SolveLog {
@@ -194,7 +212,10 @@ export class SolveLog {
         rating.textContent = fmt(s.rating);
         const text = document.createElement('span');
         text.className = 'text';
-        text.textContent = s.text || s.detail || '';
+        text.textContent = stepBody(s);
+        // A run of steps of one technique names it (and its rating) once, on its first row.
+        const prev = e.k > 0 ? this.entries[e.k - 1].step : null;
+        if (prev && prev.technique === s.technique && prev.rating === s.rating) li.classList.add('same-technique');
         li.append(num, tech, rating, text);
       }
       list.append(li);
@@ -240,6 +261,12 @@ export class SolveLog {
       }
     }
     this.onSelect(k, announce ? (e.end ? this.endText() : `Step ${k + 1}: ${e.step.text || e.step.technique}`) : '');
+  }
+
+  /** The rules the selected step uses (indices into the constraints), where the step names them. */
+  selectedRules() {
+    const e = this.entries && this.entries[this.selected];
+    return !e || e.end ? [] : stepRules(e.step);
   }
 
   /** The view of the selected entry: the board before the step, with the step marked. */

@@ -30,11 +30,21 @@ async function solveNow() {
   if (fromPosition) body.from = 'position';
   try {
     const res = await busy(() => { say('Solving…'); return api.explain(body); });
+    if (!res.steps && !res.solution && game.constraints.length && res.status === 'invalid') {
+      // The logic solver does not read this puzzle's rules yet: show the search's solution.
+      const found = await busy(() => api.solve({ ...game.position({ withPlay: false }), time_limit: 20 }));
+      if (found.solution) {
+        ui.random = { values: fromLine(found.solution, n), label: 'the solution, found by search' };
+        render();
+        say(`The solution, found by search (no step-by-step log for this puzzle yet: ${res.reason || 'its rules'}).`, 'good');
+        return;
+      }
+    }
     if (!res.steps && !res.solution) {
       if (res.status === 'invalid') ui.marks = { conflicts: conflictCellsOf(res), mistakes: [], wrong: [] };
       render();
       const text = {
-        invalid: `Clashing givens: ${res.reason || ''}`,
+        invalid: game.constraints.length ? `No solve log for this puzzle yet: ${res.reason || 'the logic solver does not read its rules'}` : `Clashing givens: ${res.reason || ''}`,
         'no-solution': 'This puzzle has no solution.',
         multiple: 'This puzzle has more than one solution.',
       }[res.status] || `Cannot solve: ${res.status}${res.reason ? ` (${res.reason})` : ''}`;
@@ -46,7 +56,9 @@ async function solveNow() {
     log.show(res, game.info, filled, kinds);
     say(log.endText(), res.status === 'solved' ? 'good' : '');
     render();
-    $('#log-list').focus();
+    // Focus the list without scrolling to it: the board's top stays in sight.
+    $('#log-list').focus({ preventScroll: true });
+    board.wrap.scrollIntoView({ block: 'nearest' });
   } catch (err) {
     say(describeError(err), 'bad');
   }

@@ -1,5 +1,5 @@
-// The game and the settings survive a reload (localStorage); a share link carries the puzzle
-// and the progress in the URL fragment (#p=…&v=…), so nothing is sent anywhere.
+// The game and the settings survive a reload (localStorage); a share link carries the puzzle,
+// its rules and the progress in the URL fragment (#p=…&v=…), so nothing is sent anywhere.
 import { fromLine, maskToString, stringToMask, toLine } from './digits.js';
 
 const GAME_KEY = 'nonet.game.v1';
@@ -13,12 +13,16 @@ function write(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); return true; } catch { return false; }
 }
 
-const snapOut = (s) => ({ p: toLine(s.puzzle), v: toLine(s.values), k: s.corner, m: s.centre });
+// Colours 0-8, one character a cell.
+const coloursOut = (colours) => (colours && colours.some(Boolean) ? colours.join('') : '');
+const coloursIn = (s, n) => Array.from({ length: n * n }, (_, i) => Math.min(8, Number(String(s || '')[i]) || 0));
+
+const snapOut = (s) => ({ p: toLine(s.puzzle), v: toLine(s.values), k: s.corner, m: s.centre, c: coloursOut(s.colours) });
 
 export function saveGame(game) {
   if (!game.info) return;
   const record = {
-    geometry: game.geometry, regions: game.regions, mode: game.mode, meta: game.meta,
+    geometry: game.geometry, regions: game.regions, source: game.source, mode: game.mode, meta: game.meta,
     ...snapOut(game),
     past: game.past.slice(-HISTORY_KEPT).map(snapOut),
     future: game.future.slice(-HISTORY_KEPT).map(snapOut),
@@ -34,9 +38,9 @@ export function loadGame() {
   const r = read(GAME_KEY);
   if (!r || !r.geometry || !r.geometry.size) return null;
   const n = r.geometry.size;
-  const snapIn = (s) => ({ puzzle: fromLine(s.p, n), values: fromLine(s.v, n), corner: s.k || [], centre: s.m || [] });
+  const snapIn = (s) => ({ puzzle: fromLine(s.p, n), values: fromLine(s.v, n), corner: s.k || [], centre: s.m || [], colours: coloursIn(s.c, n) });
   return {
-    geometry: r.geometry, regions: r.regions || '', mode: r.mode === 'play' ? 'play' : 'enter', meta: r.meta || {},
+    geometry: r.geometry, regions: r.regions || '', source: r.source || null, mode: r.mode === 'play' ? 'play' : 'enter', meta: r.meta || {},
     ...snapIn(r),
     past: (r.past || []).map(snapIn), future: (r.future || []).map(snapIn),
   };
@@ -54,15 +58,23 @@ const marksIn = (s, n) => {
   return Array.from({ length: n * n }, (_, i) => stringToMask(parts[i] || '', n));
 };
 
-/** The fragment of a share link: p puzzle, v values, k corner marks, m centre marks, t variant, r regions. */
+/**
+ * The fragment of a share link: p puzzle, v values, k corner marks, m centre marks, c colours,
+ * t variant, r regions, j the rules (nonet's JSON of the puzzle without its givens).
+ */
 export function shareFragment(game) {
   const n = game.n;
   const parts = [`p=${encodeURIComponent(toLine(game.puzzle))}`];
   if (game.values.some(Boolean)) parts.push(`v=${encodeURIComponent(toLine(game.values))}`);
   if (game.corner.some(Boolean)) parts.push(`k=${encodeURIComponent(marksOut(game.corner, n))}`);
   if (game.centre.some(Boolean)) parts.push(`m=${encodeURIComponent(marksOut(game.centre, n))}`);
+  if (game.colours.some(Boolean)) parts.push(`c=${coloursOut(game.colours)}`);
   if (game.variant !== 'classic') parts.push(`t=${game.variant}`);
   if (game.variant === 'jigsaw') parts.push(`r=${encodeURIComponent(game.regions)}`);
+  if (game.source) {
+    const { puzzle, ...rules } = game.source;
+    parts.push(`j=${encodeURIComponent(JSON.stringify(rules))}`);
+  }
   if (game.mode === 'enter') parts.push('e=1');
   if (game.meta.seed !== undefined) parts.push(`seed=${encodeURIComponent(game.meta.seed)}`);
   return parts.join('&');
@@ -80,6 +92,7 @@ export function readFragment(hash) {
   return {
     n, puzzle: p, variant: q.get('t') || 'classic', regions: q.get('r') || '',
     values: fromLine(q.get('v') || '', n), corner: marksIn(q.get('k'), n), centre: marksIn(q.get('m'), n),
+    colours: coloursIn(q.get('c'), n), rules: q.get('j') || '',
     mode: q.get('e') ? 'enter' : 'play', seed: q.get('seed') ?? undefined,
   };
 }

@@ -10,7 +10,9 @@ export function applyTheme() {
   document.documentElement.dataset.scheme = dark ? 'dark' : 'light';
   const b = $('#btn-theme');
   const label = { auto: 'auto', light: 'light', dark: 'dark' }[settings.theme];
-  b.textContent = `Theme: ${label}`;
+  // A phone shows the icon alone (the label is in aria-label).
+  const icon = { auto: '◐', light: '☀', dark: '☾' }[settings.theme];
+  b.innerHTML = `<span aria-hidden="true">${icon}</span><span class="wide-only"> Theme: ${label}</span>`;
   b.setAttribute('aria-label', `Colour theme: ${label === 'auto' ? 'automatic' : label} (click to change)`);
 }
 

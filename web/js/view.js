@@ -2,11 +2,14 @@
 // panels around it; render() redraws it all from the state in app.js.
 import { $, $$, VARIANT_NAMES, announce, game, settings, ui } from './app.js';
 import { Board } from './board.js';
-import { SolveLog, stepMarks } from './solve-log.js';
+import { SolveLog, stepMarks, stepRules } from './solve-log.js';
 import { allowedMasks } from './geometry.js';
-import { bit, cellIndex } from './digits.js';
+import { bit, cellIndex, fromLine } from './digits.js';
 import { boardKey, selectCell } from './input.js';
 import { rateNow } from './rating.js';
+import { puzzleKind, rulesLine } from './rules.js';
+import { updateKeypad } from './tools.js';
+import { renderTimer } from './timer.js';
 
 export const board = new Board($('#board-wrap'), { onSelect: selectCell, onKey: boardKey });
 export const log = new SolveLog($('#log-panel'), { onSelect: (k, text) => { render(); if (text) announce(text); } });
@@ -23,7 +26,7 @@ function composeView() {
   const n = game.n;
   if (log.open && log.selected >= 0) {
     const v = log.view();
-    return { ...v, selected: ui.selected };
+    return { ...v, selected: ui.selected, rules: log.selectedRules() };
   }
   const cellClasses = new Map();
   const markClasses = new Map();
@@ -34,6 +37,7 @@ function composeView() {
   const centre = game.centre.slice();
   let values = grid;
   let links = [];
+  let rules = [];
 
   if (ui.random) {
     values = ui.random.values;
@@ -55,6 +59,13 @@ function composeView() {
     for (const i of ui.marks.mistakes) { addClass(cellClasses, i, 'mistake'); addClass(labels, i, 'mistake'); }
     for (const i of ui.marks.wrong) { addClass(cellClasses, i, 'wrong-cands'); addClass(labels, i, 'pencil marks leave out the solution'); }
   }
+  // Instant marking, when asked for: entries against the solution the server gave.
+  if (settings.showMistakes && game.mode === 'play' && game.meta.solution) {
+    const solution = fromLine(game.meta.solution, n);
+    game.values.forEach((v, i) => {
+      if (v && !game.isGiven(i) && solution[i] && v !== solution[i]) { addClass(cellClasses, i, 'mistake'); addClass(labels, i, 'mistake'); }
+    });
+  }
 
   const h = ui.hint;
   if (h && h.res && h.res.status === 'hint') {
@@ -67,6 +78,7 @@ function composeView() {
     m.labels.forEach((ls, i) => ls.forEach((l) => addClass(labels, i, l)));
     m.markClasses.forEach((c, k) => markClasses.set(k, c));
     links = m.links;
+    rules = stepRules(r.step || r);
     if (full) {
       // Show the step's digits even where the player wrote no marks ("ghost" candidates).
       const allowed = allowedMasks(game.info, grid);
@@ -78,8 +90,10 @@ function composeView() {
       }
     }
   }
-  return { values, kinds, corner, centre, cellClasses, markClasses, labels, links, selected: ui.selected };
+  const colours = ui.random ? [] : game.colours;
+  return { values, kinds, corner, centre, colours, cellClasses, markClasses, labels, links, rules, selected: ui.selected };
 }
+
 
 export function render() {
   if (!game.info) return;
@@ -98,13 +112,21 @@ export function render() {
   $('#btn-log-prev').disabled = !log.open || log.selected <= 0;
   $('#btn-log-next').disabled = !log.open || !log.entries || log.selected >= log.entries.length - 1;
   $$('.segmented [data-style]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.style === settings.style)));
+  document.body.dataset.keypad = play && settings.style === 'colour' ? 'colour' : 'digits';
   $('.letters-help').hidden = game.n <= 9;
+  updateKeypad(game.grid());
+  const line = rulesLine(game.constraints);
+  $('#rules-line').hidden = !line;
+  $('#rules-line').textContent = line;
+  $('#btn-next').hidden = !(play && game.meta.solved);
+  renderTimer();
   renderInfoLine();
 }
 
 function renderInfoLine() {
   const m = game.meta;
-  const parts = [`${VARIANT_NAMES[game.variant] || game.variant} ${game.n}×${game.n}`, `${game.givens()} givens`];
+  const kind = puzzleKind(game.constraints, VARIANT_NAMES[game.variant] || game.variant);
+  const parts = [`${kind[0].toUpperCase()}${kind.slice(1)} ${game.n}×${game.n}`, `${game.givens()} givens`];
   if (m.level) parts.push(m.level);
   if (m.seed !== undefined && m.seed !== null) parts.push(`seed ${m.seed}`);
   if (settings.showRating && game.mode === 'play') {
@@ -112,6 +134,6 @@ function renderInfoLine() {
     else if (typeof m.rating === 'number') parts.push(`SE ${m.rating.toFixed(1)}${m.hardest ? ` (${m.hardest})` : ''}`);
     else rateNow(); // asked for, not known yet (an entered, shared or restored puzzle)
   }
-  if (ui.random) parts.push(`random grid, seed ${ui.random.seed}`);
+  if (ui.random) parts.push(ui.random.label || `random grid, seed ${ui.random.seed}`);
   $('#puzzle-info').textContent = parts.join(' · ');
 }
