@@ -4,11 +4,12 @@
 //
 // For each 9×9 record of FILE with rules beyond the houses, the logical
 // solve (at most --limit seconds, 2 by default) gives the positions
-// along its way; each is hinted as `nonet hint` does (Session::hint: the
-// exact verdict, then the easiest step), timed by this thread's CPU clock,
-// which a busy machine does not inflate. Prints the positions where a step
-// was found and those where logic stops (no step within the same limit),
-// each with the median, 90th percentile and largest time in ms.
+// along its way; on each the easiest step is searched as `nonet hint` does
+// after its exact verdict (next_step with the extras; the verdict, an exact
+// solve, is timed apart per puzzle), timed by this thread's CPU clock, which
+// a busy machine does not inflate. Prints the positions where a step was
+// found and those where logic stops (no step within the same limit), each
+// with the median, 90th percentile and largest time in ms.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -18,7 +19,7 @@
 
 #include <time.h>
 
-#include "nonet/analysis.hpp"
+#include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/logic.hpp"
 
@@ -56,10 +57,10 @@ int main(int argc, char** argv) {
   nonet::PuzzleReader reader(in, path, nonet::ReadOptions{});
   std::vector<double> found, stopped;
   int puzzles = 0;
-  nonet::AnalysisOptions options;
-  options.extras = true;  // as `nonet hint`
-  options.limits.time_limit = limit;
-  const nonet::Session session(options);
+  nonet::LogicOptions hint_options;
+  hint_options.extras = true;  // as `nonet hint`
+  hint_options.time_limit = limit;
+  std::vector<double> verdicts;
   for (nonet::Record record; reader.next(record);) {
     if (!record.puzzle || record.puzzle->constraints.empty() || record.puzzle->geometry->size() != 9 ||
         !record.candidates.empty())
@@ -69,17 +70,25 @@ int main(int argc, char** argv) {
     logic.time_limit = limit;
     const nonet::LogicResult path_taken = nonet::solve_logically(puzzle, logic);
     ++puzzles;
+    const double verdict_start = thread_milliseconds();
+    nonet::SolveOptions exact;
+    exact.count_limit = 2;
+    exact.time_limit = limit;
+    hint_options.assume_unique = nonet::solve(puzzle, exact).status == nonet::SolveStatus::unique;
+    verdicts.push_back(thread_milliseconds() - verdict_start);
     nonet::CandidateGrid at(puzzle);
     for (std::size_t i = 0; i <= path_taken.steps.size(); ++i) {
-      const double start = thread_milliseconds();
-      const nonet::Analysis hint = session.hint(nonet::Position{puzzle, at});
-      const double ms = thread_milliseconds() - start;
-      if (hint.stop == nonet::Stop::hint) found.push_back(ms);
-      else if (hint.stop != nonet::Stop::solved) stopped.push_back(ms);
+      if (!at.solved()) {
+        const double start = thread_milliseconds();
+        const auto step = nonet::next_step(at, hint_options);
+        (step ? found : stopped).push_back(thread_milliseconds() - start);
+      }
       if (i < path_taken.steps.size()) at.apply(path_taken.steps[i]);
     }
+    std::fflush(stdout);
   }
   std::printf("%d puzzles\n", puzzles);
+  summary("the exact verdict (once per puzzle)", verdicts);
   summary("a step found", found);
   summary("logic stops (no step)", stopped);
 }
