@@ -66,9 +66,6 @@ int main(int argc, char** argv) {
         !record.candidates.empty())
       continue;
     const nonet::Puzzle& puzzle = *record.puzzle;
-    nonet::LogicOptions logic;
-    logic.time_limit = limit;
-    const nonet::LogicResult path_taken = nonet::solve_logically(puzzle, logic);
     ++puzzles;
     const double verdict_start = thread_milliseconds();
     nonet::SolveOptions exact;
@@ -76,6 +73,12 @@ int main(int argc, char** argv) {
     exact.time_limit = limit;
     hint_options.assume_unique = nonet::solve(puzzle, exact).status == nonet::SolveStatus::unique;
     verdicts.push_back(thread_milliseconds() - verdict_start);
+    // From the position, as the session does: uniqueness is the verdict's
+    // (solve_logically(Puzzle) would prove it again, with no time limit).
+    nonet::LogicOptions logic;
+    logic.time_limit = limit;
+    logic.assume_unique = hint_options.assume_unique;
+    const nonet::LogicResult path_taken = nonet::solve_logically(nonet::CandidateGrid(puzzle), logic);
     nonet::CandidateGrid at(puzzle);
     for (std::size_t i = 0; i <= path_taken.steps.size(); ++i) {
       if (!at.solved()) {
