@@ -205,15 +205,15 @@ static void test_killer(void) {
   EXPECT(count == 1);
   EXPECT(nonet_check(kKiller, NULL, NULL, &verdict) == NONET_OK);
   EXPECT(verdict == NONET_UNIQUE);
+  /* The logic reads the cages too. */
   nonet_rating rating;
-  EXPECT(nonet_rate(kKiller, NULL, NULL, NULL, &rating) == NONET_EINVALID);
-  EXPECT_CONTAINS(nonet_last_error(), "killer-cage");
-  EXPECT(nonet_hint(kKiller, NULL, NULL, 1, 0, out, sizeof out, NULL) == NONET_EINVALID);
-  EXPECT_CONTAINS(nonet_last_error(), "killer-cage");
+  EXPECT(nonet_rate(kKiller, NULL, NULL, NULL, &rating) == NONET_OK);
+  EXPECT(nonet_hint(kKiller, NULL, NULL, 3, 0, out, sizeof out, NULL) == NONET_OK);
+  EXPECT_CONTAINS(out, "Hint: ");
   nonet_options options;
   nonet_options_init(&options);
-  EXPECT(nonet_explain(kKiller, &options, 0, out, sizeof out, NULL) == NONET_EINVALID);
-  EXPECT_CONTAINS(nonet_last_error(), "killer-cage");
+  EXPECT(nonet_explain(kKiller, &options, 0, out, sizeof out, NULL) == NONET_OK);
+  EXPECT_CONTAINS(out, "killer-cage");
 }
 
 static void test_rate(void) {

@@ -71,8 +71,8 @@ struct AnalysisOptions {
 struct Position {
   Puzzle puzzle;
   std::optional<CandidateGrid> state;  // nullopt: the puzzle's own candidates
-  // The candidates logic starts from.
-  CandidateGrid start() const { return state ? *state : CandidateGrid(puzzle); }
+  // The candidates logic starts from, with the puzzle's variant rules.
+  CandidateGrid start() const;
 };
 // A position read from pencil marks (a 729-character line, a HoDoKu grid, a
 // reader Record's candidates): a cell with one mark is solved.

@@ -96,6 +96,11 @@ class CandidateGrid {
   Mask candidates(int cell) const { return candidates_[cell]; }
   bool has(int cell, int digit) const { return (candidates_[cell] >> (digit - 1)) & 1; }
   const Grid& values() const { return values_; }
+  // The puzzle's rules beyond the houses (empty for a classic puzzle): the
+  // techniques over constraints read them; placing a digit clears only its
+  // house peers, the rules' own consequences being steps of their own.
+  const std::vector<Constraint>& constraints() const;
+  void set_constraints(std::vector<Constraint> constraints);
   bool solved() const;
   // An empty cell with no candidate, or a digit with no place in a house.
   bool broken() const;
@@ -114,6 +119,7 @@ class CandidateGrid {
   std::shared_ptr<const Geometry> geometry_;
   Grid values_;
   std::vector<Mask> candidates_;
+  std::shared_ptr<const std::vector<Constraint>> constraints_;  // null: none
 };
 
 // A position from pencil marks (one mask a cell): a cell with one candidate

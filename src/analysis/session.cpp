@@ -71,14 +71,6 @@ std::optional<Stop> take_verdict(const Position& position, const AnalysisLimits&
     case SolveStatus::multiple:
     case SolveStatus::solved: break;
   }
-  // The techniques reason over houses alone: on a puzzle with other rules
-  // they would explain a different puzzle, so they are not run at all.
-  if (!puzzle.constraints.empty()) {
-    out.message = "the logic solver reads houses only, not this puzzle's " +
-                  std::string(to_string(puzzle.constraints.front().kind)) +
-                  " rules (docs/variants.md); solve, count and check read them";
-    return Stop::invalid;
-  }
   return std::nullopt;
 }
 
@@ -189,10 +181,18 @@ bool is_failure(Stop stop, Task task) {
   return true;
 }
 
+CandidateGrid Position::start() const {
+  if (!state) return CandidateGrid(puzzle);
+  CandidateGrid grid = *state;
+  // A state read from pencil marks knows no rules: the puzzle's are its.
+  if (grid.constraints().empty()) grid.set_constraints(puzzle.constraints);
+  return grid;
+}
+
 Position marked_position(const Puzzle& puzzle, const std::vector<Mask>& marks) {
   if (marks.empty()) return Position{puzzle, std::nullopt};
   CandidateGrid grid = position_from_marks(puzzle.geometry, marks);
-  Puzzle placed{puzzle.geometry, grid.values(), puzzle.comment};
+  Puzzle placed{puzzle.geometry, grid.values(), puzzle.comment, puzzle.constraints};
   return Position{std::move(placed), std::move(grid)};
 }
 

@@ -360,25 +360,13 @@ class CageSum final : public Rule {
 
   bool revise(Domains& domains) const override {
     const std::span<const int> cage(cells.data(), cage_size_);
-    Mask fixed = 0, any = 0, must = 0;
-    for (int cell : cage) {
-      const Mask mask = domains.mask(cell);
-      if (single(mask)) fixed |= mask;
-      any |= mask;
-    }
-    for (const auto& rest : rests_) {
-      Mask elsewhere = 0;
-      for (int cell : rest) elsewhere |= domains.mask(cell);
-      must |= all_ & ~elsewhere;
-    }
-    Mask allowed = 0, needed = ~Mask{0};
-    for (Mask set : combinations_) {
-      if ((set & (fixed | must)) != (fixed | must) || (set & any) != set) continue;
-      if (!std::all_of(cage.begin(), cage.end(), [&](int cell) { return (domains.mask(cell) & set) != 0; }))
-        continue;
+    Mask fixed = 0, allowed = 0, needed = ~Mask{0};
+    for (int cell : cage)
+      if (single(domains.mask(cell))) fixed |= domains.mask(cell);
+    each_set_left(domains, [&](Mask set) {
       allowed |= set;
       needed &= set;
-    }
+    });
     if (allowed == 0) return false;
     for (int cell : cage)
       if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
@@ -408,7 +396,42 @@ class CageSum final : public Rule {
     return true;
   }
 
+  std::string ways(const Domains& domains) const override {
+    std::string out;
+    each_set_left(domains, [&](Mask set) {
+      if (!out.empty()) out += " or ";
+      for (Mask digits = set; digits; digits &= digits - 1) {
+        if (digits != set) out += '+';
+        out += std::to_string(std::countr_zero(digits) + 1);
+      }
+    });
+    return out;
+  }
+
  private:
+  // Calls take(set) for each combination still possible: it holds the
+  // cage's fixed digits and those the rest of a house cannot take, and each
+  // cell can take one of its digits.
+  template <class Take>
+  void each_set_left(const Domains& domains, Take&& take) const {
+    const std::span<const int> cage(cells.data(), cage_size_);
+    Mask fixed = 0, any = 0, must = 0;
+    for (int cell : cage) {
+      const Mask mask = domains.mask(cell);
+      if (single(mask)) fixed |= mask;
+      any |= mask;
+    }
+    for (const auto& rest : rests_) {
+      Mask elsewhere = 0;
+      for (int cell : rest) elsewhere |= domains.mask(cell);
+      must |= all_ & ~elsewhere;
+    }
+    for (Mask set : combinations_) {
+      if ((set & (fixed | must)) != (fixed | must) || (set & any) != set) continue;
+      if (std::all_of(cage.begin(), cage.end(), [&](int cell) { return (domains.mask(cell) & set) != 0; })) take(set);
+    }
+  }
+
   std::vector<Mask> combinations_;
   std::vector<std::vector<int>> rests_;
   const Geometry* geometry_;
@@ -642,12 +665,16 @@ ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector
       initial_(geometry.cell_count(), all_digits(geometry.size())),
       extra_peers_(geometry.cell_count()),
       links_(geometry.cell_count()),
-      rules_of_(geometry.cell_count()) {
+      rules_of_(geometry.cell_count()),
+      peer_origins_(geometry.cell_count()) {
   for (const Constraint& constraint : constraints) {
     invalid_ = malformed(geometry, constraint);
     if (!invalid_.empty()) return;
   }
-  for (const Constraint& constraint : constraints) add(constraint, constraints);
+  for (const Constraint& constraint : constraints) {
+    add(constraint, constraints);
+    ++origin_;
+  }
   add_implied_sums(constraints);
   // Peers of a house are handled by the search already.
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
@@ -664,7 +691,23 @@ ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector
 void ConstraintProgram::differ(const std::vector<int>& cells) {
   for (int a : cells)
     for (int b : cells)
-      if (a != b) extra_peers_[a].push_back(b);
+      if (a != b) peer(a, b);
+}
+
+void ConstraintProgram::peer(int cell, int other) {
+  extra_peers_[cell].push_back(other);
+  peer_origins_[cell].emplace_back(other, origin_);
+}
+
+void ConstraintProgram::restrict(int cell, Mask allowed) {
+  initial_[cell] &= allowed;
+  restrictions_.push_back({cell, allowed, origin_});
+}
+
+std::optional<int> ConstraintProgram::peer_origin(int cell, int other) const {
+  for (auto [peer, origin] : peer_origins_[cell])
+    if (peer == other) return origin;
+  return std::nullopt;
 }
 
 template <class Relation>
@@ -678,6 +721,9 @@ void ConstraintProgram::relate(int a, int b, Relation&& allowed) {
   };
   PairLink& forward = find_or_add(a, b);
   PairLink& backward = find_or_add(b, a);
+  for (PairLink* link : {&forward, &backward})
+    if (std::find(link->origins.begin(), link->origins.end(), origin_) == link->origins.end())
+      link->origins.push_back(origin_);
   for (int x = 1; x <= size_; ++x)
     for (int y = 1; y <= size_; ++y)
       if (!allowed(x, y)) {
@@ -692,6 +738,7 @@ void ConstraintProgram::add_rule(std::unique_ptr<Rule> rule) {
   std::sort(cells.begin(), cells.end());
   cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
   for (int cell : cells) rules_of_[cell].push_back(index);
+  rule->origin = origin_;
   rules_.push_back(std::move(rule));
 }
 
@@ -751,12 +798,22 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
   const int house_sum = size_ * (size_ + 1) / 2;
   constexpr std::size_t kMaxCaged = 6;  // cells of an implied sum that are all in cages already
   std::set<std::tuple<std::vector<int>, std::vector<int>, long>> seen;
+  std::string region_name;  // the houses of the sums implied next, in words
   for (const Piece& piece : pieces) seen.insert({piece.cells, {}, piece.total});
   // sum(plus) - sum(minus) = total, each list sorted.
   const auto imply = [&](const std::vector<int>& plus, const std::vector<int>& minus, long total) {
     if ((plus.empty() && minus.empty()) || !seen.insert({plus, minus, total}).second) return;
+    // Named for the logic solver: the region and the sum it implies.
+    // (Appended piece by piece: g++ 12 warns falsely on "lit" + std::string chains.)
+    std::string text = "the rule of 45 on ";
+    text.append(region_name).append(": ");
+    for (std::size_t i = 0; i < plus.size(); ++i) text.append(i ? "+" : "").append(geometry_.cell_name(plus[i]));
+    for (int cell : minus) text.append("-").append(geometry_.cell_name(cell));
+    text.append(" = ").append(std::to_string(total));
+    implied_.push_back(std::move(text));
+    origin_ = -static_cast<int>(implied_.size());
     if (minus.empty() && plus.size() == 1) {
-      initial_[plus[0]] &= total >= 1 && total <= size_ ? digit_bit(static_cast<int>(total)) : 0;
+      restrict(plus[0], total >= 1 && total <= size_ ? digit_bit(static_cast<int>(total)) : 0);
       return;
     }
     const auto sees = [&](int a, int b) {
@@ -795,6 +852,7 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
     }
     std::sort(caged.begin(), caged.end());
     const std::vector<int> uncaged = difference(cells, caged);
+    region_name = house_name(house);
     if (caged.size() > 1 && !uncaged.empty()) imply(uncaged, {}, left);
     for (const Piece* piece : outies) {
       const std::vector<int> rest = difference(uncaged, piece->cells);
@@ -822,6 +880,8 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
       long total = 0;
       for (int k = 1; k < size_; ++k) {
         const House* house = family[direction == 0 ? k - 1 : size_ - k];
+        region_name = house_name(*family[direction == 0 ? 0 : size_ - 1]);
+        region_name.append(" to ").append(house_name(*house));
         for (int cell : house->cells) {
           in_region[cell] = 1;
           region.push_back(cell);
@@ -897,10 +957,13 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       break;
     }
     case ConstraintKind::odd:
-    case ConstraintKind::even:
+    case ConstraintKind::even: {
+      Mask allowed = 0;
       for (int d = 1; d <= n; ++d)
-        if ((d % 2 == 1) != (c.kind == ConstraintKind::odd)) initial_[cells[0]] &= ~digit_bit(d);
+        if ((d % 2 == 1) == (c.kind == ConstraintKind::odd)) allowed |= digit_bit(d);
+      restrict(cells[0], allowed);
       break;
+    }
     case ConstraintKind::minimum:
     case ConstraintKind::maximum:
       for (int other : near(cells[0], {{0, 1}, {1, 0}, {0, -1}, {-1, 0}}))
@@ -929,7 +992,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     case ConstraintKind::thermometer:
       for (int i = 0; i + 1 < k; ++i) relate(cells[i], cells[i + 1], [](int x, int y) { return x < y; });
       // The bulb's distance to each cell bounds it: cell i holds i+1..N-k+i+1.
-      for (int i = 0; i < k; ++i) initial_[cells[i]] &= range(i + 1, n - k + i + 1);
+      for (int i = 0; i < k; ++i) restrict(cells[i], range(i + 1, n - k + i + 1));
       break;
     case ConstraintKind::arrow: {
       std::vector<std::pair<int, int>> terms;
@@ -996,7 +1059,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
         const auto others = c.kind == ConstraintKind::anti_knight
                                 ? near(cell, {{1, 2}, {2, 1}, {-1, 2}, {-2, 1}, {1, -2}, {2, -1}, {-1, -2}, {-2, -1}})
                                 : near(cell, {{1, 1}, {1, -1}, {-1, 1}, {-1, -1}});
-        for (int other : others) extra_peers_[cell].push_back(other);
+        for (int other : others) peer(cell, other);
       }
       break;
     // As the checker: nonconsecutive exempts white dots, the negative kropki

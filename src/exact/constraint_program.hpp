@@ -46,12 +46,26 @@ class Rule {
   virtual ~Rule() = default;
   // False when no assignment of the rule's cells within the domains keeps it.
   virtual bool revise(Domains& domains) const = 0;
+  // The ways of keeping the rule left, in words ("1+8 or 2+7": a cage's
+  // combinations), for the logic solver's steps; empty where a rule does
+  // not list them.
+  virtual std::string ways(const Domains&) const { return {}; }
   std::vector<int> cells;  // every cell whose candidates the rule reads
+  int origin = 0;          // the rule it comes from (ConstraintProgram's origins)
 };
 
 struct PairLink {
   int other;
   std::vector<Mask> support;  // support[d]: the digits `other` may hold when this cell holds d (1..N)
+  std::vector<int> origins = {};  // the rules that made the table (a white dot on a thermometer: both)
+};
+
+// Digits a rule allows a cell whatever the other cells hold (odd, even, a
+// thermometer cell's distance from either end, a cell the rule of 45 fixes).
+struct Restriction {
+  int cell;
+  Mask allowed;
+  int origin;
 };
 
 class ConstraintProgram {
@@ -67,9 +81,20 @@ class ConstraintProgram {
   const Rule& rule(int index) const { return *rules_[index]; }
   int rule_count() const { return static_cast<int>(rules_.size()); }
 
+  // Where each piece comes from, so that the logic solver can name it (the
+  // search never asks): an origin >= 0 is the index of a written
+  // constraint, a negative one a sum the rule of 45 implies, described by
+  // implied_text(origin).
+  const std::string& implied_text(int origin) const { return implied_[static_cast<std::size_t>(-1 - origin)]; }
+  const std::vector<Restriction>& restrictions() const { return restrictions_; }
+  // The rule that makes `other` an extra peer of `cell` (nullopt: none does).
+  std::optional<int> peer_origin(int cell, int other) const;
+
  private:
   void add(const Constraint& constraint, const std::vector<Constraint>& all);
   void differ(const std::vector<int>& cells);
+  void peer(int cell, int other);
+  void restrict(int cell, Mask allowed);
   // a, b must satisfy allowed(digit of a, digit of b).
   template <class Relation>
   void relate(int a, int b, Relation&& allowed);
@@ -88,6 +113,10 @@ class ConstraintProgram {
   std::vector<std::vector<PairLink>> links_;
   std::vector<std::unique_ptr<Rule>> rules_;
   std::vector<std::vector<int>> rules_of_;
+  int origin_ = 0;  // the origin of the pieces being added
+  std::vector<std::string> implied_;
+  std::vector<std::vector<std::pair<int, int>>> peer_origins_;  // per cell: (extra peer, origin), as added
+  std::vector<Restriction> restrictions_;
 };
 
 }  // namespace nonet::detail

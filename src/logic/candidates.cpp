@@ -18,11 +18,22 @@ CandidateGrid::CandidateGrid(const Puzzle& puzzle)
     : geometry_(puzzle.geometry),
       values_(puzzle.cells),
       candidates_(puzzle.geometry->cell_count(), all_digits(puzzle.geometry->size())) {
+  set_constraints(puzzle.constraints);
   for (int cell = 0; cell < geometry_->cell_count(); ++cell) {
     if (values_[cell] == 0) continue;
     candidates_[cell] = 0;
     for (int peer : geometry_->peers_of(cell)) candidates_[peer] &= ~digit_bit(values_[cell]);
   }
+}
+
+const std::vector<Constraint>& CandidateGrid::constraints() const {
+  static const std::vector<Constraint> none;
+  return constraints_ ? *constraints_ : none;
+}
+
+void CandidateGrid::set_constraints(std::vector<Constraint> constraints) {
+  if (constraints.empty()) constraints_.reset();
+  else constraints_ = std::make_shared<const std::vector<Constraint>>(std::move(constraints));
 }
 
 CandidateGrid::CandidateGrid(std::shared_ptr<const Geometry> geometry, Grid values,

@@ -48,6 +48,15 @@ std::optional<Step> find_aligned_triplet_exclusion(const Context&);  // 7.5
 // colouring.cpp, als.cpp (explanations and hints only)
 std::optional<Step> find_simple_colouring(const Context&);
 std::optional<Step> find_als_xz(const Context&);
+// variant_rules.cpp: the techniques over variant rules (none applies to a
+// classic puzzle); the rule of 45 also takes the implied sums' bounds and
+// needed digits.
+std::optional<Step> find_rule_bounds(const Context&);
+std::optional<Step> find_rule_peers(const Context&);
+std::optional<Step> find_pair_rules(const Context&);
+std::optional<Step> find_rule_combinations(const Context&);
+std::optional<Step> find_rule_house_interaction(const Context&);
+std::optional<Step> find_rule_of_45(const Context&);
 // chains.cpp
 std::optional<Step> find_cycles(const Context&, bool x, bool y);
 std::optional<Step> find_forcing_chain(const Context&, bool x, bool y);

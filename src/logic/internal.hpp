@@ -88,6 +88,7 @@ class LazyBool {
 };
 
 struct ChainLinks;  // fish.cpp: one digit's links for the chain rungs
+class VariantRules;  // variant_rules.hpp
 
 struct Context {
   const CandidateGrid& grid;
@@ -105,6 +106,8 @@ struct Context {
   // are only applied and rated (a solve that keeps none): the singles and
   // intersections, most of every solve's steps, then skip it.
   bool describe = true;
+  // The puzzle's variant rules compiled (null: houses only).
+  const VariantRules* rules = nullptr;
   bool is_unique() const { return unique && unique->get(); }
   bool expired() const {
     return deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() > deadline;

@@ -41,6 +41,7 @@ std::vector<Propagation::Removal> Propagation::advanced(int start) const {
   if (ctx.expired()) return {};
   const CandidateGrid assumed(ctx.grid.geometry_ptr(), ctx.grid.values(), cand);
   Context inner{assumed, ctx.geo, ctx.tables, ctx.scale, nullptr, false};
+  inner.rules = ctx.rules;
   inner.deadline = ctx.deadline;
   inner.first_found = true;
   const std::optional<Step> s = rule_step(inner, mode.level);

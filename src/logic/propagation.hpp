@@ -37,6 +37,7 @@
 #include <vector>
 
 #include "internal.hpp"
+#include "variant_rules.hpp"
 
 namespace nonet::logic::chaining {
 
@@ -438,6 +439,9 @@ inline void Propagation::list_implications() {
     if (p & 1) {  // on → off
       if (mode.y_links)
         for (int e : digits_of(candidates & ~digit_bit(d))) implied.push_back({pot(cell, e, kOff), kNoSingle});
+      if (ctx.rules)  // the variant rules' weak links: the same digit's, and with Y links the others
+        for (int q : ctx.rules->weak_links(cell, d, !mode.y_links))
+          if (ctx.grid.has(q / n, q % n + 1)) implied.push_back({q * 2 + kOff, kNoSingle});
       if (mode.se_order) {  // by house, box first (a peer in two houses listed twice)
         for (int h : ctx.tables.chaining_houses(cell))
           for (int peer : ctx.geo.houses()[h].cells)
@@ -552,6 +556,9 @@ inline void Propagation::run(int start, RunBounds run_bounds) {
       if (p & 1) {  // on → off
         if (mode.y_links)
           for (int e : digits_of(cand[cell] & ~digit_bit(d))) add_from(pot(cell, e, kOff), p);
+        if (ctx.rules)
+          for (int q : ctx.rules->weak_links(cell, d, !mode.y_links))
+            if (cand[q / n] & digit_bit(q % n + 1)) add_from(q * 2 + kOff, p);
         if (mode.se_order) {  // by house, box first: the digit's places left in each
           for (int h : ctx.tables.chaining_houses(cell)) {
             const auto& house_cells = ctx.geo.houses()[h].cells;

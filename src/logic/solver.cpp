@@ -10,6 +10,7 @@
 
 #include "core/deadline.hpp"
 #include "internal.hpp"
+#include "variant_rules.hpp"
 #include "nonet/exact.hpp"
 
 namespace nonet {
@@ -22,6 +23,21 @@ using logic::Scope;
 bool on_scale(const logic::TechniqueRow& r, Scale scale, bool extras) {
   if (r.extra) return extras;
   return scale == Scale::se ? r.se : r.sukaku;
+}
+// Whether a solve tries the row: on its scale, and for the puzzle's rules.
+bool tried(const logic::TechniqueRow& r, const Context& ctx) {
+  switch (r.applies) {
+    case logic::Applies::with_rules: return ctx.rules != nullptr;
+    case logic::Applies::without_rules: return !ctx.rules && on_scale(r, ctx.scale, ctx.extras);
+    case logic::Applies::always: break;
+  }
+  return on_scale(r, ctx.scale, ctx.extras);
+}
+
+// The puzzle's variant rules compiled for the techniques, where it has some.
+std::optional<logic::VariantRules> rules_of(const CandidateGrid& grid) {
+  if (grid.constraints().empty()) return std::nullopt;
+  return std::optional<logic::VariantRules>(std::in_place, grid.geometry(), grid.constraints());
 }
 
 // No limit, or the highest rating a step may have.
@@ -119,7 +135,7 @@ std::optional<Step> first_step(Context& ctx, double max_rating, Unsearched* unse
   const logic::Tenths limit = limit_of(max_rating);
   for (std::size_t i = 0; i < kTechniques.size(); ++i) {
     const logic::TechniqueRow& row = kTechniques[i];
-    if (!on_scale(row, ctx.scale, ctx.extras) || row.rating > limit) continue;
+    if (!tried(row, ctx) || row.rating > limit) continue;
     if (unsearched && !unsearched->narrow(i, ctx)) continue;
     auto step = row.find(ctx);
     ctx.scope_digits = ~Mask{0};
@@ -162,6 +178,7 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
   Context::HousesMap map = logic::map_houses(grid);
   logic::StepChange change;
   Unsearched unsearched(grid.geometry(), tables);
+  const std::optional<logic::VariantRules> rules = rules_of(grid);
   bool broken = grid.broken();
   int open = static_cast<int>(std::count(grid.values().begin(), grid.values().end(), 0));
   while (open > 0 && !broken) {
@@ -170,6 +187,7 @@ LogicResult run(CandidateGrid grid, const LogicOptions& options, const logic::La
     ctx.deadline = deadline;
     ctx.kept_map = &map;
     ctx.describe = options.keep_steps;
+    ctx.rules = rules ? &*rules : nullptr;
     auto step = first_step(ctx, options.max_rating, &unsearched);
     if (!step && ctx.expired()) {  // out of time: unsolved
       expired = true;
@@ -273,6 +291,8 @@ std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& opt
   Context ctx{grid, grid.geometry(), tables, options.scale, options.assume_unique ? &unique : nullptr,
               options.extras};
   ctx.deadline = deadline_of(options);
+  const std::optional<logic::VariantRules> rules = rules_of(grid);
+  ctx.rules = rules ? &*rules : nullptr;
   auto step = first_step(ctx, options.max_rating);
   if (!step) stop = ctx.expired() ? LogicStop::out_of_time : LogicStop::stuck;
   return step;

@@ -48,10 +48,8 @@ def test_a_killer_is_solved_and_its_solution_passes_the_checker(form):
 
 
 @pytest.mark.parametrize("call", [nonet.explain, nonet.rate, nonet.hint])
-def test_logic_refuses_a_killer_naming_the_rule(call):
-    with pytest.raises(nonet.PuzzleError, match="killer-cage") as refused:
-        call(KILLER)
-    assert refused.value.status == "invalid"
+def test_logic_reads_a_killers_cages(call):
+    assert call(KILLER) is not None
 
 
 def test_arrays_refuse_variant_rules_instead_of_dropping_them(tmp_path):

@@ -1,0 +1,97 @@
+// The time of a hint on 9×9 variant positions (docs/variants.md), one thread:
+//
+//   bench_variant_hints [--limit SECONDS] FILE
+//
+// For each 9×9 record of FILE with rules beyond the houses, the logical
+// solve (at most --limit seconds, 2 by default) gives the positions
+// along its way; on each the easiest step is searched as `nonet hint` does
+// after its exact verdict (next_step with the extras; the verdict, an exact
+// solve, is timed apart per puzzle), timed by this thread's CPU clock, which
+// a busy machine does not inflate. Prints the positions where a step was
+// found and those where logic stops (no step within the same limit), each
+// with the median, 90th percentile and largest time in ms.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <time.h>
+
+#include "nonet/exact.hpp"
+#include "nonet/format.hpp"
+#include "nonet/logic.hpp"
+
+namespace {
+
+double thread_milliseconds() {
+  timespec now{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+  return 1e3 * static_cast<double>(now.tv_sec) + 1e-6 * static_cast<double>(now.tv_nsec);
+}
+
+void summary(const char* what, std::vector<double> ms) {
+  if (ms.empty()) return (void)std::printf("%s: none\n", what);
+  std::sort(ms.begin(), ms.end());
+  const auto over = std::count_if(ms.begin(), ms.end(), [](double t) { return t >= 100; });
+  std::printf("%s: %zu positions, ms median %.2f, 90%% %.2f, max %.1f; %ld at 100 ms or more\n", what, ms.size(),
+              ms[ms.size() / 2], ms[ms.size() * 9 / 10], ms.back(), static_cast<long>(over));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  double limit = 2;
+  std::string path;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--limit" && i + 1 < argc) limit = std::atof(argv[++i]);
+    else path = arg;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (path.empty() || !in) {
+    std::fprintf(stderr, "usage: bench_variant_hints [--limit SECONDS] FILE\n");
+    return 2;
+  }
+  nonet::PuzzleReader reader(in, path, nonet::ReadOptions{});
+  std::vector<double> found, stopped;
+  int puzzles = 0;
+  nonet::LogicOptions hint_options;
+  hint_options.extras = true;  // as `nonet hint`
+  hint_options.time_limit = limit;
+  std::vector<double> verdicts;
+  for (nonet::Record record; reader.next(record);) {
+    if (!record.puzzle || record.puzzle->constraints.empty() || record.puzzle->geometry->size() != 9 ||
+        !record.candidates.empty())
+      continue;
+    const nonet::Puzzle& puzzle = *record.puzzle;
+    ++puzzles;
+    const double verdict_start = thread_milliseconds();
+    nonet::SolveOptions exact;
+    exact.count_limit = 2;
+    exact.time_limit = limit;
+    hint_options.assume_unique = nonet::solve(puzzle, exact).status == nonet::SolveStatus::unique;
+    verdicts.push_back(thread_milliseconds() - verdict_start);
+    // From the position, as the session does: uniqueness is the verdict's
+    // (solve_logically(Puzzle) would prove it again, with no time limit).
+    nonet::LogicOptions logic;
+    logic.time_limit = limit;
+    logic.assume_unique = hint_options.assume_unique;
+    const nonet::LogicResult path_taken = nonet::solve_logically(nonet::CandidateGrid(puzzle), logic);
+    nonet::CandidateGrid at(puzzle);
+    for (std::size_t i = 0; i <= path_taken.steps.size(); ++i) {
+      if (!at.solved()) {
+        const double start = thread_milliseconds();
+        const auto step = nonet::next_step(at, hint_options);
+        (step ? found : stopped).push_back(thread_milliseconds() - start);
+      }
+      if (i < path_taken.steps.size()) at.apply(path_taken.steps[i]);
+    }
+    std::fflush(stdout);
+  }
+  std::printf("%d puzzles\n", puzzles);
+  summary("the exact verdict (once per puzzle)", verdicts);
+  summary("a step found", found);
+  summary("logic stops (no step)", stopped);
+}

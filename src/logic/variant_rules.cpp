@@ -1,0 +1,263 @@
+// The techniques over the variant rules, written once over the compiled
+// rules (exact/constraint_program.hpp) and never asking which rule they
+// read: each piece of the program knows the rule it comes from, which the
+// step names. Ratings and the ladder: techniques.hpp, docs/logic.md.
+#include "variant_rules.hpp"
+
+#include <algorithm>
+
+#include "internal.hpp"
+
+namespace nonet::logic {
+
+VariantRules::VariantRules(const Geometry& geometry, const std::vector<Constraint>& constraints)
+    : geometry_(geometry), constraints_(constraints), program_(geometry, constraints) {
+  const int n = geometry.size(), candidates = geometry.cell_count() * n;
+  at_.assign(static_cast<std::size_t>(candidates) + 1, 0);
+  same_.assign(static_cast<std::size_t>(candidates), 0);
+  std::vector<int> others;
+  for (int cell = 0; cell < geometry.cell_count(); ++cell)
+    for (int d = 1; d <= n; ++d) {
+      const int candidate = cell * n + d - 1;
+      at_[candidate] = static_cast<int>(links_.size());
+      for (int peer : program_.extra_peers(cell)) links_.push_back(peer * n + d - 1);
+      others.clear();
+      for (const detail::PairLink& link : program_.links(cell)) {
+        const Mask forbidden = all_digits(n) & ~link.support[d];
+        for (int e : digits_of(forbidden)) (e == d ? links_ : others).push_back(link.other * n + e - 1);
+      }
+      same_[candidate] = static_cast<int>(links_.size()) - at_[candidate];
+      links_.insert(links_.end(), others.begin(), others.end());
+    }
+  at_[candidates] = static_cast<int>(links_.size());
+}
+
+std::string VariantRules::origin_text(int origin) const {
+  if (origin < 0) return program_.implied_text(origin);
+  return describe(geometry_, constraints_[static_cast<std::size_t>(origin)]);
+}
+
+std::span<const int> VariantRules::weak_links(int cell, int digit, bool same_digit_only) const {
+  const int candidate = cell * geometry_.size() + digit - 1;
+  const int count = same_digit_only ? same_[candidate] : at_[candidate + 1] - at_[candidate];
+  return std::span<const int>(links_).subspan(static_cast<std::size_t>(at_[candidate]), static_cast<std::size_t>(count));
+}
+
+namespace {
+
+// The digits a cell may still take: its value's, or its candidates.
+Mask open_digits(const CandidateGrid& grid, int cell) {
+  return grid.value(cell) ? digit_bit(grid.value(cell)) : grid.candidates(cell);
+}
+
+// The position's candidates as the search's rules read them, changed only in
+// this copy (held in a base, so that it exists before Domains points at it).
+struct MaskCopy {
+  std::vector<Mask> masks;
+};
+class ScratchDomains final : private MaskCopy, public detail::Domains {
+ public:
+  explicit ScratchDomains(std::vector<Mask> copy) : MaskCopy{std::move(copy)}, Domains(MaskCopy::masks) {}
+  bool keep_only(int cell, Mask allowed) override { return (MaskCopy::masks[cell] &= allowed) != 0; }
+  const std::vector<Mask>& masks() const { return MaskCopy::masks; }
+};
+
+std::vector<Mask> open_masks(const Context& ctx) {
+  std::vector<Mask> masks(static_cast<std::size_t>(ctx.cells()));
+  for (int cell = 0; cell < ctx.cells(); ++cell) masks[cell] = open_digits(ctx.grid, cell);
+  return masks;
+}
+
+// "1,2,3": a few digits, told apart on any grid size.
+std::string digit_list(Mask digits) {
+  std::string out;
+  for (int d : digits_of(digits)) {
+    if (!out.empty()) out += ',';
+    out += digit_char(d);
+  }
+  return out;
+}
+
+Step step_of(Technique technique, std::string detail) {
+  Step s;
+  s.technique = std::string(row_of(technique).name);
+  s.rating = step_rating(technique);
+  s.detail = std::move(detail);
+  return s;
+}
+
+// "r1c1 not 1,2; r1c2 not 9": what a step removes, cell by cell.
+std::string removed_text(const Context& ctx, const std::vector<Mask>& before, const std::vector<Mask>& after,
+                         const std::vector<int>& cells) {
+  std::string out;
+  for (int cell : cells) {
+    const Mask gone = before[cell] & ~after[cell];
+    if (ctx.grid.value(cell) || !gone) continue;
+    if (!out.empty()) out += "; ";
+    out += cat({ctx.geo.cell_name(cell), " not ", digit_list(gone)});
+  }
+  return out;
+}
+
+std::vector<int> sorted_cells(std::vector<int> cells) {
+  std::sort(cells.begin(), cells.end());
+  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+  return cells;
+}
+
+// Digits a rule allows a cell whatever the rest holds (written rules, or
+// the rule of 45's single cells).
+std::optional<Step> restriction_step(const Context& ctx, bool implied, Technique technique) {
+  for (const detail::Restriction& r : ctx.rules->program().restrictions()) {
+    if ((r.origin < 0) != implied || ctx.grid.value(r.cell)) continue;
+    const Mask gone = ctx.grid.candidates(r.cell) & ~r.allowed;
+    if (!gone) continue;
+    Step s = step_of(technique, cat({ctx.rules->origin_text(r.origin), ": ", ctx.geo.cell_name(r.cell), " holds only ",
+                                     r.allowed ? digit_list(r.allowed) : "no digit"}));
+    s.cells = {r.cell};
+    for (int d : digits_of(gone)) s.eliminations.push_back({r.cell, d});
+    return s;
+  }
+  return std::nullopt;
+}
+
+// The first step visit(rule) makes of a rule written in the puzzle (or,
+// with `implied`, of a sum the rule of 45 implies).
+template <class Visit>
+std::optional<Step> first_rule_step(const Context& ctx, bool implied, Visit&& visit) {
+  const detail::ConstraintProgram& program = ctx.rules->program();
+  for (int i = 0; i < program.rule_count(); ++i) {
+    const detail::Rule& rule = program.rule(i);
+    if ((rule.origin < 0) != implied) continue;
+    if (auto step = visit(rule)) return step;
+  }
+  return std::nullopt;
+}
+
+// Each rule's revise() on the position: the candidates no way of keeping
+// the rule uses.
+std::optional<Step> revise_step(const Context& ctx, bool implied, Technique technique) {
+  const std::vector<Mask> before = open_masks(ctx);
+  return first_rule_step(ctx, implied, [&](const detail::Rule& rule) -> std::optional<Step> {
+    ScratchDomains domains(before);
+    if (!rule.revise(domains)) return std::nullopt;  // broken: the solve stops on it (CandidateGrid::broken)
+    const std::vector<int> cells = sorted_cells(rule.cells);
+    const std::string removed = removed_text(ctx, before, domains.masks(), cells);
+    if (removed.empty()) return std::nullopt;
+    const std::string ways = rule.ways(ScratchDomains(before));
+    Step s = step_of(technique, cat({ctx.rules->origin_text(rule.origin), ways.empty() ? "" : ": ", ways, ": ", removed}));
+    s.cells = cells;
+    for (int cell : cells)
+      if (!ctx.grid.value(cell))
+        for (int d : digits_of(before[cell] & ~domains.masks()[cell])) s.eliminations.push_back({cell, d});
+    return s;
+  });
+}
+
+// A digit every way of keeping a rule puts in its cells: out of the cells
+// that see every place it has there.
+std::optional<Step> needed_digit_step(const Context& ctx, bool implied, Technique technique) {
+  const std::vector<Mask> before = open_masks(ctx);
+  return first_rule_step(ctx, implied, [&](const detail::Rule& rule) -> std::optional<Step> {
+    const std::vector<int> cells = sorted_cells(rule.cells);
+    Mask placed = 0, open = 0;
+    for (int cell : cells) (ctx.grid.value(cell) ? placed : open) |= open_digits(ctx.grid, cell);
+    for (int d : digits_of(open & ~placed)) {
+      std::vector<int> places;
+      ScratchDomains without(before);
+      bool kept = true;
+      for (int cell : cells)
+        if (!ctx.grid.value(cell) && ctx.grid.has(cell, d)) {
+          places.push_back(cell);
+          kept = without.keep_only(cell, ~digit_bit(d)) && kept;
+        }
+      if (!kept || rule.revise(without)) continue;  // a way without d: nothing follows
+      Step s = step_of(technique, "");
+      for (int other : seeing_all(ctx, places))
+        if (ctx.grid.has(other, d)) s.eliminations.push_back({other, d});
+      if (s.eliminations.empty()) continue;
+      s.detail = cat({ctx.rules->origin_text(rule.origin), ": every way needs ", std::string(1, digit_char(d)),
+                      " in ", cells_text(ctx.geo, places)});
+      s.cells = places;
+      return s;
+    }
+    return std::nullopt;
+  });
+}
+
+}  // namespace
+
+std::optional<Step> find_rule_bounds(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  return restriction_step(ctx, false, Technique::rule_bounds);
+}
+
+std::optional<Step> find_rule_peers(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  const detail::ConstraintProgram& program = ctx.rules->program();
+  for (int cell = 0; cell < ctx.cells(); ++cell) {
+    const int d = ctx.grid.value(cell);
+    if (!d) continue;
+    for (int peer : program.extra_peers(cell)) {
+      if (!ctx.grid.has(peer, d)) continue;
+      // This rule's peers of the cell that still hold the digit.
+      const int origin = program.peer_origin(cell, peer).value_or(0);
+      Step s = step_of(Technique::rule_peers, "");
+      std::vector<int> gone;
+      for (int other : program.extra_peers(cell))
+        if (ctx.grid.has(other, d) && program.peer_origin(cell, other) == origin) {
+          gone.push_back(other);
+          s.eliminations.push_back({other, d});
+        }
+      const std::string digit(1, digit_char(d));
+      s.detail = cat({ctx.geo.cell_name(cell), "=", digit, " and ", ctx.rules->origin_text(origin), ": ", digit,
+                      " leaves ", cells_text(ctx.geo, gone)});
+      s.cells = {cell};
+      return s;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Step> find_pair_rules(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  const detail::ConstraintProgram& program = ctx.rules->program();
+  for (int cell = 0; cell < ctx.cells(); ++cell) {
+    const Mask open = open_digits(ctx.grid, cell);
+    for (const detail::PairLink& link : program.links(cell)) {
+      if (ctx.grid.value(link.other)) continue;
+      Mask supported = 0;
+      for (int d : digits_of(open)) supported |= link.support[d];
+      const Mask gone = ctx.grid.candidates(link.other) & ~supported;
+      if (!gone) continue;
+      std::string rules;
+      for (int origin : link.origins) rules.append(rules.empty() ? "" : " and ").append(ctx.rules->origin_text(origin));
+      Step s = step_of(Technique::pair_rules,
+                       cat({rules, ": with ", ctx.geo.cell_name(cell), " holding ", digit_list(open), ", ",
+                            ctx.geo.cell_name(link.other), " cannot be ", digit_list(gone)}));
+      s.cells = {cell, link.other};
+      for (int d : digits_of(gone)) s.eliminations.push_back({link.other, d});
+      return s;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Step> find_rule_combinations(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  return revise_step(ctx, false, Technique::rule_combinations);
+}
+
+std::optional<Step> find_rule_house_interaction(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  return needed_digit_step(ctx, false, Technique::rule_house_interaction);
+}
+
+std::optional<Step> find_rule_of_45(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  if (auto s = restriction_step(ctx, true, Technique::rule_of_45)) return s;
+  if (auto s = revise_step(ctx, true, Technique::rule_of_45)) return s;
+  return needed_digit_step(ctx, true, Technique::rule_of_45);
+}
+
+}  // namespace nonet::logic

@@ -1,0 +1,41 @@
+// The variant rules of a puzzle as the logic solver reads them: the search's
+// compiled rules (exact/constraint_program.hpp: extra peers, pair links,
+// rules over many cells and the sums the rule of 45 implies), each able to
+// say in words which rule it comes from, and the weak links they give (two
+// candidates that cannot both hold), which the chain techniques follow
+// beside those of the houses (propagation.hpp). The techniques over them are
+// in variant_rules.cpp (finders.hpp).
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "exact/constraint_program.hpp"
+#include "nonet/model.hpp"
+
+namespace nonet::logic {
+
+class VariantRules {
+ public:
+  VariantRules(const Geometry& geometry, const std::vector<Constraint>& constraints);
+
+  const detail::ConstraintProgram& program() const { return program_; }
+  // The rule an origin of the program names: "killer cage 15 at r1c1, r1c2",
+  // "the rule of 45 on row 1: r1c9 = 4".
+  std::string origin_text(int origin) const;
+  // The candidates (cell * N + digit - 1) that cannot hold with digit `digit`
+  // in `cell` by a rule other than the houses. Same digit only, or every
+  // digit (a pair link's forbidden pairs).
+  std::span<const int> weak_links(int cell, int digit, bool same_digit_only) const;
+
+ private:
+  const Geometry& geometry_;
+  std::vector<Constraint> constraints_;
+  detail::ConstraintProgram program_;
+  // Per candidate, from at[candidate]: the same digit's weak links first,
+  // then those to other digits (from at[candidate] + same[candidate]).
+  std::vector<int> at_, same_, links_;
+};
+
+}  // namespace nonet::logic

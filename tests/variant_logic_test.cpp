@@ -1,0 +1,182 @@
+// The logic solver on variant rules (src/logic/variant_rules.cpp): each
+// technique's step on a small hand-made case, soundness over ISS's published
+// puzzles (no step removes the solution's digit or places a wrong one), and
+// the front ends: a hint on a variant position, `nonet explain` on a killer.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+
+#include "nonet/analysis.hpp"
+#include "nonet/exact.hpp"
+#include "nonet/logic.hpp"
+#include "test_support.hpp"
+
+namespace nonet {
+namespace {
+
+LogicOptions without_uniqueness() {
+  LogicOptions options;
+  options.assume_unique = false;
+  return options;
+}
+
+// The steps from the puzzle's start until one of `technique` (applied as
+// they come), or nullopt when logic stops first or after `most` steps.
+std::optional<Step> first_of(const std::string& text, const std::string& technique, int most = 40) {
+  CandidateGrid grid(testing::parse_one(text));
+  for (int i = 0; i < most; ++i) {
+    auto step = next_step(grid, without_uniqueness());
+    if (!step) return std::nullopt;
+    if (step->technique == technique) return step;
+    grid.apply(*step);
+  }
+  return std::nullopt;
+}
+
+bool removes(const Step& step, int cell, int digit) {
+  return std::find(step.eliminations.begin(), step.eliminations.end(), Candidate{cell, digit}) != step.eliminations.end();
+}
+
+TEST(VariantLogic, RulePeersTakeAPlacedDigitFromTheCellsARuleMakesDiffer) {
+  // From the centre every knight's move leaves box 5: 8 cells lose the 5.
+  const auto step = first_of(".~R5C5_5.AntiKnight", "Rule peers", 1);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->eliminations.size(), 8u);
+  EXPECT_TRUE(removes(*step, 21, 5));  // r3c4
+  EXPECT_NE(step->detail.find("anti-knight"), std::string::npos) << step->detail;
+  EXPECT_DOUBLE_EQ(step->rating, 2.4);
+}
+
+TEST(VariantLogic, RuleBoundsKeepAThermometerCellWithinItsDistanceFromTheEnds) {
+  const auto step = first_of(".Thermo~R2C2~R2C3~R2C4~R2C5", "Rule bounds", 1);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->eliminations, (std::vector<Candidate>{{10, 7}, {10, 8}, {10, 9}}));  // the bulb is at most 6
+  EXPECT_NE(step->detail.find("thermometer"), std::string::npos) << step->detail;
+}
+
+TEST(VariantLogic, PairRulesRemoveWhatTheNeighbourCannotSupport) {
+  const auto step = first_of(".~R1C1_1.WhiteDot~R1C1~R1C2", "Pair rules", 1);
+  ASSERT_TRUE(step);
+  ASSERT_EQ(step->eliminations.size(), 7u);  // r1c2 is 2: 3-9 go (1 is gone with the row)
+  for (int d = 3; d <= 9; ++d) EXPECT_TRUE(removes(*step, 1, d)) << d;
+}
+
+TEST(VariantLogic, RuleCombinationsKeepTheDigitsOfACagesSums) {
+  const auto step = first_of(".Cage~3~R1C1~R1C2", "Rule combinations", 1);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->detail.rfind("killer-cage 3", 0), 0u) << step->detail;
+  for (int d = 3; d <= 9; ++d) EXPECT_TRUE(removes(*step, 0, d) && removes(*step, 1, d)) << d;
+  EXPECT_DOUBLE_EQ(step->rating, 2.8);
+}
+
+TEST(VariantLogic, RuleHouseInteractionTakesANeededDigitFromCellsSeeingAllItsPlaces) {
+  // Two cells of no common house adding up to 3 (repeats allowed): 1 and 2
+  // are both there, so r1c4 (seeing r1c1 and r2c4) holds neither.
+  const auto step = first_of(".Sum~3~R1C1~R2C4", "Rule-house interaction", 3);
+  ASSERT_TRUE(step);
+  EXPECT_TRUE(removes(*step, 3, 1)) << to_text(*testing::parse_one(".Sum~3~R1C1~R2C4").geometry, *step);
+  EXPECT_EQ(step->cells, (std::vector<int>{0, 12}));
+}
+
+TEST(VariantLogic, RuleOf45FindsTheCellTheCagesOfARowLeave) {
+  // Neither cage alone says anything (each combination set covers 1-9).
+  const auto step = first_of(".Cage~20~R1C1~R1C2~R1C3~R1C4.Cage~16~R1C5~R1C6~R1C7~R1C8", "Rule of 45", 1);
+  ASSERT_TRUE(step);
+  EXPECT_NE(step->detail.find("rule of 45 on row 1"), std::string::npos) << step->detail;
+  for (int d = 1; d <= 8; ++d) EXPECT_TRUE(removes(*step, 8, d)) << d;  // r1c9 is 9
+}
+
+TEST(VariantLogic, UniquenessTechniquesAreOffWithRulesAndTheClassicLadderIsUnchanged) {
+  for (const TechniqueInfo& t : techniques(Scale::se, true))
+    EXPECT_TRUE(t.name.find("Rule") == std::string::npos && t.name != "Pair rules") << t.name;
+}
+
+// Every step of a logical solve keeps the solution: no placement of another
+// digit, no elimination of the solution's.
+::testing::AssertionResult keeps_solution(const Puzzle& puzzle, const Grid& solution, const LogicResult& result) {
+  const Geometry& g = *puzzle.geometry;
+  for (const Step& s : result.steps) {
+    for (const Candidate& p : s.placements)
+      if (solution[p.cell] != p.digit) return ::testing::AssertionFailure() << "wrong placement: " << to_text(g, s);
+    for (const Candidate& e : s.eliminations)
+      if (solution[e.cell] == e.digit) return ::testing::AssertionFailure() << "removes the solution: " << to_text(g, s);
+    if (s.technique == "Unique rectangle" || s.technique == "BUG")
+      return ::testing::AssertionFailure() << "uniqueness on a variant: " << to_text(g, s);
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(VariantLogic, NoStepBreaksTheSolutionOfAnIssPuzzle) {
+  NONET_NEEDS_SHARED_DATA();
+  std::ifstream tsv(testing::data_path("variants/iss/puzzles.tsv"));
+  ASSERT_TRUE(tsv.good());
+  std::string line;
+  std::getline(tsv, line);  // header
+  int checked = 0, solved = 0;
+  while (std::getline(tsv, line)) {
+    std::istringstream fields(line);
+    std::string collection, name, input;
+    std::getline(fields, collection, '\t');
+    std::getline(fields, name, '\t');
+    std::getline(fields, input, '\t');
+    auto records = read_all(input);
+    if (records.size() != 1 || !records[0].puzzle || records[0].puzzle->constraints.empty() ||
+        !records[0].candidates.empty())
+      continue;
+    const Puzzle& puzzle = *records[0].puzzle;
+    SolveOptions exact;
+    exact.count_limit = 2;
+    exact.max_nodes = 2000;
+    const SolveResult verdict = solve(puzzle, exact);
+    if (verdict.status != SolveStatus::unique) continue;
+    // A time limit per puzzle keeps the test short (the sanitizer tree runs
+    // it); the steps found by then are checked all the same.
+    LogicOptions options;
+    options.time_limit = 0.1;
+    const LogicResult result = solve_logically(puzzle, options);
+    EXPECT_TRUE(keeps_solution(puzzle, verdict.solutions.at(0), result)) << collection << " / " << name;
+    ++checked;
+    solved += result.solved;
+  }
+  EXPECT_GT(checked, 40);
+  std::cout << "[ info ] " << checked << " ISS variant puzzles checked, " << solved << " solved by logic\n";
+}
+
+TEST(VariantLogic, HintOnAVariantPositionAnswersWithinMilliseconds) {
+  // examples/killer.txt, a 6×6 killer, and a 9×9 one with every row caged.
+  const Puzzle killer = testing::load_puzzles(testing::source_path("examples/killer.txt")).at(0);
+  const Session session;
+  const auto start = std::chrono::steady_clock::now();
+  const Analysis hint = session.hint(Position{killer, std::nullopt});
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(hint.stop, Stop::hint) << hint.message;
+  ASSERT_EQ(hint.steps.size(), 1u);
+  EXPECT_LT(ms, 1000);  // well under 100 ms in a release build; the sanitizer tree is slower
+  // From pencil marks: the variant's rules stay with the position.
+  const Analysis explained = session.explain(Position{killer, std::nullopt});
+  EXPECT_EQ(explained.stop, Stop::solved) << explained.message;
+  ASSERT_GT(explained.steps.size(), 3u);
+  CandidateGrid after(killer);
+  for (std::size_t i = 0; i < 3; ++i) after.apply(explained.steps[i]);
+  std::vector<Mask> marks(after.values().size());
+  for (int c = 0; c < after.geometry().cell_count(); ++c)
+    marks[c] = after.value(c) ? digit_bit(after.value(c)) : after.candidates(c);
+  const Position marked = marked_position(killer, marks);
+  EXPECT_EQ(marked.start().constraints(), killer.constraints);
+  const Analysis next = session.hint(marked);
+  EXPECT_EQ(next.stop, Stop::hint) << next.message;
+}
+
+TEST(VariantLogic, CliExplainsAKiller) {
+  const auto run = testing::run_nonet("explain " + testing::source_path("examples/killer.txt"));
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("killer-cage"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("Rule combinations"), std::string::npos) << run.out;
+  const auto rated = testing::run_nonet("rate " + testing::source_path("examples/killer.txt"));
+  EXPECT_EQ(rated.exit_code, 0) << rated.err;
+}
+
+}  // namespace
+}  // namespace nonet
