@@ -91,6 +91,14 @@ Cells neighbours(const Geometry& geometry, int cell, bool diagonals) {
   return out;
 }
 
+// Every cell, in a random order.
+Cells shuffled_cells(const Geometry& geometry, Random& rng) {
+  Cells cells(geometry.cell_count());
+  std::iota(cells.begin(), cells.end(), 0);
+  rng.shuffle(cells);
+  return cells;
+}
+
 // ---- rules from the grid ----------------------------------------------------
 
 // Every white and black dot the grid has, and the two negative rules: the
@@ -132,9 +140,7 @@ Cells grow_line(const Geometry& geometry, std::vector<bool>& used, int start, st
 std::vector<Constraint> thermometers(const Geometry& geometry, const Grid& grid, Random& rng) {
   const int n = geometry.size();
   std::vector<bool> used(geometry.cell_count(), false);
-  Cells starts(geometry.cell_count());
-  std::iota(starts.begin(), starts.end(), 0);
-  rng.shuffle(starts);
+  const Cells starts = shuffled_cells(geometry, rng);
   std::vector<Constraint> rules;
   const std::size_t longest = static_cast<std::size_t>(std::max(3, n - 3));
   for (int start : starts) {
@@ -154,9 +160,7 @@ std::vector<Constraint> thermometers(const Geometry& geometry, const Grid& grid,
 std::vector<Constraint> arrows(const Geometry& geometry, const Grid& grid, Random& rng) {
   const int n = geometry.size();
   std::vector<bool> used(geometry.cell_count(), false);
-  Cells circles(geometry.cell_count());
-  std::iota(circles.begin(), circles.end(), 0);
-  rng.shuffle(circles);
+  const Cells circles = shuffled_cells(geometry, rng);
   std::vector<Constraint> rules;
   constexpr int kTries = 8;  // random walks per circle
   for (int circle : circles) {
@@ -197,9 +201,7 @@ class CageLayout {
   // in [min, max] through free orthogonal neighbours holding no digit the
   // cage has, together with its images.
   void grow(int min_size, int max_size, Random& rng) {
-    Cells starts(geometry_.cell_count());
-    std::iota(starts.begin(), starts.end(), 0);
-    rng.shuffle(starts);
+    const Cells starts = shuffled_cells(geometry_, rng);
     for (int start : starts) {
       if (cage_of_[start] >= 0) continue;
       const std::size_t target = static_cast<std::size_t>(min_size + static_cast<int>(rng.below(max_size - min_size + 1)));
