@@ -158,11 +158,13 @@ TEST(GenerateVariant, KropkiShowsEveryDot) {
 }
 
 TEST(GenerateVariant, SmallerGridsToo) {
-  for (VariantRules rules : {VariantRules::killer, VariantRules::thermo, VariantRules::kropki, VariantRules::arrow}) {
-    SCOPED_TRACE(to_string(rules));
-    const Generator generator(classic(6), variant_options(rules));
-    expect_sound_variant(generator.puzzle(1, 0));
-  }
+  for (int size : {4, 6})
+    for (VariantRules rules : {VariantRules::killer, VariantRules::thermo, VariantRules::kropki, VariantRules::arrow}) {
+      SCOPED_TRACE(to_string(rules) + " " + std::to_string(size));
+      // The default largest cage (5) is more than a 4×4 grid's 4 cells: it means 4.
+      const Generator generator(classic(size), variant_options(rules));
+      expect_sound_variant(generator.puzzle(1, 0));
+    }
 }
 
 TEST(GenerateVariant, SameSeedSameStreamWhateverTheThreadsAndShards) {
@@ -199,7 +201,7 @@ TEST(GenerateVariant, OptionsItCannotMeetAreRefused) {
   cages.min_cage = 4;
   cages.max_cage = 3;
   EXPECT_THROW(validate(*classic(9), cages), GenerateError);
-  cages.min_cage = 1;
+  cages.min_cage = 10;
   cages.max_cage = 10;
   EXPECT_THROW(validate(*classic(9), cages), GenerateError);
   EXPECT_EQ(parse_variant_rules("kropki"), VariantRules::kropki);

@@ -138,7 +138,8 @@ struct GenerateOptions {
   // `max_givens` are refused (no variant grade yet) and the givens are
   // minimal whenever no uniqueness test ran out of nodes.
   VariantRules rules = VariantRules::none;
-  // Killer: cage sizes (a cage hemmed in by other cages may stay smaller),
+  // Killer: cage sizes (a cage hemmed in by other cages may stay smaller;
+  // a MAX beyond N is N),
   // and whether givens may make the puzzle unique (otherwise cages are split).
   int min_cage = 2, max_cage = 5;
   bool killer_givens = false;

@@ -130,8 +130,9 @@ void validate(const Geometry& geometry, const GenerateOptions& options) {
     if (options.rating) throw GenerateError("a rating range is not available for " + rules + " puzzles yet");
     if (options.min_givens > 0 || options.max_givens > 0)
       throw GenerateError("--givens is not available for " + rules + " puzzles: their clues are carved to minimal");
-    if (options.min_cage < 1 || options.max_cage < options.min_cage || options.max_cage > geometry.size())
-      throw GenerateError("cage sizes must satisfy 1 <= MIN <= MAX <= " + std::to_string(geometry.size()));
+    // MAX beyond N means N (the default 5 on a 4×4 grid).
+    if (options.min_cage < 1 || options.max_cage < options.min_cage || options.min_cage > geometry.size())
+      throw GenerateError("cage sizes must satisfy 1 <= MIN <= MAX and MIN <= " + std::to_string(geometry.size()));
     return;
   }
   if (options.rating && !options.rater) {

@@ -440,13 +440,15 @@ class VariantCarver {
   }
 
  private:
+  int max_cage() const { return std::min(options_.max_cage, geometry_.size()); }
+
   bool cuts_cages() const { return options_.rules == VariantRules::killer && !options_.killer_givens; }
 
   void draw_rules() {
     switch (options_.rules) {
       case VariantRules::killer:
         cages_.emplace(geometry_, solution_, images_);
-        cages_->grow(options_.min_cage, options_.max_cage, rng_);
+        cages_->grow(options_.min_cage, max_cage(), rng_);
         break;
       case VariantRules::thermo: fixed_rules_ = thermometers(geometry_, solution_, rng_); break;
       case VariantRules::kropki: fixed_rules_ = kropki_dots(geometry_, solution_, rng_); break;
@@ -538,7 +540,7 @@ class VariantCarver {
       check_time();
       if (clue.inside >= 0) {
         // Cages merged earlier may make this border gone, or the merge too big.
-        const auto merge = cages_->merged(clue.inside, clue.outside, options_.max_cage);
+        const auto merge = cages_->merged(clue.inside, clue.outside, max_cage());
         if (!merge) continue;
         cages_->replace(merge->first, merge->second);
         if (count().status != SolveStatus::unique) cages_->replace(merge->second, merge->first);
