@@ -52,7 +52,7 @@ _nonet() {
       return
       ;;
     -j | --jobs | --seed | --limit | --max-nodes | --time-limit | -n | --count | --rating | --givens | \
-      --column | --shard | --per-page | --max-attempts | --max-technique | --host | --port | --workers | --queue | --allow-host | --title)
+      --column | --shard | --per-page | --max-attempts | --cage-size | --max-technique | --host | --port | --workers | --queue | --allow-host | --title)
       return ;;
   esac
 
@@ -67,7 +67,7 @@ _nonet() {
       rate) options="$input --format --scale --time-limit" ;;
       generate) options="-n --count --variant --regions --size --difficulty --rating --symmetry --givens --minimal
                          --seed --shard -j --jobs --format --full --solution --solutions --per-page --paper --title
-                         -o --output --max-attempts
+                         -o --output --max-attempts --cage-size --cage-givens
                          --stats --help" ;;
       render) options="$input --format --solution --solutions --per-page --paper --title -o --output" ;;
       convert) options="$input --to --solution --max-nodes" ;;

@@ -101,6 +101,17 @@ bool solves_with_singles(const Geometry& geometry, const Grid& givens, SinglesKi
 // at most `ceiling` (see src/generate/closure.hpp for why).
 bool solves_with_basic_logic(const Geometry& geometry, const Grid& givens, double ceiling);
 
+// ---- Variant rules --------------------------------------------------------
+//
+// Puzzles whose clues are rules beside the houses (constraints.hpp), drawn
+// from the full grid: killer cages with their sums, thermometers, every
+// kropki dot (with the negative rules: no other neighbours differ by 1 or
+// have ratio 2), arrows. docs/generate.md#variant-puzzles says how.
+enum class VariantRules { none, killer, thermo, kropki, arrow };
+std::vector<std::string> variant_rules_names();  // without "none"
+std::string to_string(VariantRules rules);
+std::optional<VariantRules> parse_variant_rules(std::string_view name);
+
 // ---- Generation -----------------------------------------------------------
 
 struct GenerateOptions {
@@ -123,6 +134,15 @@ struct GenerateOptions {
   // techniques place inside the range (see docs/generate.md) is kept without
   // the rater: the same puzzles, but no `rating` in the result for those.
   bool exact_rating = true;
+  // Rules beside the houses; with any, `rating`, `min_givens` and
+  // `max_givens` are refused (no variant grade yet) and the givens are
+  // minimal whenever no uniqueness test ran out of nodes.
+  VariantRules rules = VariantRules::none;
+  // Killer: cage sizes (a cage hemmed in by other cages may stay smaller;
+  // a MAX beyond N is N),
+  // and whether givens may make the puzzle unique (otherwise cages are split).
+  int min_cage = 2, max_cage = 5;
+  bool killer_givens = false;
 };
 
 struct GeneratedPuzzle {

@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_common.hpp"
+#include "format/puzzle_json.hpp"
 #include "core/workers.hpp"
 #include "ordered_runner.hpp"
 #include "nonet/constraints.hpp"
@@ -41,10 +42,10 @@ namespace {
 // Keys in the order written: index and puzzle first, as a reader expects.
 using json = nlohmann::ordered_json;
 
-// "MIN-MAX", "N" or "MIN-" for --givens.
-std::pair<int, int> parse_givens(const std::string& text) {
+// "MIN-MAX", "N" or "MIN-" for --givens and --cage-size (MAX 0: none).
+std::pair<int, int> parse_range(const std::string& option, const std::string& text) {
   const auto fail = [&]() -> std::pair<int, int> {
-    throw CLI::ValidationError("--givens", "expected MIN-MAX (e.g. 24-28), N or MIN-; got '" + text + "'");
+    throw CLI::ValidationError(option, "expected MIN-MAX (e.g. 24-28), N or MIN-; got '" + text + "'");
   };
   try {
     const auto dash = text.find('-');
@@ -232,6 +233,8 @@ struct GenerateCommand {
   std::optional<std::uint64_t> seed;
   std::string shard = "0/1";
   bool full = false;
+  std::string cage_size = "2-5";
+  bool cage_givens = false;
   SheetSettings sheet;
   int max_attempts = 20000;
 
@@ -246,8 +249,13 @@ struct GenerateCommand {
                                               " that is not prime (" + examples + "...), or a jigsaw");
   }
 
+  // --variant killer, thermo, kropki, arrow: rules on a classic grid.
+  std::optional<VariantRules> rules() const { return parse_variant_rules(input.variant); }
+
   std::shared_ptr<const Geometry> geometry() const {
-    const ReadOptions read = read_options(input);
+    InputOptions grid_input = input;
+    if (rules()) grid_input.variant = "classic";
+    const ReadOptions read = read_options(grid_input);
     if (input.size != 0 && read.variant.regions.empty() && !Geometry::box_shape(input.size))
       throw size_without_boxes(input.size);
     int size = input.size;
@@ -268,9 +276,15 @@ struct GenerateCommand {
   GenerateOptions options() const {
     GenerateOptions options;
     options.symmetry = *parse_symmetry(symmetry);
-    if (!givens.empty()) std::tie(options.min_givens, options.max_givens) = parse_givens(givens);
+    if (!givens.empty()) std::tie(options.min_givens, options.max_givens) = parse_range("--givens", givens);
     options.minimal = minimal;
     options.max_attempts = max_attempts;
+    if (const auto variant_rules = rules()) {
+      options.rules = *variant_rules;
+      std::tie(options.min_cage, options.max_cage) = parse_range("--cage-size", cage_size);
+      if (options.max_cage == 0) options.max_cage = std::max(options.min_cage, 5);
+      options.killer_givens = cage_givens;
+    }
     try {
       if (!difficulty.empty()) options.rating = find_level(difficulty)->range;
       if (!rating.empty()) options.rating = parse_rating_range(rating);
@@ -286,6 +300,8 @@ struct GenerateCommand {
   bool sheet_format() const { return input.format == "svg" || input.format == "pdf"; }
 
   std::string describe_line(const Geometry& geometry, const GeneratedPuzzle& made) const {
+    // A line cannot hold rules: a variant puzzle is written as nonet's JSON.
+    if (!made.puzzle.constraints.empty() && input.format != "json") return to_json(made.puzzle) + "\n";
     if (input.format == "grid") return to_pretty_grid(geometry, made.puzzle.cells) + "\n";
     if (input.format == "json") return json_line(puzzle_json(geometry, made));
     return to_line(geometry, made.puzzle.cells) + "\n";
@@ -300,6 +316,7 @@ struct GenerateCommand {
              {"givens", made.givens},
              {"symmetry", symmetry}};
     if (geometry.variant() == "jigsaw") out["regions"] = to_region_line(geometry);
+    if (!made.puzzle.constraints.empty()) out["constraints"] = encode::puzzle(made.puzzle)["constraints"];
     if (!difficulty.empty()) out["level"] = difficulty;
     if (made.rating) {
       out["rating"] = made.rating->er;
@@ -494,8 +511,11 @@ void add_generate_command(CLI::App& app) {
   command->add_option("-n,--count", state->count, "How many puzzles (the whole stream, before --shard)")
       ->check(whole_number(0))
       ->capture_default_str();
-  command->add_option("--variant", state->input.variant, "classic, diagonal, windoku or jigsaw")
-      ->check(CLI::IsMember(variant_names()))
+  std::vector<std::string> generated_variants = variant_names();
+  for (const std::string& name : variant_rules_names()) generated_variants.push_back(name);
+  command->add_option("--variant", state->input.variant,
+                      "classic, diagonal, windoku or jigsaw; or killer, thermo, kropki, arrow (rules on a classic grid)")
+      ->check(CLI::IsMember(generated_variants))
       ->capture_default_str();
   command->add_option("--regions", state->input.regions, "Jigsaw region map: N*N labels, or a file holding them");
   command->add_option("--size", state->input.size, "Grid size N (4, 6, 9, 12, 16, 25…; default 9, jigsaw: from --regions)")
@@ -527,6 +547,10 @@ void add_generate_command(CLI::App& app) {
       ->check(CLI::IsMember(std::vector<std::string>{"line", "grid", "json", "svg", "pdf"}))
       ->capture_default_str();
   command->add_flag("--full", state->full, "Random full grids instead of puzzles");
+  command->add_option("--cage-size", state->cage_size, "killer: cage sizes MIN-MAX (a cage hemmed in may stay smaller)")
+      ->capture_default_str();
+  command->add_flag("--cage-givens", state->cage_givens,
+                    "killer: givens where the cages leave two solutions (default: cages are cut instead)");
   command->add_flag("--stats", state->input.stats, "Print the number of puzzles, their givens and ratings, time and puzzles/s on stderr");
   add_sheet_options(*command, state->sheet, "svg, pdf: ");
   command->add_option("--max-attempts", state->max_attempts, "Carvings per puzzle before giving up")
@@ -543,6 +567,7 @@ void add_generate_command(CLI::App& app) {
                   "  nonet generate -n 10 --difficulty easy --symmetry rot180 --seed 1\n"
                   "  nonet generate -n 1000 --rating 4.0-5.9 -j 8 --seed 7 --shard 0/4 > part0.txt\n"
                   "  nonet generate --variant jigsaw --regions regions.txt --format json\n"
+                  "  nonet generate -n 5 --variant killer --cage-size 2-4 --symmetry rot180 --seed 1\n"
                   "  nonet generate -n 12 --difficulty intermediate --format svg -o book\n"
                   "  nonet generate -n 24 --difficulty expert --format pdf --solutions --paper letter -o book");
   command->callback([state] { throw ExitRequest{state->run()}; });

@@ -11,6 +11,7 @@
 #include "exact/fast9.hpp"
 #include "nonet/generate.hpp"
 #include "carver.hpp"
+#include "variant.hpp"
 
 namespace nonet {
 
@@ -124,6 +125,16 @@ void validate(const Geometry& geometry, const GenerateOptions& options) {
   if (options.max_givens < 0 || (options.max_givens > 0 && options.max_givens < options.min_givens))
     throw GenerateError("--givens range is empty (MIN > MAX)");
   if (options.max_attempts < 1) throw GenerateError("max_attempts must be at least 1");
+  if (options.rules != VariantRules::none) {
+    const std::string rules = to_string(options.rules);
+    if (options.rating) throw GenerateError("a rating range is not available for " + rules + " puzzles yet");
+    if (options.min_givens > 0 || options.max_givens > 0)
+      throw GenerateError("--givens is not available for " + rules + " puzzles: their clues are carved to minimal");
+    // MAX beyond N means N (the default 5 on a 4×4 grid).
+    if (options.min_cage < 1 || options.max_cage < options.min_cage || options.min_cage > geometry.size())
+      throw GenerateError("cage sizes must satisfy 1 <= MIN <= MAX and MIN <= " + std::to_string(geometry.size()));
+    return;
+  }
   if (options.rating && !options.rater) {
     // Without the rater only ranges that singles decide can be met.
     const RatingRange& want = *options.rating;
@@ -157,6 +168,12 @@ struct Generator::CarverPool {
 Generator::~Generator() = default;
 
 GeneratedPuzzle Generator::puzzle(std::uint64_t seed, std::uint64_t index) const {
+  if (options_.rules != VariantRules::none) {
+    GeneratedPuzzle result = detail::generate_variant(*geometry_, options_, orbits_, stream_seed(seed, index));
+    result.index = index;
+    result.puzzle.geometry = geometry_;
+    return result;
+  }
   std::unique_ptr<detail::Carver> carver;
   {
     const std::lock_guard lock(carvers_->mutex);

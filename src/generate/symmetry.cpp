@@ -15,6 +15,7 @@
 #include <set>
 
 #include "nonet/generate.hpp"
+#include "variant.hpp"
 
 namespace nonet {
 
@@ -132,5 +133,19 @@ bool has_symmetry(const Geometry& geometry, const Grid& cells, Symmetry symmetry
       if ((cells[cell] != 0) != (cells[map(cell / size, cell % size, size)] != 0)) return false;
   return true;
 }
+
+namespace detail {
+
+std::vector<std::vector<int>> symmetry_images(const Geometry& geometry, Symmetry symmetry) {
+  const int size = geometry.size();
+  std::vector<std::vector<int>> images;
+  for (const CellMap& map : group_maps(symmetry)) {
+    std::vector<int>& image = images.emplace_back(geometry.cell_count());
+    for (int cell = 0; cell < geometry.cell_count(); ++cell) image[cell] = map(cell / size, cell % size, size);
+  }
+  return images;
+}
+
+}  // namespace detail
 
 }  // namespace nonet
