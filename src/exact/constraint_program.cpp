@@ -355,6 +355,7 @@ class CageSum final : public Rule {
         all_(all_digits(geometry.size())),
         cage_size_(cage.size()) {
     cells = std::move(cage);
+    watched = cells.size();
     for (const auto& rest : rests_) cells.insert(cells.end(), rest.begin(), rest.end());
   }
 
@@ -734,7 +735,7 @@ void ConstraintProgram::relate(int a, int b, Relation&& allowed) {
 
 void ConstraintProgram::add_rule(std::unique_ptr<Rule> rule) {
   const int index = static_cast<int>(rules_.size());
-  std::vector<int> cells = rule->cells;
+  std::vector<int> cells(rule->cells.begin(), rule->cells.begin() + std::min(rule->watched, rule->cells.size()));
   std::sort(cells.begin(), cells.end());
   cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
   for (int cell : cells) rules_of_[cell].push_back(index);

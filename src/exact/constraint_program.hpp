@@ -14,6 +14,8 @@
 // and houses) are added as rules of the same shapes.
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -51,6 +53,10 @@ class Rule {
   // not list them.
   virtual std::string ways(const Domains&) const { return {}; }
   std::vector<int> cells;  // every cell whose candidates the rule reads
+  // The search revises the rule when one of cells[0..watched) changes; the
+  // cells after those are read for extra pruning only (a cage's house
+  // mates), which is not worth a revise on each of their changes.
+  std::size_t watched = SIZE_MAX;
   int origin = 0;          // the rule it comes from (ConstraintProgram's origins)
 };
 

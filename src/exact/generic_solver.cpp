@@ -59,9 +59,11 @@ class GenericSearch {
       priority_.assign(geometry_.cell_count(), 0);
       const int n = geometry_.size();
       for (int r = 0; r < program_->rule_count(); ++r) {
-        const auto& cells = program_->rule(r).cells;
-        const std::uint32_t weight = static_cast<std::uint32_t>(std::max<int>(2 * n - static_cast<int>(cells.size()), n));
-        for (int cell : cells) priority_[cell] += weight;
+        // The cells a rule binds: a cage, not the house mates it reads.
+        const detail::Rule& rule = program_->rule(r);
+        const int bound = static_cast<int>(std::min(rule.watched, rule.cells.size()));
+        const std::uint32_t weight = static_cast<std::uint32_t>(std::max<int>(2 * n - bound, n));
+        for (int i = 0; i < bound; ++i) priority_[rule.cells[i]] += weight;
       }
       for (int cell = 0; cell < geometry_.cell_count(); ++cell)
         priority_[cell] += 2 * static_cast<std::uint32_t>(program_->links(cell).size() + program_->extra_peers(cell).size());
@@ -483,6 +485,7 @@ class GenericSearch {
       if (narrowed.open == 0) return record(narrowed);
       if (progress) choice = choose(narrowed);
     }
+    if (program_ && choice.cell >= 0) return search_binary(depth, choice);
     auto& options = level(depth).options;
     alternatives(state, choice, options);
     for (std::size_t i = 0; i < options.size(); ++i) {
@@ -499,6 +502,35 @@ class GenericSearch {
           for (auto& count : conflicts_) count >>= 1;
       }
       if (done()) return;
+    }
+  }
+
+  // With variant rules, two ways at each choice: the cell holds its lowest
+  // candidate, or it does not. The second way is propagated before the next
+  // choice, so what the first way's failure taught (the digit is gone) narrows
+  // the rules at once, where trying each digit from the same state would not.
+  void search_binary(std::size_t depth, Choice choice) {
+    State& state = level(depth).state;
+    for (bool first = true;; first = false) {
+      const int cell = choice.cell;
+      const Mask bit = state.candidates[cell] & -state.candidates[cell];
+      if (!first) ++result_.guesses;
+      State& next = level(depth + 1).state;
+      next = state;
+      queue_.clear();
+      clear_due();
+      if (place(next, cell, std::countr_zero(bit) + 1) && propagate(next)) search(depth + 1);
+      else {
+        ++conflicts_[cell];
+        if (++failed_guesses_ % kHalveConflictsEvery == 0)
+          for (auto& count : conflicts_) count >>= 1;
+      }
+      if (done()) return;
+      queue_.clear();
+      clear_due();
+      if (!eliminate(state, cell, bit) || !propagate(state)) return;
+      if (state.open == 0) return record(state);
+      choice = choose(state);
     }
   }
 
