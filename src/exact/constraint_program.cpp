@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -115,6 +116,7 @@ class LinearSum final : public Rule {
       }
       if (!placed) groups_.push_back({i});
     }
+    if (geometry != nullptr) slack_limit_ = geometry->size();
   }
 
   bool revise(Domains& domains) const override {
@@ -205,7 +207,83 @@ class LinearSum final : public Rule {
     distinct_sums(digits, count, [&](int sum) { values.push_back(static_cast<long>(coefficient) * (sum + skip_digit)); });
   }
 
+  // A group's values as bits above its least (bit v - base: value v), when
+  // they span less than 64: false otherwise. The common case (digits 1..9,
+  // unit coefficients) costs a table lookup, not a list.
+  bool group_bits(const std::vector<std::size_t>& group, const Domains& domains, long& base, std::uint64_t& bits) const {
+    const int coefficient = terms_[group.front()].second;
+    std::uint64_t sums = 0;  // bit s: the group's digits can add up to s
+    if (group.size() == 1) {
+      const Mask mask = domains.mask(terms_[group.front()].first);
+      if (mask == 0 || highest(mask) >= 64) return false;
+      sums = static_cast<std::uint64_t>(mask) << 1;
+    } else {
+      Mask digits = 0;
+      for (std::size_t term : group) digits |= domains.mask(terms_[term].first);
+      if (digits >= (Mask{1} << kTableDigits) || group.size() > kTableDigits) return false;
+      sums = small_sums()[digits * (kTableDigits + 1) + group.size()];
+    }
+    if (sums == 0) return false;
+    const int least = std::countr_zero(sums), most = 63 - std::countl_zero(sums);
+    const long span = static_cast<long>(most - least) * (coefficient < 0 ? -coefficient : coefficient);
+    if (span >= 64) return false;
+    bits = 0;
+    if (coefficient == 1) {
+      base = least;
+      bits = sums >> least;
+      return true;
+    }
+    base = coefficient > 0 ? static_cast<long>(coefficient) * least : static_cast<long>(coefficient) * most;
+    for (std::uint64_t m = sums; m; m &= m - 1)
+      bits |= std::uint64_t{1} << (static_cast<long>(coefficient) * std::countr_zero(m) - base);
+    return true;
+  }
+
+  // exact() where every group's values and the whole range fit a word.
+  // nullopt: they do not; else whether the rule still holds.
+  std::optional<bool> exact_in_words(Domains& domains) const {
+    const std::size_t n = groups_.size();
+    base_.resize(n);
+    bits_.resize(n);
+    long low = 0, high = 0;
+    for (std::size_t g = 0; g < n; ++g) {
+      if (!group_bits(groups_[g], domains, base_[g], bits_[g])) return std::nullopt;
+      low += base_[g];
+      high += base_[g] + 63 - std::countl_zero(bits_[g]);
+    }
+    if (total_ < low || total_ > high) return false;
+    // Far from both ends of what the groups can make (more than N away),
+    // every digit almost always keeps a completion, and the passes below
+    // cost more than they remove: TAREK_ALL's rule-of-45 sums
+    // (docs/journal/2026-12-variants.md). Only pruning is skipped: once the
+    // cells are fixed, low == high == total decides.
+    if (std::min(total_ - low, high - total_) > slack_limit_) return true;
+    if (high - low >= 64) return std::nullopt;
+    const int target = static_cast<int>(total_ - low);
+    forward_word_.resize(n + 1);
+    backward_word_.resize(n + 1);
+    forward_word_[0] = 1;
+    for (std::size_t g = 0; g < n; ++g) {
+      std::uint64_t next = 0;
+      for (std::uint64_t m = bits_[g]; m; m &= m - 1) next |= forward_word_[g] << std::countr_zero(m);
+      forward_word_[g + 1] = next;
+    }
+    if (!(forward_word_[n] >> target & 1)) return false;
+    backward_word_[n] = std::uint64_t{1} << target;
+    for (std::size_t g = n; g-- > 0;) {
+      std::uint64_t next = 0;
+      for (std::uint64_t m = bits_[g]; m; m &= m - 1) next |= backward_word_[g + 1] >> std::countr_zero(m);
+      backward_word_[g] = next;
+    }
+    const long range = high - low;
+    return prune(domains, [&](std::size_t g, long v) {
+      const long shift = v - base_[g];
+      return shift >= 0 && shift <= range && (forward_word_[g] & backward_word_[g + 1] >> shift) != 0;
+    });
+  }
+
   bool exact(Domains& domains) const {
+    if (const std::optional<bool> held = exact_in_words(domains)) return *held;
     const std::size_t n = groups_.size();
     values_.resize(n);
     base_.resize(n);
@@ -334,6 +412,8 @@ class LinearSum final : public Rule {
   // a program serves one search on one thread.
   mutable std::vector<std::vector<long>> values_;
   mutable std::vector<long> base_, with_;
+  mutable std::vector<std::uint64_t> bits_;
+  long slack_limit_ = std::numeric_limits<long>::max();  // see exact_in_words
   mutable std::vector<SumSet> forward_, backward_, by_count_;
   mutable std::vector<std::uint64_t> forward_word_, backward_word_;
 };
