@@ -431,9 +431,19 @@ class CageSum final : public Rule {
           const Geometry& geometry)
       : combinations_(std::move(combinations)),
         rests_(std::move(rests)),
-        geometry_(&geometry),
         all_(all_digits(geometry.size())),
         cage_size_(cage.size()) {
+    // The houses holding two cells of the cage or more, with the cage's
+    // positions in each and the house's cells outside the cage.
+    for (int h = 0; h < static_cast<int>(geometry.houses().size()); ++h) {
+      CageHouse meet;
+      for (std::size_t i = 0; i < cage.size(); ++i)
+        if (geometry.house_bits(h)[cage[i] >> 6] >> (cage[i] & 63) & 1) meet.positions |= std::uint64_t{1} << i;
+      if (std::popcount(meet.positions) < 2) continue;
+      for (int cell : geometry.houses()[h].cells)
+        if (std::find(cage.begin(), cage.end(), cell) == cage.end()) meet.outside.push_back(cell);
+      houses_.push_back(std::move(meet));
+    }
     cells = std::move(cage);
     watched = cells.size();
     for (const auto& rest : rests_) cells.insert(cells.end(), rest.begin(), rest.end());
@@ -453,25 +463,20 @@ class CageSum final : public Rule {
       if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
     for (Mask digits = needed & ~fixed; digits; digits &= digits - 1) {
       const Mask bit = digits & -digits;
-      places_.clear();
-      for (int cell : cage)
-        if (domains.mask(cell) & bit) places_.push_back(cell);
-      if (places_.empty()) return false;
-      if (places_.size() == 1) {
-        if (!domains.keep_only(places_[0], bit)) return false;
+      std::uint64_t places = 0;  // positions in the cage
+      for (std::size_t i = 0; i < cage_size_; ++i)
+        if (domains.mask(cage[i]) & bit) places |= std::uint64_t{1} << i;
+      if (places == 0) return false;
+      if (std::has_single_bit(places)) {
+        if (!domains.keep_only(cage[std::countr_zero(places)], bit)) return false;
         continue;
       }
       // The digit is in the cage, at one of its places: a house holding them
       // all has it nowhere else.
-      for (int h : geometry_->houses_of(places_[0])) {
-        const auto in_house = geometry_->house_bits(h);
-        if (!std::all_of(places_.begin() + 1, places_.end(),
-                         [&](int cell) { return (in_house[cell >> 6] >> (cell & 63) & 1) != 0; }))
-          continue;
-        for (int cell : geometry_->houses()[h].cells)
-          if ((domains.mask(cell) & bit) && std::find(places_.begin(), places_.end(), cell) == places_.end() &&
-              !domains.keep_only(cell, domains.mask(cell) & ~bit))
-            return false;
+      for (const CageHouse& meet : houses_) {
+        if (places & ~meet.positions) continue;
+        for (int cell : meet.outside)
+          if ((domains.mask(cell) & bit) && !domains.keep_only(cell, domains.mask(cell) & ~bit)) return false;
       }
     }
     return true;
@@ -515,10 +520,13 @@ class CageSum final : public Rule {
 
   std::vector<Mask> combinations_;
   std::vector<std::vector<int>> rests_;
-  const Geometry* geometry_;
   Mask all_;
   std::size_t cage_size_;  // cells[0..cage_size_) are the cage, the rests follow
-  mutable std::vector<int> places_;  // scratch of revise: a program serves one search
+  struct CageHouse {
+    std::uint64_t positions = 0;  // bit i: cells[i] is in the house
+    std::vector<int> outside;     // the house's cells outside the cage
+  };
+  std::vector<CageHouse> houses_;
 };
 
 // Renban: the digits are a run of consecutive numbers as long as the line
