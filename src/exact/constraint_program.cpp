@@ -746,6 +746,18 @@ std::vector<Mask> combinations(int size, int count, int sum) {
 
 constexpr int kCombinationsUpTo = 16;
 
+// A run of houses of one kind, for the logic solver's words: "rows 1-3",
+// "columns 8-9", "boxes 1-2".
+std::string houses_name(const House& one_end, const House& other_end) {
+  const std::string one = house_name(one_end);
+  std::string name = one.substr(0, one.rfind(' '));
+  name.append(name.back() == 'x' ? "es " : "s ");
+  name.append(std::to_string(std::min(one_end.index, other_end.index)))
+      .append("-")
+      .append(std::to_string(std::max(one_end.index, other_end.index)));
+  return name;
+}
+
 }  // namespace
 
 ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector<Constraint>& constraints)
@@ -969,8 +981,7 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
       long total = 0;
       for (int k = 1; k < size_; ++k) {
         const House* house = family[direction == 0 ? k - 1 : size_ - k];
-        region_name = house_name(*family[direction == 0 ? 0 : size_ - 1]);
-        region_name.append(" to ").append(house_name(*house));
+        region_name = houses_name(*family[direction == 0 ? 0 : size_ - 1], *house);
         for (int cell : house->cells) {
           in_region[cell] = 1;
           region.push_back(cell);
