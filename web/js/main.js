@@ -9,7 +9,7 @@ import { board, log, render } from './view.js';
 import { wireKeyboard } from './input.js';
 import { buildKeypad, wireTools } from './tools.js';
 import { syncEnterControls, wireEnter } from './enter.js';
-import { ensureSolution, maybeSolved, wireCheck } from './check.js';
+import { ensureSolution, forgetCheck, maybeSolved, wireCheck } from './check.js';
 import { closeHint, wireHint } from './hint.js';
 import { closeLog, wireSolve } from './solve.js';
 import { wireNewPuzzle } from './new-puzzle.js';
@@ -19,28 +19,46 @@ import { applyTheme, wireTheme } from './theme.js';
 import { openFirstGame } from './first-game.js';
 import { wirePaste } from './open.js';
 import { wireTimer } from './timer.js';
+import { scheduleVerdict, syncPanel, wireSetter } from './setter.js';
 
 // Any change to the game: verdicts and hints go stale, a new shape rebuilds the board and keypad,
 // and the game is saved, the print sheet refreshed and the page redrawn.
 let lastPositionKey = '';
+let drawnRules = null;
+let drawnMode = '';
 function onGameChange(what) {
   const key = positionKey();
-  if (key !== lastPositionKey) {
+  const moved = key !== lastPositionKey;
+  if (moved) {
     lastPositionKey = key;
     ui.marks = null;
+    forgetCheck();
     if (ui.hint && what !== 'hint') closeHint(true);
   }
+  const setting = game.mode === 'set';
   if (what === 'geometry' || what === 'load') {
     ui.paused = false;
-    board.build(game.info, game.constraints);
+    board.build(game.info, game.constraints, { margin: setting });
+    drawnRules = game.constraints;
+    drawnMode = game.mode;
     buildKeypad();
     ui.selected = Math.min(ui.selected, game.n * game.n - 1);
     board.setFocus(Math.max(0, ui.selected), false);
     syncEnterControls();
   }
-  if (what === 'load' || what === 'mode' || what === 'geometry') {
+  // Set mode's changes to the rules (and its margin for clues outside the grid).
+  if (game.constraints !== drawnRules || game.mode !== drawnMode) {
+    board.setRules(game.constraints, { margin: setting });
+    drawnRules = game.constraints;
+    drawnMode = game.mode;
+  }
+  if (what === 'load' || what === 'mode' || what === 'geometry' || (setting && moved)) {
     if (log.open) closeLog(true);
     ui.random = null;
+  }
+  if (setting) {
+    syncPanel();
+    if (moved || what === 'mode' || what === 'load') scheduleVerdict();
   }
   saveGame(game);
   schedulePrint();
@@ -64,6 +82,7 @@ function wire() {
   wireKeyboard();
   wirePaste();
   wireTimer();
+  wireSetter();
 }
 
 async function init() {
