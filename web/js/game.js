@@ -98,9 +98,16 @@ export class Game {
     this.source = constraints.length || base.houses ? { ...base, constraints } : null;
   }
 
-  /** Replace the rules as one undoable change. */
-  setRules(constraints, what = 'rules') {
-    return this.change(() => this.applyRules(constraints), what);
+  /**
+   * Replace the rules as one undoable change; `amend` folds it into the last change instead (a
+   * sum typed digit by digit is one step).
+   */
+  setRules(constraints, what = 'rules', { amend = false } = {}) {
+    if (!amend || !this.past.length) return this.change(() => this.applyRules(constraints), what);
+    this.applyRules(constraints);
+    this.future = [];
+    this.emit(what);
+    return true;
   }
 
   /** Run a mutation; if it changed the position, remember the old one for undo. */

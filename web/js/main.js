@@ -1,7 +1,7 @@
 // The page's entry point (index.html loads it): wires each part of the page, redraws on every
 // change to the game and opens the first game. The engine does the Sudoku work through the API.
 import { api, ApiError } from './api.js';
-import { $, DEFAULT_INFO, game, positionKey, settings, ui } from './app.js';
+import { $, DEFAULT_INFO, game, positionKey, say, settings, ui } from './app.js';
 import { toLine } from './digits.js';
 import { saveGame } from './store.js';
 import { VARIANTS, fillSelect, sizesFor } from './forms.js';
@@ -57,6 +57,8 @@ function onGameChange(what) {
     ui.random = null;
   }
   if (setting) {
+    // The verdict speaks for the board now: an older message (what was cleared or opened) goes.
+    if (moved && !['load', 'mode'].includes(what)) say('');
     syncPanel();
     if (moved || what === 'mode' || what === 'load') scheduleVerdict();
   }

@@ -37,6 +37,7 @@ const rc = (i) => [Math.floor(i / game.n), i % game.n];
 
 function replaceRules(constraints, select = -1) {
   setter.selected = select;
+  typingSum = { rule: -1, steps: -1 };
   game.setRules(constraints);
   syncPanel();
 }
@@ -57,6 +58,7 @@ export function deleteSelectedRule() {
 
 function selectRule(k) {
   setter.selected = k;
+  typingSum = { rule: -1, steps: -1 };
   syncPanel();
   render();
 }
@@ -325,8 +327,14 @@ function setValue(text) {
   const { value, ...rest } = rule;
   const next = trimmed ? { ...rest, value: Number(trimmed) } : rest;
   if (next.value === value) return;
-  game.setRules(game.constraints.map((c, j) => (j === k ? next : c)), 'rules');
+  // The digits of one sum typed in a row are one undo step.
+  const amend = typingSum.rule === k && typingSum.steps === game.past.length;
+  game.setRules(game.constraints.map((c, j) => (j === k ? next : c)), 'rules', { amend });
+  typingSum = { rule: k, steps: game.past.length };
 }
+
+// The rule whose sum is being typed, and the undo history's length after its last digit.
+let typingSum = { rule: -1, steps: -1 };
 
 async function toggleGlobal(kind, on) {
   if (kind === 'diagonal') {
@@ -431,6 +439,7 @@ function showVerdict(verdict) {
   out.textContent = verdict.text;
   out.dataset.status = verdict.status;
   $('#btn-second').disabled = verdict.status !== 'multiple' || (verdict.solutions || []).length < 2;
+  if (!(ui.random && ui.random.differs)) $('#btn-second').textContent = 'Show two solutions';
   $('#btn-set-play').disabled = verdict.status !== 'unique';
   if (verdict.status !== 'asking') announce(verdict.text);
 }

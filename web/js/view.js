@@ -113,7 +113,8 @@ export function render() {
   $('#btn-undo').disabled = !game.past.length;
   $('#btn-redo').disabled = !game.future.length;
   $('#log-panel').hidden = !log.open;
-  $('#legend').hidden = !(log.open || (ui.hint && ui.hint.level >= 2) || ui.random);
+  // The legend explains steps and the search's digits; a setter's two solutions explain themselves.
+  $('#legend').hidden = !(log.open || (ui.hint && ui.hint.level >= 2) || (ui.random && !ui.random.differs));
   $('#btn-log-prev').disabled = !log.open || log.selected <= 0;
   $('#btn-log-next').disabled = !log.open || !log.entries || log.selected >= log.entries.length - 1;
   $$('.segmented [data-style]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.style === settings.style)));
