@@ -4,9 +4,7 @@
 // (a stale Check message, the dark peer highlight, the keypad at 360×640).
 import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, startServer, launch, openApp, cell, boardLine, statusText, screenshot } from './helpers.mjs';
-
-const inView = (box, vp) => box && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height + 0.5 && box.x + box.width <= vp.width + 0.5;
+import { suite, startServer, launch, openApp, cell, boardLine, statusText, screenshot, inView } from './helpers.mjs';
 
 // A 4×4 killer of the grid 1234/3412/2143/4321 (found by brute force over the 288 grids): 72, 22,
 // 6 and 3 solutions after the first four cages, one after the fifth.
