@@ -59,6 +59,8 @@ function onGameChange(what) {
   if (setting) {
     // The verdict speaks for the board now: an older message (what was cleared or opened) goes.
     if (moved && !['load', 'mode'].includes(what)) say('');
+    // After undo or redo the selected index may name another rule.
+    if (what === 'undo' || what === 'redo') ui.setter.selected = -1;
     syncPanel();
     if (moved || what === 'mode' || what === 'load') scheduleVerdict();
   }
