@@ -28,6 +28,9 @@ const GLOBAL_RULES = ['anti-knight', 'anti-king', 'nonconsecutive'];
 const VALUED = new Set(['killer-cage', 'little-killer', 'sandwich']);
 
 const setter = ui.setter;
+// The rule whose sum is being typed, and the undo history's length after its last digit: the
+// digits of one sum typed in a row are one undo step.
+let typingSum = { rule: -1, steps: -1 };
 
 const cellsOf = (rule) => (rule.cells || []).map((c) => cellIndex(c, game.n));
 const names = (cells) => cells.map((i) => cellName(i, game.n));
@@ -327,14 +330,11 @@ function setValue(text) {
   const { value, ...rest } = rule;
   const next = trimmed ? { ...rest, value: Number(trimmed) } : rest;
   if (next.value === value) return;
-  // The digits of one sum typed in a row are one undo step.
   const amend = typingSum.rule === k && typingSum.steps === game.past.length;
   game.setRules(game.constraints.map((c, j) => (j === k ? next : c)), 'rules', { amend });
   typingSum = { rule: k, steps: game.past.length };
 }
 
-// The rule whose sum is being typed, and the undo history's length after its last digit.
-let typingSum = { rule: -1, steps: -1 };
 
 async function toggleGlobal(kind, on) {
   if (kind === 'diagonal') {
