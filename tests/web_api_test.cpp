@@ -296,6 +296,45 @@ TEST_F(WebApi, CountStopsAtTheLimitAndSaysWhetherItIsExact) {
   EXPECT_EQ(post(server(), "count", {{"puzzle", kWikipedia}, {"limit", 0}}).status, 400);
 }
 
+// The setter's live verdict: two different solutions while a puzzle is not
+// unique (where it is ambiguous), one once it is, and a rule that cannot hold
+// named in the answer.
+TEST_F(WebApi, CountListsTwoSolutionsSoASetterSeesWhereAPuzzleIsAmbiguous) {
+  using Cages = std::vector<std::pair<int, std::vector<std::string>>>;
+  const auto killer = [](const Cages& cages) {
+    json constraints = json::array();
+    for (const auto& [sum, cells] : cages) constraints.push_back({{"kind", "killer-cage"}, {"cells", cells}, {"value", sum}});
+    return json{{"puzzle", std::string(16, '.')}, {"size", 4}, {"constraints", constraints}}.dump();
+  };
+  const Reply open = post(server(), "count", {{"text", killer({{3, {"r1c1", "r1c2"}}})}, {"solutions", 2}});
+  ASSERT_EQ(open.status, 200) << open.text;
+  EXPECT_EQ(open.body["status"], "multiple");
+  ASSERT_EQ(open.body["solutions"].size(), 2u);
+  const std::string first = open.body["solutions"][0], second = open.body["solutions"][1];
+  EXPECT_NE(first, second);
+  for (const std::string& line : {first, second}) {
+    const Puzzle grid = puzzle_of(line);
+    EXPECT_EQ(grid.cells[0] + grid.cells[1], 3) << line;
+    EXPECT_EQ(solve(grid).status, SolveStatus::unique) << line << " is a full, valid grid";
+  }
+  // Five cages of the grid 1234/3412/2143/4321 that leave it alone (the page's test draws them).
+  const Cages all_cages{{8, {"r3c3", "r3c4", "r4c4"}}, {8, {"r2c1", "r2c2", "r3c2"}}, {6, {"r3c1", "r4c1"}},
+                        {6, {"r1c4", "r2c4"}}, {3, {"r1c1", "r1c2"}}};
+  const Reply unique = post(server(), "count", {{"text", killer(all_cages)}, {"solutions", 2}});
+  ASSERT_EQ(unique.status, 200) << unique.text;
+  EXPECT_EQ(unique.body["count"], 1) << unique.text;
+  EXPECT_EQ(unique.body["solutions"], json::array({"1234341221434321"}));
+  // Without "solutions" none are listed (the answer stays small).
+  EXPECT_FALSE(post(server(), "count", {{"text", killer(all_cages)}}).body.contains("solutions"));
+  EXPECT_EQ(post(server(), "count", {{"puzzle", kWikipedia}, {"solutions", 11}}).status, 400);
+  // A cage its cells cannot add up to: invalid, the rule and its cells in the reason.
+  const Reply impossible = post(server(), "count", {{"text", killer({{30, {"r1c1", "r1c2"}}})}, {"solutions", 2}});
+  ASSERT_EQ(impossible.status, 200) << impossible.text;
+  EXPECT_EQ(impossible.body["status"], "invalid");
+  EXPECT_EQ(impossible.body["reason"], "killer-cage 30 at r1c1, r1c2: 2 different digits add up to 3..7");
+  EXPECT_EQ(impossible.body["solutions"], json::array());
+}
+
 TEST_F(WebApi, HintClimbsTheLadderFromTheSamePosition) {
   const Reply one = post(server(), "hint", {{"puzzle", kPointing}, {"level", 1}});
   ASSERT_EQ(one.status, 200) << one.text;
@@ -422,6 +461,33 @@ TEST_F(WebApi, GeneratesSymmetricUniquePuzzlesOfTheLevelFromASeed) {
   EXPECT_EQ(post(server(), "generate", {{"n", 11}}).status, 400);
   EXPECT_EQ(post(server(), "generate", {{"level", "impossible"}}).status, 400);
   EXPECT_EQ(post(server(), "generate", {{"size", 6}, {"symmetry", "rot90"}}).status, 400);
+}
+
+// generate's "rules": the variant puzzles of `nonet generate --variant`, with
+// their rules as nonet's JSON (`source`), which the page sends back.
+TEST_F(WebApi, GeneratesKillerThermoKropkiAndArrowPuzzlesWithTheirRules) {
+  for (const char* rules : {"killer", "thermo", "kropki", "arrow"}) {
+    const json request{{"rules", rules}, {"size", 6}, {"seed", 7}, {"time_limit", 30}};
+    const Reply reply = post(server(), "generate", request);
+    ASSERT_EQ(reply.status, 200) << rules << ": " << reply.text;
+    ASSERT_EQ(reply.body["status"], "ok") << reply.text;
+    const json& made = reply.body["puzzles"][0];
+    ASSERT_FALSE(made["constraints"].empty()) << made.dump();
+    EXPECT_EQ(made["source"]["constraints"], made["constraints"]);
+    const Reply counted = post(server(), "count", {{"text", made["source"].dump()}, {"limit", 2}});
+    ASSERT_EQ(counted.status, 200) << counted.text;
+    EXPECT_EQ(counted.body["status"], "unique") << rules;
+    const Reply solved = post(server(), "solve", {{"text", made["source"].dump()}});
+    EXPECT_EQ(solved.body["solution"], made["solution"]) << rules;
+    EXPECT_EQ(post(server(), "generate", request).body["puzzles"], reply.body["puzzles"]) << "seeded";
+  }
+  const Reply killer = post(server(), "generate", {{"rules", "killer"}, {"size", 4}, {"cage_size", "2-3"}, {"seed", 1}});
+  ASSERT_EQ(killer.status, 200) << killer.text;
+  for (const auto& cage : killer.body["puzzles"][0]["constraints"]) EXPECT_LE(cage["cells"].size(), 3u) << cage.dump();
+  EXPECT_EQ(post(server(), "generate", {{"rules", "sandwich"}}).status, 400);
+  EXPECT_EQ(post(server(), "generate", {{"rules", "killer"}, {"variant", "diagonal"}}).status, 400);
+  EXPECT_EQ(post(server(), "generate", {{"rules", "killer"}, {"level", "expert"}}).status, 400);
+  EXPECT_EQ(post(server(), "generate", {{"cage_size", "2-3"}}).status, 400);
 }
 
 TEST_F(WebApi, EveryVariantAndSize) {

@@ -507,13 +507,17 @@ json solve_endpoint(const nlohmann::json& request, const ApiLimits& limits) {
   return out;
 }
 
+// The most solutions one count answer lists (each is a whole grid).
+constexpr std::int64_t kMaxKeptSolutions = 10;
+
 json count(const nlohmann::json& request, const ApiLimits& limits) {
   const Position position = read_position(request);
   const auto limit = static_cast<std::uint64_t>(
       whole(request, "limit", 2, 1, static_cast<std::int64_t>(limits.max_count)));
   SolveOptions options;
   options.count_limit = limit;
-  options.keep = 0;
+  // A setter asks for two solutions, to see where a puzzle is ambiguous.
+  options.keep = static_cast<std::size_t>(whole(request, "solutions", 0, 0, kMaxKeptSolutions));
   options.time_limit = time_limit(request, limits);
   const SolveResult result = solve(position.puzzle, options);
   json out = verdict_json(result);
@@ -521,6 +525,11 @@ json count(const nlohmann::json& request, const ApiLimits& limits) {
   out["limit"] = limit;
   out["complete"] = result.status != SolveStatus::gave_up && result.status != SolveStatus::invalid &&
                     result.count < limit;
+  if (options.keep) {
+    json solutions = json::array();
+    for (const Grid& solution : result.solutions) solutions.push_back(line_of(position.geometry(), solution));
+    out["solutions"] = std::move(solutions);
+  }
   return out;
 }
 
@@ -597,12 +606,12 @@ json rate_endpoint(const nlohmann::json& request, const ApiLimits& limits) {
   return out;
 }
 
-// "MIN-MAX", "N" or "MIN-" givens.
-std::pair<int, int> givens_range(const std::string& text) {
+// "MIN-MAX", "N" or "MIN-" of field `name` (givens, cage_size).
+std::pair<int, int> count_range(const std::string& text, const char* name) {
   const auto number = [&](const std::string& part) {
     if (part.empty()) return 0;
     if (part.find_first_not_of("0123456789") != std::string::npos || part.size() > 4)
-      reject("field 'givens': expected MIN-MAX (e.g. 24-28), N or MIN-; got '" + text + "'");
+      reject(std::string("field '") + name + "': expected MIN-MAX (e.g. 24-28), N or MIN-; got '" + text + "'");
     return std::stoi(part);
   };
   const auto dash = text.find('-');
@@ -622,8 +631,25 @@ json generate(const nlohmann::json& request, const ApiLimits& limits) {
   if (!parsed_symmetry) reject("unknown symmetry '" + symmetry + "'");
   options.symmetry = *parsed_symmetry;
   if (const auto givens = field<std::string>(request, "givens"); givens && !givens->empty())
-    std::tie(options.min_givens, options.max_givens) = givens_range(*givens);
+    std::tie(options.min_givens, options.max_givens) = count_range(*givens, "givens");
   options.minimal = flag(request, "minimal");
+  // Rules beside the houses (killer cages, thermometers, …), on a classic grid.
+  if (const std::string rules = string_field(request, "rules"); !rules.empty()) {
+    const auto parsed_rules = parse_variant_rules(rules);
+    if (!parsed_rules || *parsed_rules == VariantRules::none) {
+      std::string known;
+      for (const std::string& name : variant_rules_names()) known += (known.empty() ? "" : ", ") + name;
+      reject("field 'rules' must be one of " + known + ", not '" + rules + "'");
+    }
+    if (geometry->variant() != "classic") reject("field 'rules' makes puzzles on the classic variant only");
+    options.rules = *parsed_rules;
+    if (const auto cages = field<std::string>(request, "cage_size"); cages && !cages->empty()) {
+      std::tie(options.min_cage, options.max_cage) = count_range(*cages, "cage_size");
+      if (options.max_cage == 0) options.max_cage = std::max(options.min_cage, 5);
+    }
+  } else if (request.contains("cage_size")) {
+    reject("field 'cage_size' needs \"rules\": \"killer\"");
+  }
   const std::string level = string_field(request, "level");
   const std::string rating = string_field(request, "rating");
   if (!level.empty() && !rating.empty()) reject("give 'level' or 'rating', not both");
@@ -655,6 +681,11 @@ json generate(const nlohmann::json& request, const ApiLimits& limits) {
                {"puzzle", line_of(*geometry, made.puzzle.cells)},
                {"solution", line_of(*geometry, made.solution)},
                {"givens", made.givens}};
+      // Rules travel as nonet's JSON, which a page sends back as a position's `text`.
+      if (!made.puzzle.constraints.empty()) {
+        one["constraints"] = encode::constraints(*geometry, made.puzzle.constraints);
+        one["source"] = encode::puzzle(made.puzzle);
+      }
       if (made.rating) {
         one["rating"] = std::round(made.rating->er * 10) / 10;
         one["hardest"] = made.rating->hardest;

@@ -105,6 +105,9 @@ export async function screenshot(page, name, { fullPage = true } = {}) {
   await page.screenshot({ path: path.join(SHOTS, name), fullPage });
 }
 
+/** Whether a bounding box lies wholly on the screen of viewport vp (no scrolling needed). */
+export const inView = (box, vp) => box && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height + 0.5 && box.x + box.width <= vp.width + 0.5;
+
 /** Rows, columns and boxes of a full 9×9 line each hold 1-9. */
 export function validNine(line) {
   if (!/^[1-9]{81}$/.test(line)) return false;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { suite, startServer, launch, openApp, cell, boardLine, statusText, api, screenshot } from './helpers.mjs';
+import { suite, startServer, launch, openApp, cell, boardLine, statusText, api, screenshot, inView } from './helpers.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const XWING = '1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2....7';
@@ -23,8 +23,6 @@ async function paste(page, text) {
     document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   }, text);
 }
-
-const inView = (box, vp) => box && box.y >= 0 && box.x >= 0 && box.y + box.height <= vp.height + 0.5 && box.x + box.width <= vp.width + 0.5;
 
 // One of each kind of docs/variants.md: drawn, not solved (it has no solution).
 const EVERY_RULE = {

@@ -21,7 +21,10 @@ export const ui = {
   selected: 0,
   hint: null, // { level, res, key }
   marks: null, // the last /check or /hint verdict: { mistakes, wrong, conflicts } (cleared on change)
-  random: null, // a random full grid shown on the empty board: { values, seed }
+  random: null, // a full grid shown on the board: { values, seed | solution, label, differs: cells }
+  // Set mode (setter.js): the tool, the rule selected (its index in the constraints, or -1) and
+  // the last verdict { status, text, solutions }.
+  setter: { tool: 'given', selected: -1, verdict: null },
   busy: 0,
   info: DEFAULT_INFO,
   geometryCache: new Map(),

@@ -28,13 +28,11 @@ export class Board {
   }
 
   /** Build the cells for a geometry (derive()d) and its variant rules (/parse's constraints). */
-  build(info, constraints = []) {
+  build(info, constraints = [], { margin = false } = {}) {
     this.info = info;
     const { n, regions } = info;
     this.grid.textContent = '';
-    // Outside clues need a margin of one cell round the grid.
     this.wrap.style.setProperty('--n', n);
-    this.wrap.style.setProperty('--m', hasOutsideClues(constraints) ? 1 : 0);
     this.grid.style.setProperty('--n', n);
     this.grid.style.setProperty('--mc', info.markCols);
     this.grid.style.setProperty('--mr', info.markRows);
@@ -84,11 +82,28 @@ export class Board {
     this.rulesLayer = document.createElementNS(SVG, 'g');
     this.rulesLayer.setAttribute('class', 'rules');
     this.svg.append(this.rulesLayer);
-    drawRules(this.rulesLayer, constraints, n);
-    this.svg.dataset.rules = String(constraints.length);
     this.linksLayer = document.createElementNS(SVG, 'g');
     this.svg.append(this.linksLayer);
+    this.setRules(constraints, { margin });
     this.drawLinks([]);
+  }
+
+  /**
+   * Draw the rules again (a setter's change). Outside clues need a margin of one cell round the
+   * grid; `margin` keeps it without any, so that a setter can tap there.
+   */
+  setRules(constraints, { margin = false } = {}) {
+    this.wrap.style.setProperty('--m', margin || hasOutsideClues(constraints) ? 1 : 0);
+    drawRules(this.rulesLayer, constraints, this.info.n);
+    this.svg.dataset.rules = String(constraints.length);
+  }
+
+  /** Where a pointer is, in board units (a cell is one unit; outside the grid is below 0 or above n). */
+  pointAt(clientX, clientY) {
+    const rect = this.grid.getBoundingClientRect();
+    const border = parseFloat(getComputedStyle(this.grid).borderLeftWidth) || 0;
+    const unit = (rect.width - 2 * border) / this.info.n;
+    return [(clientX - rect.left - border) / unit, (clientY - rect.top - border) / unit];
   }
 
   /** Mark the rules a step uses (their indices in the constraints), or none. */

@@ -19,6 +19,14 @@ export function cellsOf(list) {
   return (list || []).map((x) => cellIndex(typeof x === 'object' && x !== null ? x.cell : x, game.n)).filter((i) => i >= 0);
 }
 
+// What Check said last: a change to the position makes it stale (forgetCheck).
+let checkSaid = '';
+
+export function forgetCheck() {
+  if (checkSaid && $('#status').textContent === checkSaid) say('');
+  checkSaid = '';
+}
+
 async function checkNow() {
   try {
     const res = await busy(() => api.check(game.position()));
@@ -35,6 +43,7 @@ async function checkNow() {
       ].filter(Boolean).join('; ') + '.';
     } else text = `No mistakes so far (${res.filled} of ${game.n * game.n} cells filled).`;
     say(text, ui.marks.mistakes.length || ui.marks.wrong.length ? 'bad' : 'good');
+    checkSaid = text;
     announce(text);
   } catch (err) {
     say(describeError(err), 'bad');

@@ -55,8 +55,9 @@ async function changeEnterShape() {
   }
 }
 
-async function startPlay() {
-  if (game.givens() === 0) { say('Type the givens first (or use New puzzle, or Solve for a random grid).'); return; }
+/** Play the puzzle on the board, if it has exactly one solution (Enter's Start, Set's Play). */
+export async function startPlay() {
+  if (game.givens() === 0 && !game.constraints.length) { say('Type the givens first (or use New puzzle, or Solve for a random grid).'); return; }
   ui.random = null;
   try {
     const res = await busy(() => api.check(game.position({ withPlay: false })));
@@ -94,7 +95,9 @@ export function wireEnter() {
   $('#btn-clear-givens').addEventListener('click', () => { ui.random = null; game.clearAll(); say('Board cleared.'); });
   $('#btn-edit').addEventListener('click', () => {
     if (game.values.some(Boolean) && !confirm('Back to entering givens? Your entries will be cleared.')) return;
-    game.edit();
-    say('Edit the givens, then Start.');
+    // A puzzle with rules goes back to Set mode, where its rules can be edited too.
+    const mode = game.constraints.length ? 'set' : 'enter';
+    game.edit(mode);
+    say(mode === 'set' ? 'Edit the givens and rules, then Play.' : 'Edit the givens, then Start.');
   });
 }

@@ -1,5 +1,6 @@
-// The game: givens, variant rules, the player's entries, pencil marks and cell colours, the mode,
-// and unlimited undo/redo. Every change goes through change(), which keeps a snapshot before it.
+// The game: givens, variant rules, the player's entries, pencil marks and cell colours, the mode
+// ('enter' givens, 'set' givens and rules, 'play'), and unlimited undo/redo. Every change goes
+// through change(), which keeps a snapshot before it.
 import { derive, allowedMasks, conflictCells } from './geometry.js';
 import { bit, cellIndex, maskToString, toLine } from './digits.js';
 
@@ -32,6 +33,8 @@ export class Game {
   emit(what) { this.listeners.forEach((fn) => fn(what)); }
 
   get n() { return this.info ? this.info.n : 0; }
+  /** Entering and setting type givens; only play types entries and marks. */
+  get editing() { return this.mode !== 'play'; }
 
   /** A new board shape; givens and progress are kept only when the size stays the same. */
   setGeometry(geometry, regions = '') {
@@ -75,14 +78,36 @@ export class Game {
     return {
       puzzle: this.puzzle.slice(), values: this.values.slice(), corner: this.corner.slice(), centre: this.centre.slice(),
       colours: this.colours.slice(),
+      // Rules are replaced, never changed in place (setRules), so the array itself is the snapshot.
+      constraints: this.constraints,
     };
   }
 
   restore(s) {
     this.puzzle = s.puzzle.slice(); this.values = s.values.slice();
     this.corner = s.corner.slice(); this.centre = s.centre.slice();
-    // Snapshots saved before colours existed have none.
+    // Snapshots saved before colours existed have none; those saved outside Set mode keep no rules.
     this.colours = s.colours && s.colours.length === this.puzzle.length ? s.colours.slice() : empty(this.n);
+    if (s.constraints) this.applyRules(s.constraints);
+  }
+
+  /** The setter's rules (nonet JSON constraints), kept in the puzzle's source the API reads. */
+  applyRules(constraints) {
+    const base = this.source || { size: this.n, variant: this.variant, ...(this.variant === 'jigsaw' ? { regions: this.regions } : {}) };
+    this.constraints = constraints;
+    this.source = constraints.length || base.houses ? { ...base, constraints } : null;
+  }
+
+  /**
+   * Replace the rules as one undoable change; `amend` folds it into the last change instead (a
+   * sum typed digit by digit is one step).
+   */
+  setRules(constraints, what = 'rules', { amend = false } = {}) {
+    if (!amend || !this.past.length) return this.change(() => this.applyRules(constraints), what);
+    this.applyRules(constraints);
+    this.future = [];
+    this.emit(what);
+    return true;
   }
 
   /** Run a mutation; if it changed the position, remember the old one for undo. */
@@ -90,7 +115,8 @@ export class Game {
     const before = this.snapshot();
     fn();
     const after = this.snapshot();
-    if (['puzzle', 'values', 'corner', 'centre', 'colours'].every((k) => same(before[k], after[k]))) return false;
+    if (before.constraints === after.constraints
+      && ['puzzle', 'values', 'corner', 'centre', 'colours'].every((k) => same(before[k], after[k]))) return false;
     this.past.push(before);
     this.future = [];
     this.emit(what);
@@ -125,7 +151,7 @@ export class Game {
    * Returns false when the cell cannot take it (a given in play, a mark on a filled cell).
    */
   input(i, d, style = 'normal') {
-    if (this.mode === 'enter') {
+    if (this.editing) {
       return this.change(() => { this.puzzle[i] = d; });
     }
     if (this.isGiven(i)) return false;
@@ -149,7 +175,7 @@ export class Game {
 
   /** Delete: a value first, then the cell's pencil marks. */
   erase(i) {
-    if (this.mode === 'enter') return this.change(() => { this.puzzle[i] = 0; });
+    if (this.editing) return this.change(() => { this.puzzle[i] = 0; });
     if (this.isGiven(i)) return false;
     return this.change(() => {
       if (this.values[i]) this.values[i] = 0;
@@ -179,7 +205,8 @@ export class Game {
 
   clearAll() {
     return this.change(() => {
-      if (this.mode === 'enter') this.puzzle.fill(0);
+      if (this.editing) this.puzzle.fill(0);
+      if (this.mode === 'set') this.applyRules([]);
       this.values.fill(0); this.corner.fill(0); this.centre.fill(0);
     }, 'clear');
   }
@@ -209,15 +236,24 @@ export class Game {
     }, 'apply');
   }
 
+  /** Between entering givens and Set mode: the puzzle and its history stay. */
+  setMode(mode) {
+    this.mode = mode;
+    this.emit('mode');
+  }
+
   start() {
     this.mode = 'play';
+    // The timer starts from nothing, whatever the puzzle's history before.
+    delete this.meta.elapsed; delete this.meta.solved;
     this.values.fill(0); this.corner.fill(0); this.centre.fill(0); this.colours.fill(0);
     this.past = []; this.future = [];
     this.emit('mode');
   }
 
-  edit() {
-    this.mode = 'enter';
+  /** Back from play to entering givens, or to Set mode (which can edit the rules too). */
+  edit(mode = 'enter') {
+    this.mode = mode;
     this.values.fill(0); this.corner.fill(0); this.centre.fill(0); this.colours.fill(0);
     this.past = []; this.future = [];
     this.meta = {};

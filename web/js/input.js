@@ -6,6 +6,7 @@ import { saveSettings } from './store.js';
 import { board, log, render } from './view.js';
 import { closeLog } from './solve.js';
 import { closeHint } from './hint.js';
+import { deleteSelectedRule } from './setter.js';
 
 export function selectCell(i) {
   ui.selected = i;
@@ -47,7 +48,7 @@ export function boardKey(e) {
   }
   if ((e.ctrlKey || e.metaKey) && ['z', 'y'].includes(e.key.toLowerCase())) return; // document handles undo
   // Typing a newspaper puzzle: 0 and . pass over an empty cell, as in a one-line puzzle.
-  if (game.mode === 'enter' && !log.open && ((e.key === '0' && !e.ctrlKey) || e.key === '.')) {
+  if (game.editing && !log.open && ((e.key === '0' && !e.ctrlKey) || e.key === '.')) {
     e.preventDefault();
     advance();
     return;
@@ -93,7 +94,7 @@ export function enterDigit(d, style = settings.style) {
   const why = readOnlyReason();
   if (why) { say(why); return; }
   ui.random = null;
-  const effective = game.mode === 'enter' ? 'normal' : style;
+  const effective = game.editing ? 'normal' : style;
   if (effective === 'colour') {
     if (d > 8) return;
     const had = game.colours[i] === d;
@@ -107,8 +108,8 @@ export function enterDigit(d, style = settings.style) {
     return;
   }
   const name = cellName(i, game.n);
-  if (game.mode === 'enter') advance();
-  if (effective === 'normal') announce(`${name}: ${digitChar(d)}${game.mode === 'enter' ? ' (given)' : ''}`);
+  if (game.editing) advance();
+  if (effective === 'normal') announce(`${name}: ${digitChar(d)}${game.editing ? ' (given)' : ''}`);
   else announce(`${name}: ${effective} mark ${digitChar(d)} ${had ? 'removed' : 'added'}`);
 }
 
@@ -117,6 +118,8 @@ export function eraseSelected() {
   if (i < 0) return;
   const why = readOnlyReason();
   if (why) { say(why); return; }
+  // Setting with a drawing tool, Delete takes off the selected rule rather than a given.
+  if (game.mode === 'set' && ui.setter.tool !== 'given' && deleteSelectedRule()) return;
   ui.random = null;
   if (game.erase(i)) announce(`${cellName(i, game.n)} cleared`);
   else if (game.mode === 'play' && game.isGiven(i)) say(`${cellName(i, game.n)} is a given.`);

@@ -25,7 +25,7 @@ export async function loadParsed(res, { mode = 'play', progress = {}, meta = {} 
     meta: { ...meta, ...(res.comment ? { comment: res.comment } : {}) },
   };
   if (mode !== 'play') {
-    game.load({ ...base, mode: 'enter' });
+    game.load({ ...base, mode });
     return { status: 'entered', fine: true };
   }
   let verdict = null;

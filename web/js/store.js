@@ -17,15 +17,18 @@ function write(key, value) {
 const coloursOut = (colours) => (colours && colours.some(Boolean) ? colours.join('') : '');
 const coloursIn = (s, n) => Array.from({ length: n * n }, (_, i) => Math.min(8, Number(String(s || '')[i]) || 0));
 
-const snapOut = (s) => ({ p: toLine(s.puzzle), v: toLine(s.values), k: s.corner, m: s.centre, c: coloursOut(s.colours) });
+// Set mode's undo steps keep their rules (j); in play the rules never change, so none are kept.
+const snapOut = (s, rules = false) => ({
+  p: toLine(s.puzzle), v: toLine(s.values), k: s.corner, m: s.centre, c: coloursOut(s.colours), ...(rules ? { j: s.constraints } : {}),
+});
 
 export function saveGame(game) {
   if (!game.info) return;
   const record = {
     geometry: game.geometry, regions: game.regions, source: game.source, mode: game.mode, meta: game.meta,
     ...snapOut(game),
-    past: game.past.slice(-HISTORY_KEPT).map(snapOut),
-    future: game.future.slice(-HISTORY_KEPT).map(snapOut),
+    past: game.past.slice(-HISTORY_KEPT).map((s) => snapOut(s, game.mode === 'set')),
+    future: game.future.slice(-HISTORY_KEPT).map((s) => snapOut(s, game.mode === 'set')),
   };
   if (!write(GAME_KEY, record)) {
     // Over quota (big boards, long games): keep the position, drop the history.
@@ -38,9 +41,12 @@ export function loadGame() {
   const r = read(GAME_KEY);
   if (!r || !r.geometry || !r.geometry.size) return null;
   const n = r.geometry.size;
-  const snapIn = (s) => ({ puzzle: fromLine(s.p, n), values: fromLine(s.v, n), corner: s.k || [], centre: s.m || [], colours: coloursIn(s.c, n) });
+  const snapIn = (s) => ({
+    puzzle: fromLine(s.p, n), values: fromLine(s.v, n), corner: s.k || [], centre: s.m || [], colours: coloursIn(s.c, n),
+    ...(Array.isArray(s.j) ? { constraints: s.j } : {}),
+  });
   return {
-    geometry: r.geometry, regions: r.regions || '', source: r.source || null, mode: r.mode === 'play' ? 'play' : 'enter', meta: r.meta || {},
+    geometry: r.geometry, regions: r.regions || '', source: r.source || null, mode: ['play', 'set'].includes(r.mode) ? r.mode : 'enter', meta: r.meta || {},
     ...snapIn(r),
     past: (r.past || []).map(snapIn), future: (r.future || []).map(snapIn),
   };
@@ -60,7 +66,8 @@ const marksIn = (s, n) => {
 
 /**
  * The fragment of a share link: p puzzle, v values, k corner marks, m centre marks, c colours,
- * t variant, r regions, j the rules (nonet's JSON of the puzzle without its givens).
+ * t variant, r regions, j the rules (nonet's JSON of the puzzle without its givens), e the mode
+ * when not play (1 entering givens, set: Set mode).
  */
 export function shareFragment(game) {
   const n = game.n;
@@ -76,6 +83,7 @@ export function shareFragment(game) {
     parts.push(`j=${encodeURIComponent(JSON.stringify(rules))}`);
   }
   if (game.mode === 'enter') parts.push('e=1');
+  if (game.mode === 'set') parts.push('e=set');
   if (game.meta.seed !== undefined) parts.push(`seed=${encodeURIComponent(game.meta.seed)}`);
   return parts.join('&');
 }
@@ -93,7 +101,7 @@ export function readFragment(hash) {
     n, puzzle: p, variant: q.get('t') || 'classic', regions: q.get('r') || '',
     values: fromLine(q.get('v') || '', n), corner: marksIn(q.get('k'), n), centre: marksIn(q.get('m'), n),
     colours: coloursIn(q.get('c'), n), rules: q.get('j') || '',
-    mode: q.get('e') ? 'enter' : 'play', seed: q.get('seed') ?? undefined,
+    mode: { set: 'set', '': 'play' }[q.get('e') || ''] || 'enter', seed: q.get('seed') ?? undefined,
   };
 }
 

@@ -42,6 +42,8 @@ function composeView() {
   if (ui.random) {
     values = ui.random.values;
     values.forEach((v, i) => { if (!grid[i]) { kinds[i] = 'search'; addClass(cellClasses, i, 'by-search'); } });
+    // Two solutions of a puzzle that is not unique: where they differ.
+    for (const i of ui.random.differs || []) { addClass(cellClasses, i, 'differs'); addClass(labels, i, 'differs between the solutions'); }
   }
 
   if (settings.highlight && ui.selected >= 0 && !ui.random) {
@@ -91,6 +93,7 @@ function composeView() {
     }
   }
   const colours = ui.random ? [] : game.colours;
+  if (game.mode === 'set' && ui.setter.selected >= 0) rules = [ui.setter.selected];
   return { values, kinds, corner, centre, colours, cellClasses, markClasses, labels, links, rules, selected: ui.selected };
 }
 
@@ -101,14 +104,17 @@ export function render() {
   const play = game.mode === 'play';
   document.body.dataset.mode = game.mode;
   document.body.dataset.log = log.open ? 'open' : 'closed';
-  $('#mode-badge').textContent = log.open ? 'Solve log' : play ? 'Play' : 'Enter';
-  $('#enter-controls').hidden = play;
+  $('#mode-badge').textContent = log.open ? 'Solve log' : { play: 'Play', set: 'Set', enter: 'Enter' }[game.mode];
+  $('#enter-controls').hidden = game.mode !== 'enter';
+  $('#set-controls').hidden = game.mode !== 'set';
+  $('#set-more').hidden = game.mode !== 'set';
   $('#play-controls').hidden = !play;
   $$('.play-only').forEach((el) => { el.hidden = !play; });
   $('#btn-undo').disabled = !game.past.length;
   $('#btn-redo').disabled = !game.future.length;
   $('#log-panel').hidden = !log.open;
-  $('#legend').hidden = !(log.open || (ui.hint && ui.hint.level >= 2) || ui.random);
+  // The legend explains steps and the search's digits; a setter's two solutions explain themselves.
+  $('#legend').hidden = !(log.open || (ui.hint && ui.hint.level >= 2) || (ui.random && !ui.random.differs));
   $('#btn-log-prev').disabled = !log.open || log.selected <= 0;
   $('#btn-log-next').disabled = !log.open || !log.entries || log.selected >= log.entries.length - 1;
   $$('.segmented [data-style]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.style === settings.style)));
