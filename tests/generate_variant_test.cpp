@@ -17,6 +17,7 @@
 #include "nonet/constraints.hpp"
 #include "nonet/format.hpp"
 #include "nonet/generate.hpp"
+#include "nonet/logic.hpp"
 #include "test_support.hpp"
 
 namespace nonet {
@@ -193,6 +194,8 @@ TEST(GenerateVariant, SameSeedSameStreamWhateverTheThreadsAndShards) {
 TEST(GenerateVariant, OptionsItCannotMeetAreRefused) {
   GenerateOptions rated = variant_options(VariantRules::killer);
   rated.rating = RatingRange{2, 3};
+  EXPECT_NO_THROW(validate(*classic(9), rated));
+  rated.rater = {};  // a range needs the grade
   EXPECT_THROW(validate(*classic(9), rated), GenerateError);
   GenerateOptions givens = variant_options(VariantRules::thermo);
   givens.max_givens = 20;
@@ -206,6 +209,26 @@ TEST(GenerateVariant, OptionsItCannotMeetAreRefused) {
   EXPECT_THROW(validate(*classic(9), cages), GenerateError);
   EXPECT_EQ(parse_variant_rules("kropki"), VariantRules::kropki);
   EXPECT_EQ(parse_variant_rules("classic"), std::nullopt);
+}
+
+// A level: each killer made is graded inside its range by the rater, and
+// `solve_logically` grades it the same; puzzle i is still the same whatever
+// the thread.
+TEST(GenerateVariant, KillersAreDrawnUntilOneIsGradedInTheRange) {
+  GenerateOptions options = variant_options(VariantRules::killer);
+  options.rating = find_level("intermediate")->range;
+  const Generator generator(classic(9), options);
+  for (std::uint64_t i = 0; i < 3; ++i) {
+    const GeneratedPuzzle made = generator.puzzle(5, i);
+    ASSERT_TRUE(made.rating);
+    EXPECT_TRUE(made.rating->solved);
+    EXPECT_GE(made.rating->er, options.rating->min);
+    EXPECT_LE(made.rating->er, options.rating->max);
+    const LogicResult again = solve_logically(made.puzzle);
+    EXPECT_TRUE(again.solved);
+    EXPECT_DOUBLE_EQ(again.rating.er, made.rating->er);
+    EXPECT_EQ(to_json(Generator(classic(9), options).puzzle(5, i).puzzle), to_json(made.puzzle));
+  }
 }
 
 // The CLI writes each puzzle as nonet's JSON with its rules; solve reads it
@@ -241,9 +264,13 @@ TEST(GenerateVariantCli, JsonRecordsSolveBackAndShardsTile) {
     ASSERT_EQ(plain.exit_code, 0) << plain.err;
     EXPECT_EQ(testing::run_nonet("solve", plain.out).out.substr(0, 81), solutions.front());
   }
-  const auto refused = testing::run_nonet("generate --variant killer --difficulty easy --seed 1");
+  // No cages-only killer is easy (its cages need their combinations, 2.8): refused after the attempts.
+  const auto refused = testing::run_nonet("generate --variant killer --difficulty easy --max-attempts 3 --seed 1");
   EXPECT_NE(refused.exit_code, 0);
   EXPECT_NE(refused.err.find("killer"), std::string::npos) << refused.err;
+  const auto level = testing::run_nonet("generate --variant killer --difficulty intermediate -n 2 --seed 1 --format json");
+  ASSERT_EQ(level.exit_code, 0) << level.err;
+  EXPECT_NE(level.out.find("\"level\":\"intermediate\""), std::string::npos) << level.out;
 }
 
 }  // namespace

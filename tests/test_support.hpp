@@ -83,6 +83,14 @@ inline Puzzle parse_one(const std::string& text, ReadOptions options = {}) {
   return *records.front().puzzle;
 }
 
+// The error a one-record text reads to, as the CLI prints it; "no error"
+// when it reads as a puzzle (or as more or fewer records than one).
+inline std::string read_error(const std::string& text) {
+  auto records = read_all(text);
+  if (records.size() != 1 || !records[0].error) return "no error";
+  return records[0].error->to_string();
+}
+
 // The givens kept and every house holding 1..N once.
 inline ::testing::AssertionResult valid_solution(const Puzzle& puzzle, const Grid& solution) {
   if (is_solution_of(puzzle, solution)) return ::testing::AssertionSuccess();

@@ -24,11 +24,7 @@ Puzzle read_one(const std::string& text) {
   return *records[0].puzzle;
 }
 
-std::string error_of(const std::string& text) {
-  auto records = read_all(text);
-  if (records.size() != 1 || !records[0].error) return "no error";
-  return records[0].error->to_string();
-}
+std::string error_of(const std::string& text) { return testing::read_error(text); }
 
 TEST(IssText, ReadsCagesGivensAndLines) {
   const Puzzle p = read_one(".~R1C1_8~R2C3_3.Cage~15~R1C2~R1C3.Thermo~R9C1~R9C2~R9C3.Arrow~R5C5~R5C6~R5C7");

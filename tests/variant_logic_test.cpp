@@ -88,6 +88,26 @@ TEST(VariantLogic, RuleOf45FindsTheCellTheCagesOfARowLeave) {
   for (int d = 1; d <= 8; ++d) EXPECT_TRUE(removes(*step, 8, d)) << d;  // r1c9 is 9
 }
 
+TEST(VariantLogic, HouseCombinationsChooseTheCagesOfAHouseTogether) {
+  // HS_KILLERS' first puzzle: after 43 steps, column 1 holds two cages of 15
+  // and the rule of 45's three cells of 15; no digit is in every way of one,
+  // but together they share none.
+  NONET_NEEDS_SHARED_DATA();
+  std::ifstream tsv(testing::data_path("variants/iss/puzzles.tsv"));
+  std::string line, collection, name, input;
+  while (collection != "HS_KILLERS" && std::getline(tsv, line)) {
+    std::istringstream fields(line);
+    std::getline(fields, collection, '\t');
+    std::getline(fields, name, '\t');
+    std::getline(fields, input, '\t');
+  }
+  ASSERT_EQ(collection, "HS_KILLERS");
+  const auto step = first_of(input, "House combinations", 60);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->detail.rfind("column 1 holds killer-cage 15", 0), 0u) << step->detail;
+  EXPECT_DOUBLE_EQ(step->rating, 3.7);
+}
+
 TEST(VariantLogic, UniquenessTechniquesAreOffWithRulesAndTheClassicLadderIsUnchanged) {
   for (const TechniqueInfo& t : techniques(Scale::se, true))
     EXPECT_TRUE(t.name.find("Rule") == std::string::npos && t.name != "Pair rules") << t.name;
@@ -142,6 +162,22 @@ TEST(VariantLogic, NoStepBreaksTheSolutionOfAnIssPuzzle) {
   }
   EXPECT_GT(checked, 40);
   std::cout << "[ info ] " << checked << " ISS variant puzzles checked, " << solved << " solved by logic\n";
+}
+
+// Solo's killers (examples/solo.txt, every level from trivial to extreme,
+// and its X, jigsaw and 3x2 killers): logic alone solves each, keeping the
+// solution at every step.
+TEST(VariantLogic, LogicSolvesSolosKillersSoundly) {
+  for (const Puzzle& puzzle : testing::load_puzzles(testing::source_path("examples/solo.txt"))) {
+    if (puzzle.constraints.empty()) continue;
+    const SolveResult verdict = solve(puzzle);
+    ASSERT_EQ(verdict.status, SolveStatus::unique) << puzzle.comment;
+    LogicOptions options;
+    options.time_limit = 10;
+    const LogicResult result = solve_logically(puzzle, options);
+    EXPECT_TRUE(keeps_solution(puzzle, verdict.solutions.at(0), result)) << puzzle.comment;
+    EXPECT_TRUE(result.solved) << puzzle.comment;
+  }
 }
 
 TEST(VariantLogic, HintOnAVariantPositionAnswersWithinMilliseconds) {

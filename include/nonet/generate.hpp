@@ -134,9 +134,10 @@ struct GenerateOptions {
   // techniques place inside the range (see docs/generate.md) is kept without
   // the rater: the same puzzles, but no `rating` in the result for those.
   bool exact_rating = true;
-  // Rules beside the houses; with any, `rating`, `min_givens` and
-  // `max_givens` are refused (no variant grade yet) and the givens are
-  // minimal whenever no uniqueness test ran out of nodes.
+  // Rules beside the houses; with any, `min_givens` and `max_givens` are
+  // refused, the givens are minimal whenever no uniqueness test ran out of
+  // nodes, and `rating` is met by drawing puzzles until the rater (which
+  // reads the rules: the variant grade) grades one inside it.
   VariantRules rules = VariantRules::none;
   // Killer: cage sizes (a cage hemmed in by other cages may stay smaller;
   // a MAX beyond N is N),

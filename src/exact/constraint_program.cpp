@@ -494,6 +494,12 @@ class CageSum final : public Rule {
     return out;
   }
 
+  std::size_t sets_left(const Domains& domains, std::vector<Mask>& sets) const override {
+    sets.clear();
+    each_set_left(domains, [&](Mask set) { sets.push_back(set); });
+    return cage_size_;
+  }
+
  private:
   // Calls take(set) for each combination still possible: it holds the
   // cage's fixed digits and those the rest of a house cannot take, and each

@@ -52,6 +52,11 @@ class Rule {
   // combinations), for the logic solver's steps; empty where a rule does
   // not list them.
   virtual std::string ways(const Domains&) const { return {}; }
+  // For a rule whose first cells hold different digits drawn from listed
+  // sets (a killer cage's combinations): how many cells those are, with the
+  // sets still possible within the domains put in `sets`; 0 for any other
+  // rule. The logic solver crosses such rules lying in one house.
+  virtual std::size_t sets_left(const Domains&, std::vector<Mask>& /*sets*/) const { return 0; }
   std::vector<int> cells;  // every cell whose candidates the rule reads
   // The search revises the rule when one of cells[0..watched) changes; the
   // cells after those are read for extra pruning only (a cage's house

@@ -510,7 +510,8 @@ Puzzle read_long_killer(std::string_view text) {
 }  // namespace
 
 bool looks_like_iss_text(std::string_view text) {
-  if (is_short_killer(text) || text.starts_with("3x3:")) return true;
+  // 3x3:d:k:…; a Solo game id starts 3x3: too, but has no second ':'.
+  if (is_short_killer(text) || (text.starts_with("3x3:") && text.find(':', 4) != std::string_view::npos)) return true;
   if (text.size() < 2 || text[0] != '.') return false;
   // .~R1C1_5… or .Name~… or .Name. with a name ISS has (a 16×16 line ".AB.3…"
   // is not one); ISS may start with an empty item ("..Cage~…").

@@ -14,6 +14,7 @@
 
 #include "core/contract.hpp"
 #include "csv_input.hpp"
+#include "solo_input.hpp"
 #include "json_input.hpp"
 #include "nonet/format.hpp"
 #include "text_input.hpp"
@@ -299,6 +300,12 @@ bool looks_binary(std::string_view bytes) {
   return odd * 2 > bytes.size();
 }
 
+// The line's text from `begin` to the next space or tab.
+std::string_view first_token(const std::string& line, std::size_t begin) {
+  const std::size_t end = std::min(line.find_first_of(" \t", begin), line.size());
+  return std::string_view(line).substr(begin, end - begin);
+}
+
 }  // namespace
 
 }  // namespace detail
@@ -372,7 +379,9 @@ struct PuzzleReader::Impl {
       // A line "[Puzzle]" heads a section of an .sdk file, not a JSON array.
       if (line.text[first] == '{' || (line.text[first] == '[' && !detail::is_section_header(line.text)))
         mode = Mode::json;
-      else if (detail::looks_like_csv(line.text)) mode = Mode::csv;
+      // A Solo game id holds commas too, but no CSV field looks like one.
+      else if (!detail::looks_like_solo_game_id(detail::first_token(line.text, first)) && detail::looks_like_csv(line.text))
+        mode = Mode::csv;
       break;
     }
     for (auto it = skipped.rbegin(); it != skipped.rend(); ++it) lines.push_back(std::move(*it));

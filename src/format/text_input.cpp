@@ -20,6 +20,7 @@
 #endif
 
 #include "iss_input.hpp"
+#include "solo_input.hpp"
 #include "puzzle_link.hpp"
 #include "text_input.hpp"
 
@@ -525,22 +526,35 @@ bool is_library_line(const std::string& text) {
   return text.size() > 1 && text[0] == ':' && std::count(text.begin(), text.end(), ':') >= 4;
 }
 
-// A variant puzzle in ISS's text (iss_input.hpp): its first token, the rest
-// of the line a comment. False when the line is no such text.
-bool read_iss_line(const Line& line, Record& record) {
+// A puzzle written as one token (ISS's text, a Solo game id), the rest of the
+// line a comment: read by `read`, whose Error (offset, reason) becomes the
+// record's error at that column. False when `looks_like` says the line's
+// first token is no such text.
+template <class Error, class LooksLike, class Read>
+bool read_token_line(const Line& line, Record& record, LooksLike&& looks_like, Read&& read) {
   const std::size_t begin = line.text.find_first_not_of(" \t");
   const std::size_t end = std::min(line.text.find_first_of(" \t", begin), line.text.size());
   const std::string_view text = std::string_view(line.text).substr(begin, end - begin);
-  if (!looks_like_iss_text(text)) return false;
+  if (!looks_like(text)) return false;
   try {
-    record.puzzle = read_iss_text(text);
+    record.puzzle = read(text);
     const std::size_t comment = line.text.find_first_not_of(" \t", end);
     if (comment != std::string::npos) record.puzzle->comment = line.text.substr(comment);
-  } catch (const IssError& error) {
+  } catch (const Error& error) {
     record.error = Diagnostic{record.source, line.number, static_cast<int>(begin + error.offset + 1), error.reason};
     record.puzzle.reset();
   }
   return true;
+}
+
+// A variant puzzle in ISS's text (iss_input.hpp).
+bool read_iss_line(const Line& line, Record& record) {
+  return read_token_line<IssError>(line, record, looks_like_iss_text, read_iss_text);
+}
+
+// A puzzle as Solo's game id (solo_input.hpp).
+bool read_solo_line(const Line& line, Record& record) {
+  return read_token_line<SoloError>(line, record, looks_like_solo_game_id, read_solo_game_id);
 }
 
 // A puzzle link or the compressed string of one (puzzle_link.hpp): the whole
@@ -719,7 +733,7 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
       return true;
     }
     if (options.format == InputFormat::automatic &&
-        (read_iss_line(line, record) || read_link_line(line, record, false)))
+        (read_iss_line(line, record) || read_solo_line(line, record) || read_link_line(line, record, false)))
       return true;
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);

@@ -127,7 +127,7 @@ void validate(const Geometry& geometry, const GenerateOptions& options) {
   if (options.max_attempts < 1) throw GenerateError("max_attempts must be at least 1");
   if (options.rules != VariantRules::none) {
     const std::string rules = to_string(options.rules);
-    if (options.rating) throw GenerateError("a rating range is not available for " + rules + " puzzles yet");
+    if (options.rating && !options.rater) throw GenerateError("a rating range for " + rules + " puzzles needs the rater");
     if (options.min_givens > 0 || options.max_givens > 0)
       throw GenerateError("--givens is not available for " + rules + " puzzles: their clues are carved to minimal");
     // MAX beyond N means N (the default 5 on a 4×4 grid).

@@ -28,6 +28,7 @@
 #include <numeric>
 #include <optional>
 
+#include "carving_plan.hpp"
 #include "nonet/constraints.hpp"
 #include "nonet/exact.hpp"
 #include "random.hpp"
@@ -566,9 +567,31 @@ class VariantCarver {
 
 }  // namespace
 
+// Without a rating range, the puzzle made from the seed. With one (a level):
+// puzzles made one after another (the first from the seed, then from seeds
+// drawn from it), each graded by the rater, which reads the rules (the
+// variant grade, docs/logic.md), up to its range's top; the first graded
+// inside the range is kept. A variant puzzle is carved to minimal clues, so
+// its grade cannot be steered while carving as a classic one is; drawing
+// again is what reaches a level.
 GeneratedPuzzle generate_variant(const Geometry& geometry, const GenerateOptions& options,
                                  const std::vector<std::vector<int>>& orbits, std::uint64_t seed) {
-  return VariantCarver(geometry, options, orbits, seed).generate();
+  if (!options.rating) return VariantCarver(geometry, options, orbits, seed).generate();
+  const TenthsRange range = tenths_range(*options.rating);
+  const auto started = std::chrono::steady_clock::now();
+  for (int attempt = 0; attempt < options.max_attempts; ++attempt) {
+    if (options.time_limit > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > options.time_limit)
+      throw GenerateTimeout("no puzzle met the options within the time limit");
+    GeneratedPuzzle result =
+        VariantCarver(geometry, options, orbits, attempt == 0 ? seed : stream_seed(seed, static_cast<std::uint64_t>(attempt)))
+            .generate();
+    result.rating = options.rater(result.puzzle, options.rating->max);
+    result.attempts = attempt + 1;
+    if (result.rating->solved && range.contains(logic::to_tenths(result.rating->er))) return result;
+  }
+  throw GenerateError("no " + to_string(options.rules) + " puzzle was graded within the rating range in " +
+                      std::to_string(options.max_attempts) + " attempts; widen --rating or --cage-size");
 }
 
 }  // namespace detail

@@ -185,6 +185,124 @@ std::optional<Step> needed_digit_step(const Context& ctx, bool implied, Techniqu
   });
 }
 
+// Rules of different digits from listed sets (cages, and the rule of 45's
+// sums inside one house) that lie in one house without sharing a cell: their
+// sets must not share a digit, and the digits they leave must fit the house's
+// other cells. A set no such choice uses goes, and a digit no choice leaves
+// to another cell of the house leaves it.
+class HouseCombinations {
+ public:
+  explicit HouseCombinations(const Context& ctx) : ctx_(ctx), masks_(open_masks(ctx)), domains_(masks_) {}
+
+  std::optional<Step> find() {
+    const detail::ConstraintProgram& program = ctx_.rules->program();
+    for (int h = 0; h < static_cast<int>(ctx_.geo.houses().size()); ++h) {
+      const std::vector<int>& house = ctx_.geo.houses()[static_cast<std::size_t>(h)].cells;
+      std::vector<char> taken(static_cast<std::size_t>(ctx_.cells()), 0);
+      pieces_.clear();
+      for (int i = 0; i < program.rule_count(); ++i) {
+        const detail::Rule& rule = program.rule(i);
+        Piece piece{&rule, {}, {}, 0};
+        const std::size_t size = rule.sets_left(domains_, piece.sets);
+        if (size == 0) continue;
+        piece.cells.assign(rule.cells.begin(), rule.cells.begin() + static_cast<std::ptrdiff_t>(size));
+        const bool fits = std::all_of(piece.cells.begin(), piece.cells.end(), [&](int cell) {
+          return !taken[cell] && std::find(house.begin(), house.end(), cell) != house.end();
+        });
+        const bool open = std::any_of(piece.cells.begin(), piece.cells.end(), [&](int cell) { return !ctx_.grid.value(cell); });
+        if (!fits || !open || piece.sets.empty()) continue;
+        for (int cell : piece.cells) taken[cell] = 1;
+        pieces_.push_back(std::move(piece));
+      }
+      rest_.clear();
+      for (int cell : house)
+        if (!taken[cell]) rest_.push_back(cell);
+      if (pieces_.empty() || (pieces_.size() == 1 && rest_.empty())) continue;
+      if (auto step = cross(h)) return step;
+    }
+    return std::nullopt;
+  }
+
+ private:
+  struct Piece {
+    const detail::Rule* rule;
+    std::vector<int> cells;
+    std::vector<Mask> sets;
+    Mask used;  // the union of the sets some whole choice takes
+  };
+
+  std::optional<Step> cross(int h) {
+    rest_keep_.assign(rest_.size(), 0);
+    for (Piece& piece : pieces_) piece.used = 0;
+    chosen_.assign(pieces_.size(), 0);
+    nodes_ = 0;
+    if (!choose(0, 0) || nodes_ > kMaxNodes) return std::nullopt;  // none fits: the position is broken (found elsewhere)
+    Step s = step_of(Technique::house_combinations, "");
+    std::vector<int> cells;
+    std::string removed, rules;
+    const auto remove = [&](int cell, Mask keep) {
+      if (ctx_.grid.value(cell)) return;
+      const Mask gone = ctx_.grid.candidates(cell) & ~keep;
+      if (!gone) return;
+      for (int d : digits_of(gone)) s.eliminations.push_back({cell, d});
+      removed.append(removed.empty() ? "" : "; ").append(cat({ctx_.geo.cell_name(cell), " not ", digit_list(gone)}));
+    };
+    for (const Piece& piece : pieces_) {
+      for (int cell : piece.cells) remove(cell, piece.used);
+      rules.append(rules.empty() ? "" : ", ").append(ctx_.rules->origin_text(piece.rule->origin));
+      cells.insert(cells.end(), piece.cells.begin(), piece.cells.end());
+    }
+    for (std::size_t i = 0; i < rest_.size(); ++i) remove(rest_[i], rest_keep_[i]);
+    if (s.eliminations.empty()) return std::nullopt;
+    const std::string house = house_name(ctx_.geo.houses()[static_cast<std::size_t>(h)]);
+    s.detail = cat({house, " holds ", rules, rest_.empty() ? "" : " and other cells",
+                    ": their combinations may share no digit", rest_.empty() ? "" : " and must leave the others theirs",
+                    ": ", removed});
+    s.cells = sorted_cells(cells);
+    return s;
+  }
+
+  // Chooses a set for pieces_[index..] beside the digits `used`; true when
+  // some whole choice fits, recording what each choice takes.
+  bool choose(std::size_t index, Mask used) {
+    if (++nodes_ > kMaxNodes) return false;
+    if (index == pieces_.size()) return leave_rest(used);
+    bool any = false;
+    for (Mask set : pieces_[index].sets) {
+      if (set & used) continue;
+      chosen_[index] = set;
+      if (choose(index + 1, used | set)) any = true;
+    }
+    return any;
+  }
+
+  // The digits no piece takes must go in the other cells: each cell one of
+  // them, each digit a cell.
+  bool leave_rest(Mask used) {
+    const Mask left = all_digits(ctx_.n()) & ~used;
+    Mask reach = 0;
+    for (int cell : rest_) {
+      if (!(masks_[cell] & left)) return false;
+      reach |= masks_[cell] & left;
+    }
+    if (reach != left) return false;
+    for (std::size_t i = 0; i < rest_.size(); ++i) rest_keep_[i] |= masks_[rest_[i]] & left;
+    for (std::size_t i = 0; i < pieces_.size(); ++i) pieces_[i].used |= chosen_[i];
+    return true;
+  }
+
+  // Choices tried per house before it is left alone (a few large cages can
+  // have thousands together; such a house says little).
+  static constexpr long kMaxNodes = 20000;
+  const Context& ctx_;
+  std::vector<Mask> masks_;
+  ScratchDomains domains_;
+  std::vector<Piece> pieces_;
+  std::vector<int> rest_;
+  std::vector<Mask> rest_keep_, chosen_;
+  long nodes_ = 0;
+};
+
 }  // namespace
 
 std::optional<Step> find_rule_bounds(const Context& ctx) {
@@ -258,6 +376,11 @@ std::optional<Step> find_rule_of_45(const Context& ctx) {
   if (auto s = restriction_step(ctx, true, Technique::rule_of_45)) return s;
   if (auto s = revise_step(ctx, true, Technique::rule_of_45)) return s;
   return needed_digit_step(ctx, true, Technique::rule_of_45);
+}
+
+std::optional<Step> find_house_combinations(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  return HouseCombinations(ctx).find();
 }
 
 }  // namespace nonet::logic
