@@ -486,7 +486,15 @@ TEST_F(WebApi, GeneratesKillerThermoKropkiAndArrowPuzzlesWithTheirRules) {
   for (const auto& cage : killer.body["puzzles"][0]["constraints"]) EXPECT_LE(cage["cells"].size(), 3u) << cage.dump();
   EXPECT_EQ(post(server(), "generate", {{"rules", "sandwich"}}).status, 400);
   EXPECT_EQ(post(server(), "generate", {{"rules", "killer"}, {"variant", "diagonal"}}).status, 400);
-  EXPECT_EQ(post(server(), "generate", {{"rules", "killer"}, {"level", "expert"}}).status, 400);
+  // Variant puzzles are drawn until the variant grade falls in the level.
+  const Reply graded = post(server(), "generate", {{"rules", "killer"}, {"level", "intermediate"}, {"seed", 2}});
+  ASSERT_EQ(graded.status, 200) << graded.text;
+  ASSERT_EQ(graded.body["status"], "ok") << graded.text;
+  const double grade = graded.body["puzzles"][0]["rating"].get<double>();
+  const auto intermediate = nonet::find_level("intermediate");
+  ASSERT_TRUE(intermediate.has_value());
+  EXPECT_GE(grade, intermediate->range.min);
+  EXPECT_LE(grade, intermediate->range.max);
   EXPECT_EQ(post(server(), "generate", {{"cage_size", "2-3"}}).status, 400);
 }
 
