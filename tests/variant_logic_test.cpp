@@ -3,6 +3,7 @@
 // puzzles (no step removes the solution's digit or places a wrong one), and
 // the front ends: a hint on a variant position, `nonet explain` on a killer.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <fstream>
@@ -47,6 +48,7 @@ TEST(VariantLogic, RulePeersTakeAPlacedDigitFromTheCellsARuleMakesDiffer) {
   EXPECT_TRUE(removes(*step, 21, 5));  // r3c4
   EXPECT_NE(step->detail.find("anti-knight"), std::string::npos) << step->detail;
   EXPECT_DOUBLE_EQ(step->rating, 2.4);
+  EXPECT_EQ(step->rules, std::vector<int>{0});  // the step points at the anti-knight rule
 }
 
 TEST(VariantLogic, RuleBoundsKeepAThermometerCellWithinItsDistanceFromTheEnds) {
@@ -59,6 +61,7 @@ TEST(VariantLogic, RuleBoundsKeepAThermometerCellWithinItsDistanceFromTheEnds) {
 TEST(VariantLogic, PairRulesRemoveWhatTheNeighbourCannotSupport) {
   const auto step = first_of(".~R1C1_1.WhiteDot~R1C1~R1C2", "Pair rules", 1);
   ASSERT_TRUE(step);
+  EXPECT_EQ(step->rules, std::vector<int>{0});
   ASSERT_EQ(step->eliminations.size(), 7u);  // r1c2 is 2: 3-9 go (1 is gone with the row)
   for (int d = 3; d <= 9; ++d) EXPECT_TRUE(removes(*step, 1, d)) << d;
 }
@@ -67,6 +70,7 @@ TEST(VariantLogic, RuleCombinationsKeepTheDigitsOfACagesSums) {
   const auto step = first_of(".Cage~3~R1C1~R1C2", "Rule combinations", 1);
   ASSERT_TRUE(step);
   EXPECT_EQ(step->detail.rfind("killer-cage 3", 0), 0u) << step->detail;
+  EXPECT_EQ(step->rules, std::vector<int>{0});
   for (int d = 3; d <= 9; ++d) EXPECT_TRUE(removes(*step, 0, d) && removes(*step, 1, d)) << d;
   EXPECT_DOUBLE_EQ(step->rating, 2.8);
 }
@@ -203,6 +207,29 @@ TEST(VariantLogic, HintOnAVariantPositionAnswersWithinMilliseconds) {
   EXPECT_EQ(marked.start().constraints(), killer.constraints);
   const Analysis next = session.hint(marked);
   EXPECT_EQ(next.stop, Stop::hint) << next.message;
+}
+
+TEST(VariantLogic, EveryStepOnARuleNamesItsConstraintInTheJson) {
+  // A front end highlights the rule a step reads from the step's "constraints".
+  const auto run = testing::run_nonet("explain --format json " + testing::source_path("examples/killer.txt"));
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto answer = nlohmann::json::parse(run.out.substr(0, run.out.find('\n')));
+  const Puzzle killer = testing::load_puzzles(testing::source_path("examples/killer.txt")).at(0);
+  int pointing = 0;
+  for (const auto& step : answer.at("steps")) {
+    if (!step.contains("constraints")) continue;
+    for (const auto& index : step["constraints"]) {
+      ASSERT_LT(index.get<std::size_t>(), killer.constraints.size()) << step.dump();
+      // A killer step reads a cage holding at least one of the step's cells.
+      const Constraint& cage = killer.constraints[index.get<std::size_t>()];
+      bool shares = false;
+      for (const auto& name : step["cells"])
+        for (int cell : cage.cells) shares = shares || killer.geometry->cell_name(cell) == name.get<std::string>();
+      EXPECT_TRUE(shares) << step.dump();
+    }
+    ++pointing;
+  }
+  EXPECT_GT(pointing, 0) << "no step named its cage";
 }
 
 TEST(VariantLogic, CliExplainsAKiller) {

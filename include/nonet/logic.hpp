@@ -79,6 +79,9 @@ struct Step {
   // in another one rests on.
   std::vector<std::pair<Candidate, int>> singles;
   bool guess = false;       // a trial placement, not a deduction
+  // For steps on variant rules: the puzzle's constraints the step reads
+  // (indices into Puzzle::constraints), so a front end can point at them.
+  std::vector<int> rules;
 };
 
 // Pencil-mark state. Solved cells hold a value and no candidates.

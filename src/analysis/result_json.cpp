@@ -59,6 +59,7 @@ Json step(const Geometry& geometry, const Step& s) {
   // Keys in alphabetical order, as every release has written them.
   Json out{{"cells", cell_names(geometry, s.cells)}};
   if (!s.chains.empty()) out["chains"] = s.chains;
+  if (!s.rules.empty()) out["constraints"] = s.rules;  // indices into the puzzle's "constraints"
   out["detail"] = s.detail;
   out["eliminations"] = candidates(geometry, s.eliminations);
   if (s.guess) out["guess"] = true;
@@ -89,6 +90,8 @@ Json hint(const Geometry& geometry, const Step& s, int level) {
   while (!text.empty() && text.back() == '\n') text.pop_back();
   Json out{{"status", "hint"}, {"level", level}, {"text", text}, {"technique", s.technique},
            {"houses", house_names(geometry, s.houses)}};
+  // The rule a variant step reads is pointed at from the first level, as its houses are.
+  if (!s.rules.empty()) out["constraints"] = s.rules;
   if (level >= 2) out["cells"] = cell_names(geometry, s.cells);
   if (level >= 3) out["step"] = step(geometry, s);
   return out;

@@ -86,6 +86,12 @@ Step step_of(Technique technique, std::string detail) {
   return s;
 }
 
+// Notes that a step reads the written rule `origin` (the sums the rule of 45
+// implies have negative origins and no single rule to point at).
+void reads(Step& s, int origin) {
+  if (origin >= 0 && std::find(s.rules.begin(), s.rules.end(), origin) == s.rules.end()) s.rules.push_back(origin);
+}
+
 // "r1c1 not 1,2; r1c2 not 9": what a step removes, cell by cell.
 std::string removed_text(const Context& ctx, const std::vector<Mask>& before, const std::vector<Mask>& after,
                          const std::vector<int>& cells) {
@@ -115,6 +121,7 @@ std::optional<Step> restriction_step(const Context& ctx, bool implied, Technique
     Step s = step_of(technique, cat({ctx.rules->origin_text(r.origin), ": ", ctx.geo.cell_name(r.cell), " holds only ",
                                      r.allowed ? digit_list(r.allowed) : "no digit"}));
     s.cells = {r.cell};
+    reads(s, r.origin);
     for (int d : digits_of(gone)) s.eliminations.push_back({r.cell, d});
     return s;
   }
@@ -147,6 +154,7 @@ std::optional<Step> revise_step(const Context& ctx, bool implied, Technique tech
     const std::string ways = rule.ways(ScratchDomains(before));
     Step s = step_of(technique, cat({ctx.rules->origin_text(rule.origin), ways.empty() ? "" : ": ", ways, ": ", removed}));
     s.cells = cells;
+    reads(s, rule.origin);
     for (int cell : cells)
       if (!ctx.grid.value(cell))
         for (int d : digits_of(before[cell] & ~domains.masks()[cell])) s.eliminations.push_back({cell, d});
@@ -179,6 +187,7 @@ std::optional<Step> needed_digit_step(const Context& ctx, bool implied, Techniqu
       s.detail = cat({ctx.rules->origin_text(rule.origin), ": every way needs ", std::string(1, digit_char(d)),
                       " in ", cells_text(ctx.geo, places)});
       s.cells = places;
+      reads(s, rule.origin);
       return s;
     }
     return std::nullopt;
@@ -250,6 +259,7 @@ class HouseCombinations {
     for (const Piece& piece : pieces_) {
       for (int cell : piece.cells) remove(cell, piece.used);
       rules.append(rules.empty() ? "" : ", ").append(ctx_.rules->origin_text(piece.rule->origin));
+      reads(s, piece.rule->origin);
       cells.insert(cells.end(), piece.cells.begin(), piece.cells.end());
     }
     for (std::size_t i = 0; i < rest_.size(); ++i) remove(rest_[i], rest_keep_[i]);
@@ -331,6 +341,7 @@ std::optional<Step> find_rule_peers(const Context& ctx) {
       s.detail = cat({ctx.geo.cell_name(cell), "=", digit, " and ", ctx.rules->origin_text(origin), ": ", digit,
                       " leaves ", cells_text(ctx.geo, gone)});
       s.cells = {cell};
+      reads(s, origin);
       return s;
     }
   }
@@ -354,6 +365,7 @@ std::optional<Step> find_pair_rules(const Context& ctx) {
                        cat({rules, ": with ", ctx.geo.cell_name(cell), " holding ", digit_list(open), ", ",
                             ctx.geo.cell_name(link.other), " cannot be ", digit_list(gone)}));
       s.cells = {cell, link.other};
+      for (int origin : link.origins) reads(s, origin);
       for (int d : digits_of(gone)) s.eliminations.push_back({link.other, d});
       return s;
     }
