@@ -234,6 +234,13 @@ suite('setter mode (issue #40 item 5)', () => {
       assert.deepEqual((await rules(page)).find((r) => r.kind === 'thermometer').cells, ['r1c1', 'r2c2', 'r3c3', 'r3c4']);
       await page.locator('#btn-redo').tap();
       assert.equal((await rules(page)).some((r) => r.kind === 'thermometer'), false);
+      // The cage tool also draws an extra region (no digit twice), dragged the same way.
+      await pickTool(page, 'cage');
+      await page.selectOption('#set-cage', 'extra-region');
+      await touchDrag(page, cdp, ['r6c2', 'r6c3', 'r6c4']);
+      await page.waitForFunction(() => window.nonet.game.constraints.some((c) => c.kind === 'extra-region'));
+      assert.deepEqual((await rules(page)).find((r) => r.kind === 'extra-region'), { kind: 'extra-region', cells: ['r6c2', 'r6c3', 'r6c4'] });
+      assert.ok(await page.locator('#board-wrap svg .rule-extra-region').count() > 0, 'the extra region is drawn');
       // A given typed with the keypad, as in Enter mode.
       await pickTool(page, 'given');
       await cell(page, 'r6c6').tap();

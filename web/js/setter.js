@@ -151,7 +151,7 @@ function extendStroke(x, y) {
 function draftRule() {
   const cells = names(stroke.cells);
   switch (setter.tool) {
-    case 'cage': return cells.length ? { kind: 'killer-cage', cells } : null;
+    case 'cage': return cells.length ? { kind: $('#set-cage').value, cells } : null;
     case 'thermo': return cells.length ? { kind: 'thermometer', cells } : null;
     case 'arrow': return cells.length >= 2 ? { kind: 'arrow', cells, split: 1 } : null;
     case 'line': return cells.length >= 2 ? { kind: $('#set-line').value, cells } : null;
@@ -265,7 +265,9 @@ function wirePointer() {
       return;
     }
     const taken = new Set();
-    if (setter.tool === 'cage') game.constraints.filter((rule) => rule.kind === 'killer-cage').forEach((rule) => cellsOf(rule).forEach((i) => taken.add(i)));
+    // Cages do not overlap cages, nor extra regions other extra regions.
+    const drawing = $('#set-cage').value;
+    if (setter.tool === 'cage') game.constraints.filter((rule) => rule.kind === drawing).forEach((rule) => cellsOf(rule).forEach((i) => taken.add(i)));
     stroke = { cells: [], start: [x, y], last: [x, y], moved: false, taken };
     wrap.setPointerCapture(e.pointerId);
     extendStroke(x, y);
@@ -294,6 +296,7 @@ export function syncPanel() {
   $$('#set-tools [data-tool]').forEach((b) => b.setAttribute('aria-pressed', String(b.dataset.tool === setter.tool)));
   // Typing givens needs none of the rules' options: on a phone the keypad comes up under the tools.
   $('#set-options').hidden = setter.tool === 'given';
+  $('#set-cage-label').hidden = setter.tool !== 'cage';
   $('#set-line-label').hidden = setter.tool !== 'line';
   $('#set-dot-label').hidden = setter.tool !== 'dot';
   $('#set-outside-label').hidden = setter.tool !== 'outside';
