@@ -509,7 +509,8 @@ class GenericSearch {
   // candidate, or it does not. The second way is propagated before the next
   // choice, so what the first way's failure taught (the digit is gone) narrows
   // the rules at once, where trying each digit from the same state would not.
-  void search_binary(std::size_t depth, Choice choice) {
+  // Out of line: inlined, it would grow search's frame (see clear_due).
+  [[gnu::noinline]] void search_binary(std::size_t depth, Choice choice) {
     State& state = level(depth).state;
     for (bool first = true;; first = false) {
       const int cell = choice.cell;
