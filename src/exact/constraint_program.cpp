@@ -11,6 +11,7 @@
 #include <tuple>
 #include <span>
 
+#include "core/bits.hpp"
 #include "core/contract.hpp"
 
 namespace nonet::detail {
@@ -435,11 +436,16 @@ class CageSum final : public Rule {
         cage_size_(cage.size()) {
     // The houses holding two cells of the cage or more, with the cage's
     // positions in each and the house's cells outside the cage.
-    for (int h = 0; h < static_cast<int>(geometry.houses().size()); ++h) {
+    std::vector<int> candidates;  // the houses of the cage's cells, in order
+    for (int cell : cage) candidates.insert(candidates.end(), geometry.houses_of(cell).begin(), geometry.houses_of(cell).end());
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    for (int h : candidates) {
       CageHouse meet;
       for (std::size_t i = 0; i < cage.size(); ++i)
         if (geometry.house_bits(h)[cage[i] >> 6] >> (cage[i] & 63) & 1) meet.positions |= std::uint64_t{1} << i;
-      if (std::popcount(meet.positions) < 2) continue;
+      if (nonet::bits::at_most_one_bit(meet.positions)) continue;
+      meet.outside.reserve(geometry.houses()[h].cells.size());
       for (int cell : geometry.houses()[h].cells)
         if (std::find(cage.begin(), cage.end(), cell) == cage.end()) meet.outside.push_back(cell);
       houses_.push_back(std::move(meet));
@@ -739,15 +745,32 @@ int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
 // The killer combinations of `count` different digits of 1..N adding up to
 // `sum`, as masks. Built for N up to 16 (65,536 subsets); larger grids keep
 // to the bounds of LinearSum.
-std::vector<Mask> combinations(int size, int count, int sum) {
-  std::vector<Mask> found;
-  for (Mask set = 1; set < (Mask{1} << size); ++set) {
-    if (std::popcount(set) != count) continue;
-    int total = 0;
-    for (Mask m = set; m; m &= m - 1) total += lowest(m);
-    if (total == sum) found.push_back(set);
+// Digits are chosen in increasing order and a branch is cut as soon as the
+// smallest or largest sum still reachable misses: a program is built for
+// every count of a generated killer, so this runs thousands of times.
+void add_combinations(int size, int from, int count, int sum, Mask chosen, std::vector<Mask>& found) {
+  if (count == 0) {
+    if (sum == 0) found.push_back(chosen);
+    return;
   }
-  return found;
+  for (int digit = from; digit <= size - count + 1; ++digit) {
+    const int low = count * digit + count * (count - 1) / 2;          // digit, digit+1, ...
+    const int high = digit + (count - 1) * size - (count - 1) * (count - 2) / 2;  // digit, then the largest
+    if (low > sum) return;
+    if (high < sum) continue;
+    add_combinations(size, digit + 1, count - 1, sum - digit, chosen | digit_bit(digit), found);
+  }
+}
+
+const std::vector<Mask>& combinations(int size, int count, int sum) {
+  // Per thread, so the library needs no lock; a grid has few distinct (count, sum).
+  thread_local std::map<std::tuple<int, int, int>, std::vector<Mask>> known;
+  auto [at, added] = known.try_emplace({size, count, sum});
+  if (added && count > 0) {
+    add_combinations(size, 1, count, sum, 0, at->second);
+    std::sort(at->second.begin(), at->second.end());  // as masks, in order: the logic solver's words list them so
+  }
+  return at->second;
 }
 
 constexpr int kCombinationsUpTo = 16;
@@ -861,10 +884,12 @@ void ConstraintProgram::add_distinct_sum(const std::vector<int>& cells, int tota
   }
   std::vector<std::vector<int>> rests;
   for (int h : geometry_.houses_of(cells.front())) {
+    const auto bits = geometry_.house_bits(h);
+    const auto inside = [&](int cell) { return (bits[cell >> 6] >> (cell & 63) & 1) != 0; };
     const auto& house = geometry_.houses()[h].cells;
-    const auto inside = [&](int cell) { return std::find(house.begin(), house.end(), cell) != house.end(); };
-    if (!std::all_of(cells.begin(), cells.end(), inside) || cells.size() == house.size()) continue;
+    if (cells.size() == house.size() || !std::all_of(cells.begin(), cells.end(), inside)) continue;
     std::vector<int> rest;
+    rest.reserve(house.size() - cells.size());
     for (int cell : house)
       if (std::find(cells.begin(), cells.end(), cell) == cells.end()) rest.push_back(cell);
     rests.push_back(std::move(rest));
@@ -890,34 +915,28 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
     int total;
   };
   std::vector<Piece> pieces;
-  std::vector<char> in_piece(cell_count, 0);
+  std::vector<int> piece_of(cell_count, -1);
   for (const Constraint& c : constraints) {
     if (c.kind != ConstraintKind::killer_cage || !c.value) continue;
     std::vector<int> cells = c.cells;
     std::sort(cells.begin(), cells.end());
     if (std::adjacent_find(cells.begin(), cells.end()) != cells.end() ||
-        std::any_of(cells.begin(), cells.end(), [&](int cell) { return in_piece[cell] != 0; }))
+        std::any_of(cells.begin(), cells.end(), [&](int cell) { return piece_of[cell] >= 0; }))
       continue;
-    for (int cell : cells) in_piece[cell] = 1;
+    for (int cell : cells) piece_of[cell] = static_cast<int>(pieces.size());
     pieces.push_back({std::move(cells), *c.value});
   }
   if (pieces.empty()) return;
   const int house_sum = size_ * (size_ + 1) / 2;
   constexpr std::size_t kMaxCaged = 6;  // cells of an implied sum that are all in cages already
   std::set<std::tuple<std::vector<int>, std::vector<int>, long>> seen;
-  std::string region_name;  // the houses of the sums implied next, in words
+  int region_first = 0, region_last = 0;  // the houses of the sums implied next
+  const auto house_number = [&](const House& house) { return static_cast<int>(&house - geometry_.houses().data()); };
   for (const Piece& piece : pieces) seen.insert({piece.cells, {}, piece.total});
   // sum(plus) - sum(minus) = total, each list sorted.
   const auto imply = [&](const std::vector<int>& plus, const std::vector<int>& minus, long total) {
     if ((plus.empty() && minus.empty()) || !seen.insert({plus, minus, total}).second) return;
-    // Named for the logic solver: the region and the sum it implies.
-    // (Appended piece by piece: g++ 12 warns falsely on "lit" + std::string chains.)
-    std::string text = "the rule of 45 on ";
-    text.append(region_name).append(": ");
-    for (std::size_t i = 0; i < plus.size(); ++i) text.append(i ? "+" : "").append(geometry_.cell_name(plus[i]));
-    for (int cell : minus) text.append("-").append(geometry_.cell_name(cell));
-    text.append(" = ").append(std::to_string(total));
-    implied_.push_back(std::move(text));
+    implied_.push_back({region_first, region_last, plus, minus, total});
     origin_ = -static_cast<int>(implied_.size());
     if (minus.empty() && plus.size() == 1) {
       restrict(plus[0], total >= 1 && total <= size_ ? digit_bit(static_cast<int>(total)) : 0);
@@ -936,35 +955,48 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
     for (int cell : minus) terms.emplace_back(cell, -1);
     add_sum(terms, static_cast<int>(total));
   };
-  const auto difference = [](const std::vector<int>& from, const std::vector<int>& take) {
-    std::vector<int> left;
-    std::set_difference(from.begin(), from.end(), take.begin(), take.end(), std::back_inserter(left));
-    return left;
+  // Cell lists come from marks read in cell order, so they are sorted
+  // without sorting (this runs for every program a generated killer builds).
+  const auto cells_where = [&](auto&& keep) {
+    std::vector<int> cells;
+    for (int cell = 0; cell < cell_count; ++cell)
+      if (keep(cell)) cells.push_back(cell);
+    return cells;
   };
   // Each house: the cages inside it, then each cage sticking out by one cell.
+  std::vector<int> in_house(pieces.size());
+  std::vector<char> in_this_house(cell_count, 0), caged(cell_count, 0);
   for (const House& house : geometry_.houses()) {
-    std::vector<int> cells = house.cells;
-    std::sort(cells.begin(), cells.end());
-    std::vector<int> caged;
+    for (int cell : house.cells) in_this_house[cell] = 1;
+    std::fill(in_house.begin(), in_house.end(), 0);
+    for (int cell : house.cells)
+      if (piece_of[cell] >= 0) ++in_house[piece_of[cell]];
     long left = house_sum;
-    std::vector<const Piece*> outies;
-    for (const Piece& piece : pieces) {
-      const std::vector<int> outside = difference(piece.cells, cells);
-      if (outside.empty()) {
-        caged.insert(caged.end(), piece.cells.begin(), piece.cells.end());
-        left -= piece.total;
-      } else if (outside.size() == 1 && piece.cells.size() > 1) {
-        outies.push_back(&piece);
+    std::size_t caged_count = 0;
+    std::vector<std::size_t> outies;
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      const std::size_t outside = pieces[p].cells.size() - static_cast<std::size_t>(in_house[p]);
+      if (outside == 0) {
+        for (int cell : pieces[p].cells) caged[cell] = 1;
+        caged_count += pieces[p].cells.size();
+        left -= pieces[p].total;
+      } else if (outside == 1 && pieces[p].cells.size() > 1) {
+        outies.push_back(p);
       }
     }
-    std::sort(caged.begin(), caged.end());
-    const std::vector<int> uncaged = difference(cells, caged);
-    region_name = house_name(house);
-    if (caged.size() > 1 && !uncaged.empty()) imply(uncaged, {}, left);
-    for (const Piece* piece : outies) {
-      const std::vector<int> rest = difference(uncaged, piece->cells);
-      if (rest.size() + 1 <= kMaxCaged) imply(rest, difference(piece->cells, cells), left - piece->total);
+    const std::vector<int> uncaged = cells_where([&](int cell) { return in_this_house[cell] && !caged[cell]; });
+    region_first = region_last = house_number(house);
+    if (caged_count > 1 && !uncaged.empty()) imply(uncaged, {}, left);
+    for (std::size_t p : outies) {
+      const Piece& piece = pieces[p];
+      std::vector<int> rest;
+      for (int cell : uncaged)
+        if (piece_of[cell] != static_cast<int>(p)) rest.push_back(cell);
+      if (rest.size() + 1 > kMaxCaged) continue;
+      const int out = *std::find_if(piece.cells.begin(), piece.cells.end(), [&](int cell) { return !in_this_house[cell]; });
+      imply(rest, {out}, left - piece.total);
     }
+    for (int cell : house.cells) in_this_house[cell] = caged[cell] = 0;
   }
   // Families of houses that partition the grid, each in its order.
   std::map<HouseKind, std::vector<const House*>> families;
@@ -982,39 +1014,50 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
     if (!disjoint || cells_in_family != static_cast<std::size_t>(cell_count)) continue;
     std::sort(family.begin(), family.end(), [](const House* a, const House* b) { return a->index < b->index; });
     for (int direction = 0; direction < 2; ++direction) {
-      std::vector<char> in_region(cell_count, 0), piece_used(pieces.size(), 0);
-      std::vector<int> region, by_pieces;
+      std::vector<char> in_region(cell_count, 0), by_pieces(cell_count, 0), piece_used(pieces.size(), 0);
+      std::vector<int> inside(pieces.size(), 0);
       long total = 0;
       for (int k = 1; k < size_; ++k) {
         const House* house = family[direction == 0 ? k - 1 : size_ - k];
-        region_name = houses_name(*family[direction == 0 ? 0 : size_ - 1], *house);
+        region_first = house_number(*family[direction == 0 ? 0 : size_ - 1]);
+        region_last = house_number(*house);
         for (int cell : house->cells) {
           in_region[cell] = 1;
-          region.push_back(cell);
+          if (piece_of[cell] >= 0) ++inside[piece_of[cell]];
         }
         total += house_sum;
         for (std::size_t p = 0; p < pieces.size(); ++p) {
-          if (piece_used[p]) continue;
-          const auto& cells = pieces[p].cells;
-          const auto inside = std::count_if(cells.begin(), cells.end(), [&](int cell) { return in_region[cell] != 0; });
-          if (2 * static_cast<std::size_t>(inside) <= cells.size()) continue;
+          if (piece_used[p] || 2 * static_cast<std::size_t>(inside[p]) <= pieces[p].cells.size()) continue;
           piece_used[p] = 1;
           total -= pieces[p].total;
-          by_pieces.insert(by_pieces.end(), cells.begin(), cells.end());
+          for (int cell : pieces[p].cells) by_pieces[cell] = 1;
         }
         if (k == 1) continue;  // one house: done above
-        std::sort(region.begin(), region.end());
-        std::sort(by_pieces.begin(), by_pieces.end());
-        const std::vector<int> innies = difference(region, by_pieces), outies = difference(by_pieces, region);
+        const std::vector<int> innies = cells_where([&](int cell) { return in_region[cell] && !by_pieces[cell]; });
+        const std::vector<int> outies = cells_where([&](int cell) { return by_pieces[cell] && !in_region[cell]; });
         const std::size_t loose = innies.size() + outies.size();
         if (loose == 0 || loose > static_cast<std::size_t>(size_) || (innies.size() > 2 && outies.size() > 2)) continue;
-        const bool all_caged = std::all_of(innies.begin(), innies.end(), [&](int cell) { return in_piece[cell]; }) &&
-                               std::all_of(outies.begin(), outies.end(), [&](int cell) { return in_piece[cell]; });
-        if (all_caged && loose > kMaxCaged) continue;
+        const auto all_in_pieces = [&](const std::vector<int>& cells) {
+          return std::all_of(cells.begin(), cells.end(), [&](int cell) { return piece_of[cell] >= 0; });
+        };
+        if (all_in_pieces(innies) && all_in_pieces(outies) && loose > kMaxCaged) continue;
         imply(innies, outies, total);
       }
     }
   }
+}
+
+std::string ConstraintProgram::implied_text(int origin) const {
+  const ImpliedSum& sum = implied_[static_cast<std::size_t>(-1 - origin)];
+  const auto& houses = geometry_.houses();
+  // (Appended piece by piece: g++ 12 warns falsely on "lit" + std::string chains.)
+  std::string text = "the rule of 45 on ";
+  text.append(sum.first == sum.last ? house_name(houses[sum.first]) : houses_name(houses[sum.first], houses[sum.last]))
+      .append(": ");
+  for (std::size_t i = 0; i < sum.plus.size(); ++i) text.append(i ? "+" : "").append(geometry_.cell_name(sum.plus[i]));
+  for (int cell : sum.minus) text.append("-").append(geometry_.cell_name(cell));
+  text.append(" = ").append(std::to_string(sum.total));
+  return text;
 }
 
 void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& all) {

@@ -96,7 +96,7 @@ class ConstraintProgram {
   // search never asks): an origin >= 0 is the index of a written
   // constraint, a negative one a sum the rule of 45 implies, described by
   // implied_text(origin).
-  const std::string& implied_text(int origin) const { return implied_[static_cast<std::size_t>(-1 - origin)]; }
+  std::string implied_text(int origin) const;
   const std::vector<Restriction>& restrictions() const { return restrictions_; }
   // The rule that makes `other` an extra peer of `cell` (nullopt: none does).
   std::optional<int> peer_origin(int cell, int other) const;
@@ -125,7 +125,15 @@ class ConstraintProgram {
   std::vector<std::unique_ptr<Rule>> rules_;
   std::vector<std::vector<int>> rules_of_;
   int origin_ = 0;  // the origin of the pieces being added
-  std::vector<std::string> implied_;
+  // A sum the rule of 45 implies: sum(plus) - sum(minus) = total over the
+  // houses from `first` to `last`. Worded only when the logic solver asks: a
+  // generated killer builds a program for every count.
+  struct ImpliedSum {
+    int first, last;
+    std::vector<int> plus, minus;
+    long total;
+  };
+  std::vector<ImpliedSum> implied_;
   std::vector<std::vector<std::pair<int, int>>> peer_origins_;  // per cell: (extra peer, origin), as added
   std::vector<Restriction> restrictions_;
 };
