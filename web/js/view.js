@@ -4,7 +4,7 @@ import { $, $$, VARIANT_NAMES, announce, game, settings, ui } from './app.js';
 import { Board } from './board.js';
 import { SolveLog, stepMarks, stepRules } from './solve-log.js';
 import { allowedMasks } from './geometry.js';
-import { bit, cellIndex, fromLine } from './digits.js';
+import { bit, cellIndex, fromLine, regionLabel } from './digits.js';
 import { boardKey, selectCell } from './input.js';
 import { rateNow } from './rating.js';
 import { puzzleKind, rulesLine } from './rules.js';
@@ -94,6 +94,14 @@ function composeView() {
   }
   const colours = ui.random ? [] : game.colours;
   if (game.mode === 'set' && ui.setter.selected >= 0) rules = [ui.setter.selected];
+  // Painting regions: the region being painted, and the cells of the stroke that join it.
+  if (game.mode === 'set' && ui.setter.tool === 'regions') {
+    const ids = game.variant === 'jigsaw' ? Array.from(game.regions) : null;
+    game.info.regions.forEach((id, i) => {
+      if ((ids ? ids[i] : regionLabel(id)) === ui.setter.region) addClass(cellClasses, i, 'region-pick');
+    });
+    for (const i of ui.setter.painting) addClass(cellClasses, i, 'region-paint');
+  }
   return { values, kinds, corner, centre, colours, cellClasses, markClasses, labels, links, rules, selected: ui.selected };
 }
 
