@@ -412,6 +412,8 @@ export function syncPanel() {
   $('#set-outside-label').hidden = setter.tool !== 'outside';
   $('#set-arrow-label').hidden = setter.tool !== 'arrow';
   $('#set-regions').hidden = setter.tool !== 'regions';
+  // Regions are no rules: nothing to select, sum or delete.
+  for (const id of ['#set-value-label', '#btn-rule-delete', '#set-selected']) $(id).hidden = setter.tool === 'regions';
   if (setter.tool === 'regions') syncRegionPicker();
   if (setter.selected >= game.constraints.length) setter.selected = -1;
   const rule = setter.selected >= 0 ? game.constraints[setter.selected] : null;

@@ -46,7 +46,9 @@ function composeView() {
     for (const i of ui.random.differs || []) { addClass(cellClasses, i, 'differs'); addClass(labels, i, 'differs between the solutions'); }
   }
 
-  if (settings.highlight && ui.selected >= 0 && !ui.random) {
+  // A setter drawing rules selects no cell: peers would only hide the regions and rules.
+  const drawing = game.mode === 'set' && ui.setter.tool !== 'given';
+  if (settings.highlight && ui.selected >= 0 && !ui.random && !drawing) {
     for (const p of game.info.peers[ui.selected]) addClass(cellClasses, p, 'peer');
     const d = values[ui.selected];
     if (d) {
