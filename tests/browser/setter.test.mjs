@@ -446,6 +446,24 @@ suite('setter mode (issue #40 item 5)', () => {
     await page.close();
   });
 
+  it('on a phone on its side (844×390): the board beside the tools, whose labels fit, with no sideways scroll', async () => {
+    const vp = { width: 844, height: 390 };
+    const ctx = await browser.newContext({ viewport: vp, isMobile: true, hasTouch: true, colorScheme: 'dark' });
+    const page = await openApp(browser, server.url, { context: ctx });
+    await page.locator('#btn-set').tap();
+    await page.waitForSelector('#set-controls:not([hidden])');
+    await pickTool(page, 'arrow');
+    for (const sel of ['#board', '#set-verdict', '#set-tools', '#set-arrow']) {
+      assert.ok(inView(await page.locator(sel).boundingBox(), vp), `${sel} in sight`);
+    }
+    // Each tool's name is whole (the status line under the board no longer widens its column).
+    const cut = await page.$$eval('#set-tools button, .set-actions button', (bs) => bs.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent));
+    assert.deepEqual(cut, []);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 844), 'no sideways scroll');
+    await screenshot(page, 'setter-844x390-dark.png', { fullPage: false });
+    await ctx.close();
+  });
+
   it('leftovers: Check then Undo leaves no stale message; a visible dark peer highlight; the keypad at 360×640', async () => {
     const WIKI = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
     const page = await openApp(browser, server.url, { hash: `#p=${WIKI}` });

@@ -620,6 +620,9 @@ export function wireSetter() {
     announce(b.getAttribute('aria-label'));
   });
   $('#btn-regions-boxes').addEventListener('click', regionsToBoxes);
+  $('#set-arrow').addEventListener('change', (e) => {
+    if (e.target.value !== '1') say(`Drag over the pill's ${e.target.value} cells first, then on along the shaft.`);
+  });
   $('#set-value').addEventListener('input', (e) => setValue(e.target.value));
   $('#set-value').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); e.target.blur(); } });
   $('#btn-rule-delete').addEventListener('click', deleteSelectedRule);
