@@ -442,6 +442,13 @@ suite('setter mode (issue #40 item 5)', () => {
     await page.click('[data-tool="thermo"]');
     await page.mouse.click(...await placeOf(page, 'r4c4'));
     assert.match(await page.textContent('#set-selected'), /killer-cage 5 at r4c4/);
+    // The diagonals are a shape: one undo step, the rules kept.
+    await page.locator('#set-global label', { hasText: 'diagonals' }).click();
+    await page.waitForFunction(() => window.nonet.game.variant === 'diagonal');
+    assert.equal(await page.locator('#board .diag').count(), 12, 'both diagonals drawn (6×6: twelve cells)');
+    await page.click('#btn-undo');
+    await page.waitForFunction(() => window.nonet.game.variant === 'classic');
+    assert.equal((await rules(page)).length, before + 1);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
