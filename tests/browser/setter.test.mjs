@@ -81,6 +81,21 @@ async function emptySetGrid(page, n) {
   await page.waitForFunction(() => !window.nonet.game.constraints.length && !window.nonet.game.givens());
 }
 
+/** A 390×844 touch phone in Set mode on an empty n×n grid, scrolled to the top. */
+async function phoneSetGrid(browser, url, n, colorScheme) {
+  const vp = { width: 390, height: 844 };
+  const ctx = await browser.newContext({ viewport: vp, isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme });
+  const page = await openApp(browser, url, { context: ctx });
+  const cdp = await ctx.newCDPSession(page);
+  await page.locator('#btn-set').tap();
+  await page.waitForSelector('#set-controls:not([hidden])');
+  page.once('dialog', (d) => d.accept());
+  await page.selectOption('#set-size', String(n));
+  await page.waitForFunction((k) => window.nonet.game.n === k && window.nonet.game.mode === 'set', n);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return { vp, ctx, page, cdp };
+}
+
 suite('setter mode (issue #40 item 5)', () => {
   let server, browser;
   before(async () => { server = await startServer(); browser = await launch(); });
@@ -167,16 +182,7 @@ suite('setter mode (issue #40 item 5)', () => {
 
   it('with a finger on a 390×844 phone: thermometer, arrow, line, dots, XV, outside clues, toggles, select, delete, undo', async () => {
     for (const colorScheme of ['light', 'dark']) {
-      const vp = { width: 390, height: 844 };
-      const ctx = await browser.newContext({ viewport: vp, isMobile: true, hasTouch: true, deviceScaleFactor: 2, colorScheme });
-      const page = await openApp(browser, server.url, { context: ctx });
-      const cdp = await ctx.newCDPSession(page);
-      await page.locator('#btn-set').tap();
-      await page.waitForSelector('#set-controls:not([hidden])');
-      page.once('dialog', (d) => d.accept());
-      await page.selectOption('#set-size', '6');
-      await page.waitForFunction(() => window.nonet.game.n === 6 && window.nonet.game.mode === 'set');
-      await page.evaluate(() => window.scrollTo(0, 0));
+      const { vp, ctx, page, cdp } = await phoneSetGrid(browser, server.url, 6, colorScheme);
       // Board, verdict, tools and (for givens) the keypad, all in sight.
       for (const sel of ['#board', '#set-verdict', '#btn-set-play', '#set-tools', '#keypad']) {
         assert.ok(inView(await page.locator(sel).boundingBox(), vp), `${sel} in sight`);
@@ -322,16 +328,7 @@ suite('setter mode (issue #40 item 5)', () => {
   });
 
   it('paints jigsaw regions with a finger: invalid while a region has the wrong size, undone, shared and exported with its regions', async () => {
-    const vp = { width: 390, height: 844 };
-    const ctx = await browser.newContext({ viewport: vp, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
-    const page = await openApp(browser, server.url, { context: ctx });
-    const cdp = await ctx.newCDPSession(page);
-    await page.locator('#btn-set').tap();
-    await page.waitForSelector('#set-controls:not([hidden])');
-    page.once('dialog', (d) => d.accept());
-    await page.selectOption('#set-size', '4');
-    await page.waitForFunction(() => window.nonet.game.n === 4 && window.nonet.game.mode === 'set');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    const { ctx, page, cdp } = await phoneSetGrid(browser, server.url, 4, 'light');
     await pickTool(page, 'regions');
     // The picker offers the four regions (the boxes to start from), each with its cell count.
     assert.deepEqual(await page.$$eval('#set-region-picker [data-region]', (bs) => bs.map((b) => b.getAttribute('aria-label'))),
