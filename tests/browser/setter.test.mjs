@@ -4,7 +4,7 @@
 // (a stale Check message, the dark peer highlight, the keypad at 360×640).
 import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, startServer, launch, openApp, cell, boardLine, statusText, screenshot, inView } from './helpers.mjs';
+import { suite, startServer, launch, openApp, cell, boardLine, statusText, screenshot, inView, typePuzzle } from './helpers.mjs';
 
 // A 4×4 killer of the grid 1234/3412/2143/4321 (found by brute force over the 288 grids): 72, 22,
 // 6 and 3 solutions after the first four cages, one after the fifth.
@@ -389,6 +389,30 @@ suite('setter mode (issue #40 item 5)', () => {
     // The wrong-sized regions were answered 400 (a malformed position), which Chromium logs.
     assert.deepEqual(page.errors.filter((e) => !/status of 400/.test(e)), []);
     await Promise.all([again.close(), opened.close(), ctx.close()]);
+  });
+
+  it('plays a jigsaw painted on the page: a hint names a painted region as the server numbers it and marks its cells', async () => {
+    const page = await openApp(browser, server.url);
+    await emptySetGrid(page, 6);
+    await page.click('[data-tool="regions"]');
+    // From the 6×6 boxes to jigsaw.js's Stairs: four cells change region.
+    for (const [region, name] of [['4', 'r2c6'], ['2', 'r3c5'], ['5', 'r4c2'], ['3', 'r5c3']]) {
+      await page.click(`#set-region-picker [data-region="${region}"]`);
+      await drag(page, [name]);
+    }
+    await page.waitForFunction(() => window.nonet.game.regions === '111222111224333424353444553666555666');
+    // nonet generate --variant jigsaw --regions 111222111224333424353444553666555666 --seed 4 --difficulty easy
+    await page.click('[data-tool="given"]');
+    await typePuzzle(page, '....12..2...6....3...1..1.5....4....');
+    assert.equal((await verdict(page)).status, 'unique');
+    await page.click('#btn-set-play');
+    await page.waitForFunction(() => window.nonet.game.mode === 'play');
+    await page.click('#btn-hint');
+    await page.waitForFunction(() => /region 1/.test(document.querySelector('#hint-text').textContent));
+    const marked = await page.$$eval('#board .hint-house', (cs) => cs.map((c) => c.dataset.cell));
+    assert.deepEqual(marked, ['r1c1', 'r1c2', 'r1c3', 'r2c1', 'r2c2', 'r2c3']);
+    assert.deepEqual(page.errors, []);
+    await page.close();
   });
 
   it('draws a pill arrow (the pill dragged first, either way), and a tap draws no meaningless rule', async () => {
