@@ -498,7 +498,7 @@ export async function enterSetMode() {
     game.setMode('set');
   }
   setter.selected = -1;
-  say('Set mode: pick a tool, then drag on the board (cages, lines) or tap (dots, clues outside).');
+  say('Set mode: pick a tool, then drag on the board (cages, lines, regions) or tap (dots, clues outside).');
 }
 
 // ---------- the verdict ----------
