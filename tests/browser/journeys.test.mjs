@@ -112,6 +112,49 @@ suite('players’ journeys (issue #40)', () => {
     await ctx.close();
   });
 
+  it('on a 390×844 phone a long hint scrolls in its panel: its buttons and the keypad stay in sight', async () => {
+    const links = await api(server.url, 'links', { text: KILLER });
+    const load = links.body.fpuzzles.slice(links.body.fpuzzles.indexOf('load=') + 5);
+    const vp = { width: 390, height: 844 };
+    const ctx = await browser.newContext({ viewport: vp, isMobile: true, hasTouch: true, colorScheme: 'dark' });
+    const page = await openApp(browser, `${server.url}?fpuzzles=${load}`, { context: ctx });
+    await page.waitForFunction(() => window.nonet.game.mode === 'play');
+    await page.locator('#btn-hint').tap();
+    for (let level = 2; level <= 3; level++) {
+      await page.waitForSelector('#btn-hint-more:not([hidden])');
+      await page.locator('#btn-hint-more').tap();
+      await page.waitForFunction((k) => document.querySelector('#hint-title').textContent.includes(`level ${k}`), level);
+    }
+    // The whole step (every elimination of a cage's combinations) is longer than the panel shows.
+    await page.waitForFunction(() => document.querySelector('#hint-title').textContent.includes('level 3'));
+    assert.ok(await page.locator('#hint-text').evaluate((e) => e.scrollHeight > e.clientHeight), 'the hint text scrolls');
+    for (const sel of ['#board', '#btn-hint-apply', '#btn-hint-close', '#keypad [data-digit="6"]']) {
+      assert.ok(inView(await page.locator(sel).boundingBox(), vp), `${sel} in sight with the hint open`);
+    }
+    await ctx.close();
+  });
+
+  it('solves a killer without givens step by step (its rules are the puzzle, not an empty board)', async () => {
+    const page = await openApp(browser, server.url);
+    await page.goto(`${server.url}?fpuzzles=${(await api(server.url, 'links', { text: KILLER })).body.fpuzzles.split('load=')[1]}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForFunction(() => window.nonet.game.mode === 'play' && window.nonet.game.constraints.length === 15);
+    assert.equal(await page.evaluate(() => window.nonet.game.filled()), 0);
+    await page.click('#btn-solve');
+    await page.waitForFunction(() => /Solved in|found by search/.test(document.querySelector('#status').textContent));
+    assert.doesNotMatch(await statusText(page), /random/);
+    if (await page.locator('#log-panel').isVisible()) {
+      // A step of the log that reads a cage highlights it.
+      const uses = await page.evaluate(() => window.nonet.log.entries.findIndex((e) => e.step && (e.step.constraints || []).length));
+      if (uses >= 0) {
+        await page.evaluate((k) => window.nonet.log.select(k), uses);
+        await page.waitForFunction(() => document.querySelectorAll('svg.overlay .rule.rule-used').length > 0);
+      }
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   it('on a 1280×900 laptop every size up to 25×25 fits without scrolling', async () => {
     const vp = { width: 1280, height: 900 };
     const page = await openApp(browser, server.url, { viewport: vp });

@@ -22,9 +22,10 @@ export const ui = {
   hint: null, // { level, res, key }
   marks: null, // the last /check or /hint verdict: { mistakes, wrong, conflicts } (cleared on change)
   random: null, // a full grid shown on the board: { values, seed | solution, label, differs: cells }
-  // Set mode (setter.js): the tool, the rule selected (its index in the constraints, or -1) and
-  // the last verdict { status, text, solutions }.
-  setter: { tool: 'given', selected: -1, verdict: null },
+  // Set mode (setter.js): the tool, the rule selected (its index in the constraints, or -1), the
+  // last verdict { status, text, solutions }, the region label the Regions tool paints and the
+  // cells of the stroke painting now.
+  setter: { tool: 'given', selected: -1, verdict: null, region: '1', painting: [] },
   busy: 0,
   info: DEFAULT_INFO,
   geometryCache: new Map(),

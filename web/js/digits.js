@@ -79,3 +79,11 @@ export function regionLabel(r) {
   if (r < 35) return String.fromCharCode(65 + r - 9);
   return String.fromCharCode(97 + r - 35);
 }
+
+/** Region index of a label character (the inverse of regionLabel), or -1. */
+export function regionIndex(ch) {
+  if (/^[1-9]$/.test(ch)) return Number(ch) - 1;
+  if (/^[A-Z]$/.test(ch)) return ch.charCodeAt(0) - 65 + 9;
+  if (/^[a-z]$/.test(ch)) return ch.charCodeAt(0) - 97 + 35;
+  return -1;
+}

@@ -78,8 +78,11 @@ export class Game {
     return {
       puzzle: this.puzzle.slice(), values: this.values.slice(), corner: this.corner.slice(), centre: this.centre.slice(),
       colours: this.colours.slice(),
-      // Rules are replaced, never changed in place (setRules), so the array itself is the snapshot.
+      // Rules and shapes are replaced, never changed in place (setRules, reshape), so the objects
+      // themselves are the snapshot.
       constraints: this.constraints,
+      geometry: this.geometry,
+      regions: this.regions,
     };
   }
 
@@ -88,14 +91,34 @@ export class Game {
     this.corner = s.corner.slice(); this.centre = s.centre.slice();
     // Snapshots saved before colours existed have none; those saved outside Set mode keep no rules.
     this.colours = s.colours && s.colours.length === this.puzzle.length ? s.colours.slice() : empty(this.n);
+    if (s.geometry && s.geometry !== this.geometry) this.applyShape(s.geometry, s.regions || '');
     if (s.constraints) this.applyRules(s.constraints);
   }
 
   /** The setter's rules (nonet JSON constraints), kept in the puzzle's source the API reads. */
   applyRules(constraints) {
-    const base = this.source || { size: this.n, variant: this.variant, ...(this.variant === 'jigsaw' ? { regions: this.regions } : {}) };
+    // The source's shape follows the board's (a setter paints jigsaw regions, toggles diagonals).
+    const { regions, ...base } = this.source || { size: this.n };
+    base.variant = this.variant;
+    if (this.variant === 'jigsaw') base.regions = this.regions;
     this.constraints = constraints;
     this.source = constraints.length || base.houses ? { ...base, constraints } : null;
+  }
+
+  applyShape(geometry, regions) {
+    this.geometry = geometry;
+    this.info = derive(geometry);
+    this.variant = geometry.variant || 'classic';
+    this.regions = regions;
+    this.applyRules(this.constraints);
+  }
+
+  /**
+   * A new shape of the same size as one undoable change, givens and rules kept (Set mode: the
+   * diagonals toggled, jigsaw regions painted).
+   */
+  reshape(geometry, regions = '') {
+    return this.change(() => this.applyShape(geometry, regions), 'shape');
   }
 
   /**
@@ -115,7 +138,7 @@ export class Game {
     const before = this.snapshot();
     fn();
     const after = this.snapshot();
-    if (before.constraints === after.constraints
+    if (before.constraints === after.constraints && before.geometry === after.geometry
       && ['puzzle', 'values', 'corner', 'centre', 'colours'].every((k) => same(before[k], after[k]))) return false;
     this.past.push(before);
     this.future = [];

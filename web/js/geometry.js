@@ -1,5 +1,5 @@
 // What the page derives once from the API's geometry object: peers, houses by name, borders.
-import { popcount } from './digits.js';
+import { popcount, regionIndex } from './digits.js';
 
 export function derive(geometry) {
   const n = geometry.size;
@@ -30,6 +30,27 @@ export function derive(geometry) {
     windows, diagonal, markCols, markRows, all: n >= 31 ? 0x7fffffff : (2 ** n) - 1,
     regionShades: shadeRegions(n, regions),
   };
+}
+
+/**
+ * A jigsaw's geometry in the API's shape, built on the page while a setter paints its regions
+ * (labels: one region label a cell, as a --regions map). Each label keeps its index, so a region
+ * keeps its colour while others change; the region houses are named in order of first appearance,
+ * as the server names them. A map whose regions have the wrong sizes is drawn all the same: the
+ * server's verdict names what is wrong.
+ */
+export function jigsawGeometry(n, labels) {
+  const regions = Array.from(labels, regionIndex);
+  const houses = [];
+  for (let r = 0; r < n; r++) houses.push({ name: `row ${r + 1}`, kind: 'row', cells: Array.from({ length: n }, (_, c) => r * n + c) });
+  for (let c = 0; c < n; c++) houses.push({ name: `column ${c + 1}`, kind: 'column', cells: Array.from({ length: n }, (_, r) => r * n + c) });
+  const pieces = new Map();
+  regions.forEach((id, cell) => {
+    if (!pieces.has(id)) pieces.set(id, { name: `region ${pieces.size + 1}`, kind: 'region', cells: [] });
+    pieces.get(id).cells.push(cell);
+  });
+  houses.push(...pieces.values());
+  return { variant: 'jigsaw', size: n, box_rows: 0, box_columns: 0, diagonals: false, regions, houses };
 }
 
 function boxRegions(n, br, bc) {

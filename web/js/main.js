@@ -25,6 +25,7 @@ import { scheduleVerdict, syncPanel, wireSetter } from './setter.js';
 // and the game is saved, the print sheet refreshed and the page redrawn.
 let lastPositionKey = '';
 let drawnRules = null;
+let drawnGeometry = null;
 let drawnMode = '';
 function onGameChange(what) {
   const key = positionKey();
@@ -36,9 +37,11 @@ function onGameChange(what) {
     if (ui.hint && what !== 'hint') closeHint(true);
   }
   const setting = game.mode === 'set';
-  if (what === 'geometry' || what === 'load') {
+  // A new shape: a new game, or a setter's (reshape, and its undo and redo).
+  if (what === 'geometry' || what === 'load' || game.geometry !== drawnGeometry) {
     ui.paused = false;
     board.build(game.info, game.constraints, { margin: setting });
+    drawnGeometry = game.geometry;
     drawnRules = game.constraints;
     drawnMode = game.mode;
     buildKeypad();

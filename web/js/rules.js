@@ -215,7 +215,11 @@ export function drawRules(group, constraints, n) {
         if (cells.length < 2) break;
         const gl = g('line');
         const circleCells = rule.kind === 'arrow' ? cells.slice(0, Math.max(1, rule.split || 1)) : [cells[0]];
-        const shaft = rule.kind === 'arrow' ? cells.slice(circleCells.length - 1) : cells;
+        // An arrow's shaft leaves its circle (or pill) from the cell nearest the shaft's first cell.
+        const rest = cells.slice(circleCells.length);
+        const gap = (i) => (rest.length ? Math.abs(Math.floor(i / n) - Math.floor(rest[0] / n)) + Math.abs(i % n - rest[0] % n) : 0);
+        const start = circleCells.reduce((best, i) => (gap(i) < gap(best) ? i : best), circleCells[circleCells.length - 1]);
+        const shaft = rule.kind === 'arrow' ? [start, ...rest] : cells;
         const bulbs = rule.kind === 'double-arrow' ? [[cells[0]], [cells[cells.length - 1]]] : [circleCells];
         // The shaft starts at the circle's rim.
         const p = pts(shaft);

@@ -1,13 +1,14 @@
 // Set mode: a setter builds a puzzle on an empty grid — givens, and rules drawn with a mouse or a
-// finger (pointer events): cages dragged over cells, thermometers, arrows and lines dragged along a
-// path, dots and XV tapped on an edge, little killers and sandwiches tapped outside the grid, and
-// rules of the whole grid as toggles. The rules are nonet JSON constraints (docs/variants.md), the
+// finger (pointer events): cages dragged over cells, thermometers, arrows (a circle or a pill) and
+// lines dragged along a path, jigsaw regions painted, dots and XV tapped on an edge, little killers
+// and sandwiches tapped outside the grid, and rules of the whole grid as toggles. The rules are nonet JSON constraints (docs/variants.md), the
 // ones the CLI reads; after each change the server counts the solutions (to two, within a time
 // limit) and the verdict says whether the puzzle is unique, and where it is not.
 import { api, ApiError, describeError } from './api.js';
 import { $, $$, announce, busy, fetchGeometry, game, regionsOf, say, ui } from './app.js';
-import { cellIndex, cellName, fromLine } from './digits.js';
+import { cellIndex, cellName, fromLine, regionIndex, regionLabel } from './digits.js';
 import { fillSelect } from './forms.js';
+import { jigsawGeometry } from './geometry.js';
 import { board, render } from './view.js';
 import { startPlay } from './enter.js';
 
@@ -26,6 +27,13 @@ const LINE_KINDS = ['whisper', 'renban', 'palindrome'];
 const GLOBAL_RULES = ['anti-knight', 'anti-king', 'nonconsecutive'];
 // Rules that hold a number the setter types (a cage's sum is optional).
 const VALUED = new Set(['killer-cage', 'little-killer', 'sandwich']);
+// What a drag too short for a rule should have been (a tap where there is no rule to select).
+const HOW_TO_DRAW = {
+  'extra-region': 'Drag over two or more cells to draw an extra region.',
+  thermo: 'Drag from the bulb along the cells to draw a thermometer.',
+  arrow: 'Drag from the circle along the shaft to draw an arrow (with a pill: over its cells first).',
+  line: 'Drag along two or more cells to draw a line.',
+};
 
 const setter = ui.setter;
 // The rule whose sum is being typed, and the undo history's length after its last digit: the
@@ -121,8 +129,16 @@ function touches(a, b, diagonal) {
   return diagonal ? Math.max(dr, dc) === 1 : dr + dc === 1;
 }
 
+/** Whether cell i may be the next of an arrow's pill: straight on from the pill's cells so far. */
+function extendsPill(cells, i) {
+  if (!cells.length) return true;
+  if (!touches(cells[cells.length - 1], i, false)) return false;
+  return cells.length < 2 || [...cells, i].every((j) => rc(j)[0] === rc(cells[0])[0]) || [...cells, i].every((j) => rc(j)[1] === rc(cells[0])[1]);
+}
+
 function extendStroke(x, y) {
-  const path = setter.tool !== 'cage';
+  const path = !['cage', 'regions'].includes(setter.tool);
+  const pill = pillSize();
   // Samples between the last point and this one, so that a quick drag misses no cell.
   const [x0, y0] = stroke.last;
   const steps = Math.max(1, Math.ceil(Math.hypot(x - x0, y - y0) * 6));
@@ -137,40 +153,70 @@ function extendStroke(x, y) {
       // Back over the previous cell: the path takes its last step back.
       if (cells.length > 1 && i === cells[cells.length - 2]) { cells.pop(); continue; }
       if (cells.includes(i) || (cells.length && !touches(tail, i, true))) continue;
+      if (cells.length < pill && !extendsPill(cells, i)) continue;
       cells.push(i);
+    } else if (setter.tool === 'regions') {
+      if (!cells.includes(i)) cells.push(i);
     } else if (!cells.includes(i) && !stroke.taken.has(i) && (!cells.length || cells.some((j) => touches(j, i, false)))) {
       cells.push(i);
     }
   }
   stroke.last = [x, y];
   stroke.moved = stroke.moved || stroke.cells.length > 1;
-  board.setRules([...game.constraints, draftRule()].filter(Boolean), { margin: true });
+  if (setter.tool === 'regions') { setter.painting = stroke.cells; render(); return; }
+  board.setRules([...game.constraints, draftRule({ draft: true })].filter(Boolean), { margin: true });
 }
 
-/** The rule the stroke would make now, or null. */
-function draftRule() {
+/** The cells of an arrow's circle: 1, or a pill of 2 or 3 the setter drags over first. */
+function pillSize() {
+  return setter.tool === 'arrow' ? Number($('#set-arrow').value) || 1 : 0;
+}
+
+/**
+ * The rule the stroke would make now, or null: a rule needs two cells at least (one cell is no
+ * thermometer, arrow, line or extra region), except a killer cage, whose one cell takes its sum.
+ * A draft shows what is drawn so far, a bulb or a pill on its own too.
+ */
+function draftRule({ draft = false } = {}) {
   const cells = names(stroke.cells);
+  const least = draft ? 1 : 2;
   switch (setter.tool) {
-    case 'cage': return cells.length ? { kind: $('#set-cage').value, cells } : null;
-    case 'thermo': return cells.length ? { kind: 'thermometer', cells } : null;
-    case 'arrow': return cells.length >= 2 ? { kind: 'arrow', cells, split: 1 } : null;
-    case 'line': return cells.length >= 2 ? { kind: $('#set-line').value, cells } : null;
+    case 'cage': {
+      const kind = $('#set-cage').value;
+      return cells.length >= (kind === 'killer-cage' ? 1 : least) ? { kind, cells } : null;
+    }
+    case 'thermo': return cells.length >= least ? { kind: 'thermometer', cells } : null;
+    case 'arrow': {
+      const pill = pillSize();
+      if (cells.length <= pill) return draft && cells.length ? { kind: 'arrow', cells, split: cells.length } : null;
+      // A pill is read in reading order, whichever way it was dragged.
+      const circle = stroke.cells.slice(0, pill).sort((a, b) => a - b);
+      return { kind: 'arrow', cells: names([...circle, ...stroke.cells.slice(pill)]), split: pill };
+    }
+    case 'line': return cells.length >= least ? { kind: $('#set-line').value, cells } : null;
     default: return null;
   }
 }
 
 function finishStroke() {
+  if (setter.tool === 'regions') { const cells = stroke.cells; stroke = null; paintRegion(cells); return; }
   const rule = draftRule();
   const tap = !stroke.moved && stroke.cells.length <= 1;
   const [x, y] = stroke.start;
   stroke = null;
-  // A tap on a rule selects it; a new shape needs a drag (a one-cell cage or thermometer too: a tap
-  // where there is no rule).
+  // A tap on a rule selects it. Where there is none, only a killer cage has one cell (a tap draws
+  // it); the other tools draw nothing and say how they draw.
   if (tap) {
     const under = rulesAt(x, y);
     if (under.length) { selectRule(under[(under.indexOf(setter.selected) + 1) % under.length]); return; }
   }
-  if (!rule) { board.setRules(game.constraints, { margin: true }); selectRule(-1); return; }
+  if (!rule) {
+    board.setRules(game.constraints, { margin: true });
+    selectRule(-1);
+    const how = HOW_TO_DRAW[setter.tool === 'cage' ? $('#set-cage').value : setter.tool];
+    if (how) say(how);
+    return;
+  }
   addRule(rule);
   announce(`${rule.kind} at ${rule.cells.join(', ')}`);
   if (VALUED.has(rule.kind)) focusValue();
@@ -279,7 +325,71 @@ function wirePointer() {
   });
   const end = () => { if (stroke) finishStroke(); };
   wrap.addEventListener('pointerup', end);
-  wrap.addEventListener('pointercancel', () => { stroke = null; board.setRules(game.constraints, { margin: true }); });
+  wrap.addEventListener('pointercancel', () => { stroke = null; setter.painting = []; board.setRules(game.constraints, { margin: true }); render(); });
+}
+
+// ---------- jigsaw regions ----------
+
+/** The region label of each cell now: a jigsaw's map, or the boxes of a grid that is none yet. */
+function regionLabels() {
+  return game.variant === 'jigsaw' ? game.regions : game.info.regions.map(regionLabel).join('');
+}
+
+/**
+ * The regions a setter paints with: the N labels of an N×N grid and any other on the board, in
+ * the order the server numbers them (first appearance in reading order; unused ones last).
+ */
+function regionChoices() {
+  const labels = regionLabels();
+  const order = [...new Set(labels)];
+  for (let r = 0; r < game.n; r++) if (!order.includes(regionLabel(r))) order.push(regionLabel(r));
+  return order.map((label, k) => ({ label, number: k + 1, cells: Array.from(labels).filter((l) => l === label).length }));
+}
+
+/** Paint cells into the current region: the grid becomes a jigsaw (one undo step a stroke). */
+function paintRegion(cells) {
+  setter.painting = [];
+  const labels = Array.from(regionLabels());
+  const region = setter.region;
+  const changed = cells.filter((i) => labels[i] !== region);
+  if (!changed.length) { render(); return; }
+  changed.forEach((i) => { labels[i] = region; });
+  const map = labels.join('');
+  const lost = game.variant !== 'jigsaw' && game.variant !== 'classic' ? ` (a jigsaw has no ${game.variant} houses)` : '';
+  game.reshape(jigsawGeometry(game.n, map), map);
+  const choice = regionChoices().find((c) => c.label === region);
+  announce(`Region ${choice.number}: ${choice.cells} of ${game.n} cells${lost}`);
+  if (lost) say(`The grid is a jigsaw now${lost}.`);
+}
+
+async function regionsToBoxes() {
+  try {
+    const geometry = await busy(() => fetchGeometry('classic', game.n));
+    game.reshape(geometry, '');
+    announce('Regions: the boxes again');
+  } catch (err) { say(describeError(err), 'bad'); }
+}
+
+/** The region picker: a button a region, its number, colour and cell count (wrong ones marked). */
+function syncRegionPicker() {
+  const picker = $('#set-region-picker');
+  const choices = regionChoices();
+  if (!choices.some((c) => c.label === setter.region)) setter.region = choices[0].label;
+  const shades = game.info.regionShades;
+  picker.textContent = '';
+  for (const choice of choices) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.dataset.region = choice.label;
+    const id = regionIndex(choice.label);
+    const shade = game.variant === 'jigsaw' && id < shades.length && shades[id] !== undefined ? shades[id] % 5 : 0;
+    b.className = `region-choice shade-${shade}${choice.cells === game.n ? '' : ' wrong-size'}`;
+    b.setAttribute('aria-pressed', String(choice.label === setter.region));
+    b.setAttribute('aria-label', `Region ${choice.number}: ${choice.cells} cells`);
+    b.innerHTML = `<span>${choice.number}</span><small>${choice.cells}</small>`;
+    picker.append(b);
+  }
+  $('#btn-regions-boxes').disabled = game.variant !== 'jigsaw';
 }
 
 // ---------- the panel ----------
@@ -300,6 +410,11 @@ export function syncPanel() {
   $('#set-line-label').hidden = setter.tool !== 'line';
   $('#set-dot-label').hidden = setter.tool !== 'dot';
   $('#set-outside-label').hidden = setter.tool !== 'outside';
+  $('#set-arrow-label').hidden = setter.tool !== 'arrow';
+  $('#set-regions').hidden = setter.tool !== 'regions';
+  // Regions are no rules: nothing to select, sum or delete.
+  for (const id of ['#set-value-label', '#btn-rule-delete', '#set-selected']) $(id).hidden = setter.tool === 'regions';
+  if (setter.tool === 'regions') syncRegionPicker();
   if (setter.selected >= game.constraints.length) setter.selected = -1;
   const rule = setter.selected >= 0 ? game.constraints[setter.selected] : null;
   const valued = !!rule && VALUED.has(rule.kind);
@@ -343,11 +458,7 @@ async function toggleGlobal(kind, on) {
   if (kind === 'diagonal') {
     const variant = on ? 'diagonal' : 'classic';
     try {
-      const geometry = await busy(() => fetchGeometry(variant, game.n));
-      game.load({
-        geometry, regions: regionsOf(geometry), source: game.source ? { ...game.source, variant } : null,
-        puzzle: game.puzzle, mode: 'set', meta: game.meta, past: game.past, future: game.future,
-      });
+      game.reshape(await busy(() => fetchGeometry(variant, game.n)));
     } catch (err) { say(describeError(err), 'bad'); }
     return;
   }
@@ -387,7 +498,7 @@ export async function enterSetMode() {
     game.setMode('set');
   }
   setter.selected = -1;
-  say('Set mode: pick a tool, then drag on the board (cages, lines) or tap (dots, clues outside).');
+  say('Set mode: pick a tool, then drag on the board (cages, lines, regions) or tap (dots, clues outside).');
 }
 
 // ---------- the verdict ----------
@@ -415,8 +526,9 @@ async function askVerdict(asked) {
     verdict = verdictOf(res);
   } catch (err) {
     if (controller.signal.aborted) return;
+    // The position is the page's own text: the reason, without a line and column in it.
     verdict = err instanceof ApiError && err.status === 400
-      ? { status: 'invalid', text: `Invalid: ${describeError(err)}` }
+      ? { status: 'invalid', text: `Invalid: ${err.body.reason || describeError(err)}` }
       : { status: 'error', text: `No verdict: ${describeError(err)}` };
   }
   // A newer change asked since: its answer, not this one, is the verdict.
@@ -496,8 +608,21 @@ export function wireSetter() {
   $$('#set-tools [data-tool]').forEach((b) => b.addEventListener('click', () => {
     setter.tool = b.dataset.tool;
     syncPanel();
+    render();
     announce(`Tool: ${b.textContent}`);
   }));
+  $('#set-region-picker').addEventListener('click', (e) => {
+    const b = e.target.closest('[data-region]');
+    if (!b) return;
+    setter.region = b.dataset.region;
+    syncPanel();
+    render();
+    announce(b.getAttribute('aria-label'));
+  });
+  $('#btn-regions-boxes').addEventListener('click', regionsToBoxes);
+  $('#set-arrow').addEventListener('change', (e) => {
+    if (e.target.value !== '1') say(`Drag over the pill's ${e.target.value} cells first, then on along the shaft.`);
+  });
   $('#set-value').addEventListener('input', (e) => setValue(e.target.value));
   $('#set-value').addEventListener('keydown', (e) => { if (e.key === 'Enter') { e.preventDefault(); e.target.blur(); } });
   $('#btn-rule-delete').addEventListener('click', deleteSelectedRule);

@@ -10,8 +10,9 @@ async function solveNow() {
   if (log.open) { closeLog(true); }
   closeHint(true);
   const n = game.n;
-  if (game.filled() === 0) {
-    // An empty board: a random full grid, reproducible by its seed.
+  if (game.filled() === 0 && !game.constraints.length) {
+    // An empty board: a random full grid, reproducible by its seed. (A killer may have no givens:
+    // its rules are the puzzle.)
     try {
       const body = { variant: game.variant, size: n, puzzle: '', random: true };
       if (game.variant === 'jigsaw') body.regions = game.regions;

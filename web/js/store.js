@@ -1,6 +1,7 @@
 // The game and the settings survive a reload (localStorage); a share link carries the puzzle,
 // its rules and the progress in the URL fragment (#p=…&v=…), so nothing is sent anywhere.
 import { fromLine, maskToString, stringToMask, toLine } from './digits.js';
+import { jigsawGeometry } from './geometry.js';
 
 const GAME_KEY = 'nonet.game.v1';
 const SETTINGS_KEY = 'nonet.settings.v1';
@@ -17,18 +18,29 @@ function write(key, value) {
 const coloursOut = (colours) => (colours && colours.some(Boolean) ? colours.join('') : '');
 const coloursIn = (s, n) => Array.from({ length: n * n }, (_, i) => Math.min(8, Number(String(s || '')[i]) || 0));
 
-// Set mode's undo steps keep their rules (j); in play the rules never change, so none are kept.
-const snapOut = (s, rules = false) => ({
-  p: toLine(s.puzzle), v: toLine(s.values), k: s.corner, m: s.centre, c: coloursOut(s.colours), ...(rules ? { j: s.constraints } : {}),
+// Set mode's undo steps keep their rules (j) and shape (t the variant, r a jigsaw's regions); in
+// play neither changes, so none are kept. A jigsaw's geometry is built again from its regions; the
+// other shapes of the history are kept once each, by variant (shapes).
+const snapOut = (s, shapes = null) => ({
+  p: toLine(s.puzzle), v: toLine(s.values), k: s.corner, m: s.centre, c: coloursOut(s.colours),
+  ...(shapes ? { j: s.constraints, t: keepShape(shapes, s.geometry), r: s.regions } : {}),
 });
+
+function keepShape(shapes, geometry) {
+  const variant = geometry.variant || 'classic';
+  if (variant !== 'jigsaw') shapes[variant] = geometry;
+  return variant;
+}
 
 export function saveGame(game) {
   if (!game.info) return;
+  const shapes = game.mode === 'set' ? {} : null;
   const record = {
     geometry: game.geometry, regions: game.regions, source: game.source, mode: game.mode, meta: game.meta,
     ...snapOut(game),
-    past: game.past.slice(-HISTORY_KEPT).map((s) => snapOut(s, game.mode === 'set')),
-    future: game.future.slice(-HISTORY_KEPT).map((s) => snapOut(s, game.mode === 'set')),
+    past: game.past.slice(-HISTORY_KEPT).map((s) => snapOut(s, shapes)),
+    future: game.future.slice(-HISTORY_KEPT).map((s) => snapOut(s, shapes)),
+    shapes,
   };
   if (!write(GAME_KEY, record)) {
     // Over quota (big boards, long games): keep the position, drop the history.
@@ -41,9 +53,15 @@ export function loadGame() {
   const r = read(GAME_KEY);
   if (!r || !r.geometry || !r.geometry.size) return null;
   const n = r.geometry.size;
+  // The game's own shape is one object, so that undo rebuilds the board only where the shape changes.
+  const shapeIn = (variant, regions) => {
+    if (variant === (r.geometry.variant || 'classic') && regions === (r.regions || '')) return r.geometry;
+    return variant === 'jigsaw' ? jigsawGeometry(n, regions) : (r.shapes || {})[variant] || r.geometry;
+  };
   const snapIn = (s) => ({
     puzzle: fromLine(s.p, n), values: fromLine(s.v, n), corner: s.k || [], centre: s.m || [], colours: coloursIn(s.c, n),
     ...(Array.isArray(s.j) ? { constraints: s.j } : {}),
+    ...(s.t ? { geometry: shapeIn(s.t, s.r || ''), regions: s.r || '' } : {}),
   });
   return {
     geometry: r.geometry, regions: r.regions || '', source: r.source || null, mode: ['play', 'set'].includes(r.mode) ? r.mode : 'enter', meta: r.meta || {},

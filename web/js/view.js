@@ -4,7 +4,7 @@ import { $, $$, VARIANT_NAMES, announce, game, settings, ui } from './app.js';
 import { Board } from './board.js';
 import { SolveLog, stepMarks, stepRules } from './solve-log.js';
 import { allowedMasks } from './geometry.js';
-import { bit, cellIndex, fromLine } from './digits.js';
+import { bit, cellIndex, fromLine, regionLabel } from './digits.js';
 import { boardKey, selectCell } from './input.js';
 import { rateNow } from './rating.js';
 import { puzzleKind, rulesLine } from './rules.js';
@@ -46,7 +46,9 @@ function composeView() {
     for (const i of ui.random.differs || []) { addClass(cellClasses, i, 'differs'); addClass(labels, i, 'differs between the solutions'); }
   }
 
-  if (settings.highlight && ui.selected >= 0 && !ui.random) {
+  // A setter drawing rules selects no cell: peers would only hide the regions and rules.
+  const drawing = game.mode === 'set' && ui.setter.tool !== 'given';
+  if (settings.highlight && ui.selected >= 0 && !ui.random && !drawing) {
     for (const p of game.info.peers[ui.selected]) addClass(cellClasses, p, 'peer');
     const d = values[ui.selected];
     if (d) {
@@ -94,6 +96,14 @@ function composeView() {
   }
   const colours = ui.random ? [] : game.colours;
   if (game.mode === 'set' && ui.setter.selected >= 0) rules = [ui.setter.selected];
+  // Painting regions: the region being painted, and the cells of the stroke that join it.
+  if (game.mode === 'set' && ui.setter.tool === 'regions') {
+    const ids = game.variant === 'jigsaw' ? Array.from(game.regions) : null;
+    game.info.regions.forEach((id, i) => {
+      if ((ids ? ids[i] : regionLabel(id)) === ui.setter.region) addClass(cellClasses, i, 'region-pick');
+    });
+    for (const i of ui.setter.painting) addClass(cellClasses, i, 'region-paint');
+  }
   return { values, kinds, corner, centre, colours, cellClasses, markClasses, labels, links, rules, selected: ui.selected };
 }
 
