@@ -14,8 +14,9 @@
 // cleared like a house's when a digit is placed; a cell whose candidates
 // changed revises its pair links and marks its rules, and the marked rules
 // run before the hidden-single scan, until nothing changes. With rules the
-// search branches on cells only, ties going to the cell whose guesses failed
-// most and that the rules bind most (choose_by_conflicts).
+// search branches on cells only, on the one with the most weight per
+// candidate: how much its houses and rules bind it and how many
+// contradictions came from it (choose_by_conflicts).
 #include <algorithm>
 #include <bit>
 #include <deque>
@@ -33,8 +34,8 @@ namespace {
 
 // Grids from this size on branch by conflict weights (see fail_in).
 constexpr int kWeightedFrom = 12;
-// With rules, how many failed guesses between halvings of the conflict counts.
-constexpr std::uint64_t kHalveConflictsEvery = 16384;
+// With rules, how many contradictions between halvings of the conflict counts.
+constexpr std::uint64_t kHalveConflictsEvery = 32768;
 
 
 struct State {
@@ -65,8 +66,12 @@ class GenericSearch {
         const std::uint32_t weight = static_cast<std::uint32_t>(std::max<int>(2 * n - bound, n));
         for (int i = 0; i < bound; ++i) priority_[rule.cells[i]] += weight;
       }
-      for (int cell = 0; cell < geometry_.cell_count(); ++cell)
+      for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
         priority_[cell] += 2 * static_cast<std::uint32_t>(program_->links(cell).size() + program_->extra_peers(cell).size());
+        // Its houses bind it too: with this floor a cell no rule reaches still
+        // has a weight per candidate to compare.
+        for (int h : geometry_.houses_of(cell)) priority_[cell] += static_cast<std::uint32_t>(geometry_.houses()[h].cells.size());
+      }
       changed_flag_.assign(geometry_.cell_count(), 0);
       rule_flag_.assign(program_->rule_count(), 0);
     }
@@ -182,6 +187,7 @@ class GenericSearch {
     mask &= ~bit;
     if (mask == 0) {
       for (int h : geometry_.houses_of(cell)) fail_in(h);
+      blame_cell(cell);
       return false;
     }
     if (bits::one_bit(mask)) queue_.push_back(cell);
@@ -255,8 +261,12 @@ class GenericSearch {
         const int rule = rules_due_.back();
         rules_due_.pop_back();
         rule_flag_[rule] = 0;
-        if (!program_->rule(rule).revise(domains)) {
+        revising_ = rule;
+        const bool kept = program_->rule(rule).revise(domains);
+        revising_ = -1;
+        if (!kept) {
           ++failures_;
+          blame_rule(rule);
           return false;
         }
         if (!place_queued(state)) return false;
@@ -269,6 +279,24 @@ class GenericSearch {
   // counts the contradictions found in it, and the search prefers to branch
   // where the weight per alternative is highest, so it goes for the part of
   // the grid that keeps failing instead of rediscovering it in every branch.
+  // With rules, each contradiction counts against the cells it comes from:
+  // the guessed cell whose digit failed, a cell left with no candidate by a
+  // house or a pair, the cells a failing rule binds. Halved now and then, so
+  // the counts follow where the search is now.
+  void blame(int cell) {
+    ++conflicts_[cell];
+    if (++blamed_ % kHalveConflictsEvery == 0)
+      for (auto& count : conflicts_) count >>= 1;
+  }
+  void blame_cell(int cell) {
+    if (program_ && revising_ < 0) blame(cell);  // while a rule revises, the rule is blamed
+  }
+  void blame_rule(int rule) {
+    const detail::Rule& r = program_->rule(rule);
+    const std::size_t bound = std::min(r.watched, r.cells.size());
+    for (std::size_t i = 0; i < bound; ++i) blame(r.cells[i]);
+  }
+
   bool fail_in(int house) {
     ++weight_[house];
     ++failures_;
@@ -391,21 +419,27 @@ class GenericSearch {
     return choice;
   }
 
-  // With variant rules: the fewest candidates, and among those the cell whose
-  // guesses failed most (each failed guess counts against its cell, see
-  // search), plus how much the rules bind it (priority_). The rules make
-  // contradictions local; this goes back to where
-  // they come from instead of rediscovering them elsewhere (dom/wdeg).
+  // With variant rules: the cell with the most weight per candidate (the
+  // "dom/wdeg" rule of constraint solvers), its weight being how much its
+  // houses and rules bind it (priority_) plus the contradictions blamed on it
+  // (conflicts_, see blame). The rules make contradictions local; this goes
+  // back to where they come from instead of rediscovering them elsewhere, and
+  // a cell of three candidates that keeps failing goes before a quiet pair.
+  // Smallest domain first with conflicts only breaking ties made four to
+  // fourteen times the guesses on hard killers (docs/journal/2026-12-variants.md).
   Choice choose_by_conflicts(const State& state) const {
     Choice choice;
-    std::uint32_t most = 0;
+    std::uint64_t best_weight = 0;
+    int best_count = 1;
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
       if (state.value[cell] != 0) continue;
       const int count = std::popcount(state.candidates[cell]);
-      const std::uint32_t weight = conflicts_[cell] + priority_[cell];
-      if (count < choice.width || (count == choice.width && weight > most)) {
+      const std::uint64_t weight = std::uint64_t{conflicts_[cell]} + priority_[cell];
+      // weight / count > best_weight / best_count, without dividing.
+      if (choice.cell < 0 || weight * static_cast<std::uint64_t>(best_count) > best_weight * static_cast<std::uint64_t>(count)) {
         choice = Choice{cell, -1, 0, count};
-        most = weight;
+        best_weight = weight;
+        best_count = count;
       }
     }
     return choice;
@@ -496,10 +530,7 @@ class GenericSearch {
       clear_due();
       if (place(next, options[i].first, options[i].second) && propagate(next)) search(depth + 1);
       else if (program_) {
-        ++conflicts_[options[i].first];
-        // Halved now and then, so the weights follow where the search is now.
-        if (++failed_guesses_ % kHalveConflictsEvery == 0)
-          for (auto& count : conflicts_) count >>= 1;
+        blame(options[i].first);
       }
       if (done()) return;
     }
@@ -522,9 +553,7 @@ class GenericSearch {
       clear_due();
       if (place(next, cell, std::countr_zero(bit) + 1) && propagate(next)) search(depth + 1);
       else {
-        ++conflicts_[cell];
-        if (++failed_guesses_ % kHalveConflictsEvery == 0)
-          for (auto& count : conflicts_) count >>= 1;
+        blame(cell);
       }
       if (done()) return;
       queue_.clear();
@@ -552,8 +581,9 @@ class GenericSearch {
   // weighing most), so the first guesses, before anything failed, go where
   // the rules are tight.
   std::vector<std::uint32_t> priority_;
-  std::uint64_t failed_guesses_ = 0;
-  std::vector<std::uint32_t> conflicts_;  // per cell: its guesses that failed (with rules only)
+  std::vector<std::uint32_t> conflicts_;  // per cell: the contradictions blamed on it (with rules only)
+  std::uint64_t blamed_ = 0;
+  int revising_ = -1;  // the rule whose revise runs, or -1
 };
 
 }  // namespace
