@@ -26,7 +26,8 @@ ReadOptions options_for(const Geometry& geometry) {
   return options;
 }
 
-// `sized`: the size asked for binds (a JSON object may name its own).
+// `sized`: the size asked for binds (a JSON object, a link or a Solo game ID
+// may name its own).
 void check_puzzle(const Puzzle& puzzle, const ReadOptions& options, bool sized) {
   require(puzzle.geometry != nullptr, "puzzle without a geometry");
   const Geometry& geometry = *puzzle.geometry;
@@ -103,7 +104,8 @@ void read_checked(const std::string& text, const ReadOptions& options) {
   PuzzleReader reader(in, kSource, options);
   std::size_t count = 0;
   int previous_line = 1;
-  const bool sized = text.find('{') == std::string::npos;
+  // JSON objects, links and Solo game IDs ("3x3:…") name their own size.
+  const bool sized = text.find_first_of("{:") == std::string::npos;
   for (Record record; reader.next(record); ++count) {
     check_record(record, count, previous_line, options, sized);
     previous_line = record.line;
