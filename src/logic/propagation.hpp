@@ -13,8 +13,10 @@
 // position; breadth first (not in SE's order, ChainMode::se_order), each
 // conclusion comes with the shortest chain that gives it. Dynamic runs redo
 // them on the grid as each assumption changes it (the naked and hidden singles
-// that appear on the way) and stop at a contradiction (a cell or a house left
-// without a digit, a candidate both on and off); from SE's dynamic forcing
+// that appear on the way, and on a puzzle with variant rules what each rule
+// over many cells allows the assumed position: a cage's combinations) and
+// stop at a contradiction (a cell or a house left without a digit, a
+// candidate both on and off, a rule no assignment keeps); from SE's dynamic forcing
 // chains (+) up they also apply the rules of their level to the assumed
 // position once nothing more follows.
 //
@@ -195,6 +197,10 @@ struct Propagation {
   std::vector<int> weight;  // per potential: the length of the nested chain that removed it
   std::vector<int> nest;    // per potential: which rule step of this run removed it (0: none)
   Causes causes;            // potentials removed by a rule, and the rule
+  // Dynamic runs on a puzzle with variant rules: potentials a rule's revise
+  // removed, and the written rule (its origin; negative: a sum the rule of 45
+  // implies), for the step to name (Step::rules).
+  std::vector<std::pair<int, int>> rule_removals;
   // Per "on" potential: the house of which it is the digit's last place, or
   // kLastInCell (the cell's last candidate); kNoSingle for other potentials.
   std::vector<int> single;
@@ -296,6 +302,13 @@ struct Propagation {
   void list_implications();
   void list_reach();
   void remove_candidates(int cell, Mask gone);
+  // Dynamic, with variant rules: revises the rules over the cells the run
+  // changed since the last call on the assumed position and adds what they
+  // remove through add(potential, parents); false when nothing new follows
+  // (or a contradiction was found).
+  template <class Add>
+  bool revise_rules(int start, Add&& add);
+  bool follows_rules() const { return ctx.rules && mode.dynamic && mode.y_links; }
   std::span<const int> houses_in_order(int cell) const {
     return mode.se_order ? ctx.tables.chaining_houses(cell) : ctx.geo.houses_of(cell);
   }
@@ -308,6 +321,12 @@ struct Propagation {
   // Scratch of run(), kept between runs so that a run allocates nothing.
   PotentialList queue, offs;
   std::vector<int> from;
+  // revise_rules' scratch: the cells changed since its last round (flagged in
+  // touched_cell), the rules to revise (flagged in rule_due), the assumed masks.
+  std::vector<int> touched;
+  std::vector<char> touched_cell, rule_due;
+  std::vector<int> due;
+  std::vector<Mask> assumed;
   // leads_to's answers:
   std::vector<int> live;             // per potential of a candidate: its bit in reach (others -1)
   std::vector<int> component;        // per such potential: its strongly connected component
@@ -402,6 +421,10 @@ inline void Propagation::list_reach() {
 // Dynamic: takes the digits `gone` from a cell's candidates and places.
 inline void Propagation::remove_candidates(int cell, Mask gone) {
   cand[cell] &= ~gone;
+  if (follows_rules() && gone && !touched_cell[cell]) {
+    touched_cell[cell] = 1;
+    touched.push_back(cell);
+  }
   const auto houses = ctx.geo.houses_of(cell);
   const auto positions = ctx.tables.positions_in_houses(cell);
   for (int d : digits_of(gone))
@@ -475,6 +498,11 @@ inline void Propagation::run(int start, RunBounds run_bounds) {
     cand.resize(cells);
     for (int c = 0; c < cells; ++c) cand[c] = ctx.grid.candidates(c);
     places = ctx.houses_map().places;
+    if (follows_rules()) {
+      touched_cell.assign(cells, 0);
+      touched.clear();
+      rule_removals.clear();
+    }
   }
   if (!mode.dynamic) prepare_static();
   const std::size_t total = static_cast<std::size_t>(this->total());
@@ -603,7 +631,9 @@ inline void Propagation::run(int start, RunBounds run_bounds) {
         if (!contradiction.empty()) break;
       }
     }
-    if (!contradiction.empty() || mode.level == 0 || !mode.dynamic) break;
+    if (!contradiction.empty() || !mode.dynamic) break;
+    if (follows_rules() && revise_rules(start, add)) continue;
+    if (!contradiction.empty() || mode.level == 0) break;
     bool any = false;
     ++steps_applied;
     for (Removal& r : advanced(start)) {
@@ -617,6 +647,63 @@ inline void Propagation::run(int start, RunBounds run_bounds) {
     }
     if (!any) break;
   }
+}
+
+// A rule over many cells is to the assumed position what a house's singles
+// are: what no assignment keeping it uses goes, resting on what the run
+// removed from the rule's cells (as SE's rules of level 1 rest on the
+// removals that make their pattern). A rule no assignment keeps is a
+// contradiction of those removals.
+template <class Add>
+bool Propagation::revise_rules(int start, Add&& add) {
+  if (touched.empty()) return false;
+  const detail::ConstraintProgram& program = ctx.rules->program();
+  rule_due.assign(static_cast<std::size_t>(program.rule_count()), 0);
+  due.clear();
+  for (int cell : touched) {
+    touched_cell[cell] = 0;
+    for (int r : program.rules_of(cell))
+      if (!rule_due[r]) {
+        rule_due[r] = 1;
+        due.push_back(r);
+      }
+  }
+  touched.clear();
+  std::sort(due.begin(), due.end());  // the program's order, whatever the cells' order
+  assumed.resize(cells);
+  for (int c = 0; c < cells; ++c) assumed[c] = ctx.grid.value(c) ? digit_bit(ctx.grid.value(c)) : cand[c];
+  ScratchDomains domains(assumed);
+  bool any = false;
+  std::vector<int> rests;
+  for (int r : due) {
+    const detail::Rule& rule = program.rule(r);
+    rests.clear();
+    for (int c : rule.cells)
+      for (int d : digits_of(ctx.grid.candidates(c) & ~domains.masks()[c]))
+        if (is_reached(pot(c, d, kOff))) rests.push_back(pot(c, d, kOff));
+    std::sort(rests.begin(), rests.end());
+    rests.erase(std::unique(rests.begin(), rests.end()), rests.end());
+    if (rests.empty()) rests.push_back(start);
+    assumed.assign(domains.masks().begin(), domains.masks().end());
+    if (!rule.revise(domains)) {
+      contradiction = rests;
+      return false;
+    }
+    for (int c : rule.cells) {
+      if (ctx.grid.value(c)) continue;
+      for (int d : digits_of(assumed[c] & ~domains.masks()[c])) {
+        const int p = pot(c, d, kOff);
+        if (is_reached(p)) continue;
+        add(p, std::span<const int>(rests));
+        if (!contradiction.empty()) return false;
+        if (!is_reached(p)) continue;
+        causes.push_back({p, ctx.rules->origin_text(rule.origin)});
+        rule_removals.push_back({p, rule.origin});
+        any = true;
+      }
+    }
+  }
+  return any;
 }
 
 // ---- Writing chains out, and the easiest step ------------------------------
