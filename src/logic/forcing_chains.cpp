@@ -229,6 +229,14 @@ struct MultipleForcingSearch {
     });
   }
 
+  // What removed the potentials a rule removed: the rules of the level, and
+  // the variant rules' revise (named by the rule).
+  Causes causes_of(const Outcome& o) const {
+    Causes causes = o.causes;
+    for (const auto& [p, origin] : o.rule_removals) causes.push_back({p, ctx.rules->origin_text(origin)});
+    return causes;
+  }
+
   // The written rules whose revise removed a potential of the chain (the
   // rule of 45's sums, negative origins, have no single rule to name).
   static void rules_of(Step& s, const Outcome& o, const std::vector<int>& chain) {
@@ -252,7 +260,8 @@ struct MultipleForcingSearch {
     if (!best.takes(rating, length, kContradictionKey)) return;
     s.detail = "assuming " + pot_text(ctx, o.start) + " leads to a contradiction";
     add_conclusion(ctx, s, o.start ^ 1);
-    s.chains.push_back(chain_text(ctx, chain, &o.causes));
+    const Causes causes = causes_of(o);
+    s.chains.push_back(chain_text(ctx, chain, &causes));
     rules_of(s, o, chain);
     if (ctx.first_found) singles_of(s, o, chain);
     s.cells = {cell};
@@ -294,8 +303,10 @@ struct MultipleForcingSearch {
         if (!best.takes(rating, length, key)) continue;
         Step s;
         s.technique = technique_of();
-        for (std::size_t i = 0; i < alternatives.size(); ++i)
-          s.chains.push_back(chain_text(ctx, chains[i], &alternatives[i]->causes));
+        for (std::size_t i = 0; i < alternatives.size(); ++i) {
+          const Causes causes = causes_of(*alternatives[i]);
+          s.chains.push_back(chain_text(ctx, chains[i], &causes));
+        }
         for (std::size_t i = 0; i < alternatives.size(); ++i) rules_of(s, *alternatives[i], chains[i]);
         if (ctx.first_found) {  // what a search that nests this one needs
           for (std::size_t i = 0; i < alternatives.size(); ++i) {

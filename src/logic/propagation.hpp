@@ -198,8 +198,8 @@ struct Propagation {
   std::vector<int> nest;    // per potential: which rule step of this run removed it (0: none)
   Causes causes;            // potentials removed by a rule, and the rule
   // Dynamic runs on a puzzle with variant rules: potentials a rule's revise
-  // removed, and the written rule (its origin; negative: a sum the rule of 45
-  // implies), for the step to name (Step::rules).
+  // removed, and the rule's origin (negative: a sum the rule of 45 implies),
+  // for the step to name in its chains and Step::rules (worded only then).
   std::vector<std::pair<int, int>> rule_removals;
   // Per "on" potential: the house of which it is the digit's last place, or
   // kLastInCell (the cell's last candidate); kNoSingle for other potentials.
@@ -309,6 +309,7 @@ struct Propagation {
   template <class Add>
   bool revise_rules(int start, Add&& add);
   bool follows_rules() const { return ctx.rules && mode.dynamic && mode.y_links; }
+  std::vector<int> fewest_reasons(const detail::Rule& rule, const std::vector<int>& rests, int target, int start);
   std::span<const int> houses_in_order(int cell) const {
     return mode.se_order ? ctx.tables.chaining_houses(cell) : ctx.geo.houses_of(cell);
   }
@@ -326,7 +327,7 @@ struct Propagation {
   std::vector<int> touched;
   std::vector<char> touched_cell, rule_due;
   std::vector<int> due;
-  std::vector<Mask> assumed;
+  std::vector<Mask> assumed, position_masks, trial;
   // leads_to's answers:
   std::vector<int> live;             // per potential of a candidate: its bit in reach (others -1)
   std::vector<int> component;        // per such potential: its strongly connected component
@@ -670,40 +671,81 @@ bool Propagation::revise_rules(int start, Add&& add) {
   }
   touched.clear();
   std::sort(due.begin(), due.end());  // the program's order, whatever the cells' order
+  if (position_masks.empty()) {
+    position_masks.resize(cells);
+    for (int c = 0; c < cells; ++c)
+      position_masks[c] = ctx.grid.value(c) ? digit_bit(ctx.grid.value(c)) : ctx.grid.candidates(c);
+    trial = position_masks;
+  }
   assumed.resize(cells);
-  for (int c = 0; c < cells; ++c) assumed[c] = ctx.grid.value(c) ? digit_bit(ctx.grid.value(c)) : cand[c];
-  ScratchDomains domains(assumed);
+  for (int c = 0; c < cells; ++c) assumed[c] = ctx.grid.value(c) ? position_masks[c] : cand[c];
+  MasksInPlace domains(assumed);
   bool any = false;
   std::vector<int> rests;
+  std::vector<Mask> before;
   for (int r : due) {
     const detail::Rule& rule = program.rule(r);
     rests.clear();
-    for (int c : rule.cells)
-      for (int d : digits_of(ctx.grid.candidates(c) & ~domains.masks()[c]))
+    before.clear();
+    for (int c : rule.cells) {
+      before.push_back(assumed[c]);
+      for (int d : digits_of(ctx.grid.candidates(c) & ~assumed[c]))
         if (is_reached(pot(c, d, kOff))) rests.push_back(pot(c, d, kOff));
+    }
     std::sort(rests.begin(), rests.end());
     rests.erase(std::unique(rests.begin(), rests.end()), rests.end());
-    if (rests.empty()) rests.push_back(start);
-    assumed.assign(domains.masks().begin(), domains.masks().end());
     if (!rule.revise(domains)) {
-      contradiction = rests;
+      contradiction = fewest_reasons(rule, rests, -1, start);
       return false;
     }
-    for (int c : rule.cells) {
+    for (std::size_t i = 0; i < rule.cells.size(); ++i) {
+      const int c = rule.cells[i];
       if (ctx.grid.value(c)) continue;
-      for (int d : digits_of(assumed[c] & ~domains.masks()[c])) {
+      for (int d : digits_of(before[i] & ~assumed[c])) {
         const int p = pot(c, d, kOff);
         if (is_reached(p)) continue;
-        add(p, std::span<const int>(rests));
+        const std::vector<int> reasons = fewest_reasons(rule, rests, p, start);
+        add(p, std::span<const int>(reasons));
         if (!contradiction.empty()) return false;
         if (!is_reached(p)) continue;
-        causes.push_back({p, ctx.rules->origin_text(rule.origin)});
         rule_removals.push_back({p, rule.origin});
         any = true;
       }
     }
   }
   return any;
+}
+
+// Of the removals `rests` (off potentials of the rule's cells), a set the
+// conclusion still follows from with every other one undone: the rule
+// removes `target` (-1: the rule cannot be kept) on the position less those
+// alone. Each is dropped where the rest suffice (a cell's at once first), so
+// that a chain rests on what the rule needs, not on all the run removed there
+// (which would lengthen it, and its rating, for nothing). Where none is
+// needed (the position alone gives it), the start.
+inline std::vector<int> Propagation::fewest_reasons(const detail::Rule& rule, const std::vector<int>& rests, int target,
+                                                    int start) {
+  const auto follows = [&](const std::vector<int>& removed) {
+    for (int c : rule.cells) trial[c] = position_masks[c];
+    MasksInPlace domains(trial);
+    for (int q : removed) domains.keep_only((q >> 1) / n, ~digit_bit((q >> 1) % n + 1));
+    if (!rule.revise(domains)) return true;
+    return target >= 0 && !(trial[(target >> 1) / n] & digit_bit((target >> 1) % n + 1));
+  };
+  std::vector<int> needed = rests, fewer;
+  // A cell's removals at once first (most cells of a rule need none), then one by one.
+  for (bool whole_cells : {true, false})
+    for (std::size_t i = 0; i < needed.size();) {
+      std::size_t end = i + 1;
+      if (whole_cells)
+        while (end < needed.size() && needed[end] / (2 * n) == needed[i] / (2 * n)) ++end;
+      fewer.assign(needed.begin(), needed.begin() + static_cast<std::ptrdiff_t>(i));
+      fewer.insert(fewer.end(), needed.begin() + static_cast<std::ptrdiff_t>(end), needed.end());
+      if (follows(fewer)) needed.swap(fewer);
+      else i = end;
+    }
+  if (needed.empty()) needed.push_back(start);
+  return needed;
 }
 
 // ---- Writing chains out, and the easiest step ------------------------------

@@ -30,6 +30,17 @@ class ScratchDomains final : private MaskCopy, public detail::Domains {
   const std::vector<Mask>& masks() const { return MaskCopy::masks; }
 };
 
+// The same view of masks kept elsewhere, changed in place (a propagation's
+// scratch, reused run after run).
+class MasksInPlace final : public detail::Domains {
+ public:
+  explicit MasksInPlace(std::vector<Mask>& masks) : Domains(masks), masks_(masks) {}
+  bool keep_only(int cell, Mask allowed) override { return (masks_[cell] &= allowed) != 0; }
+
+ private:
+  std::vector<Mask>& masks_;
+};
+
 class VariantRules {
  public:
   VariantRules(const Geometry& geometry, const std::vector<Constraint>& constraints);
