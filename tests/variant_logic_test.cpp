@@ -13,6 +13,7 @@
 #include "nonet/exact.hpp"
 #include "nonet/logic.hpp"
 #include "test_support.hpp"
+#include "variant_support.hpp"
 
 namespace nonet {
 namespace {
@@ -94,15 +95,9 @@ TEST(VariantLogic, RuleOf45FindsTheCellTheCagesOfARowLeave) {
 
 // The first puzzle of one of ISS's collections, as ISS writes it.
 std::string first_iss_puzzle(const std::string& wanted) {
-  std::ifstream tsv(testing::data_path("variants/iss/puzzles.tsv"));
-  std::string line, collection, name, input;
-  while (collection != wanted && std::getline(tsv, line)) {
-    std::istringstream fields(line);
-    std::getline(fields, collection, '\t');
-    std::getline(fields, name, '\t');
-    std::getline(fields, input, '\t');
-  }
-  return collection == wanted ? input : "";
+  for (const testing::IssRow& row : testing::iss_rows())
+    if (row.collection == wanted) return row.input;
+  return "";
 }
 
 TEST(VariantLogic, HouseCombinationsChooseTheCagesOfAHouseTogether) {
@@ -156,17 +151,10 @@ TEST(VariantLogic, UniquenessTechniquesAreOffWithRulesAndTheClassicLadderIsUncha
 
 TEST(VariantLogic, NoStepBreaksTheSolutionOfAnIssPuzzle) {
   NONET_NEEDS_SHARED_DATA();
-  std::ifstream tsv(testing::data_path("variants/iss/puzzles.tsv"));
-  ASSERT_TRUE(tsv.good());
-  std::string line;
-  std::getline(tsv, line);  // header
+  const std::vector<testing::IssRow> rows = testing::iss_rows();
+  ASSERT_FALSE(rows.empty());
   int checked = 0, solved = 0;
-  while (std::getline(tsv, line)) {
-    std::istringstream fields(line);
-    std::string collection, name, input;
-    std::getline(fields, collection, '\t');
-    std::getline(fields, name, '\t');
-    std::getline(fields, input, '\t');
+  for (const auto& [collection, name, input, published] : rows) {
     auto records = read_all(input);
     if (records.size() != 1 || !records[0].puzzle || records[0].puzzle->constraints.empty() ||
         !records[0].candidates.empty())
@@ -198,18 +186,10 @@ TEST(VariantLogic, NoStepBreaksTheSolutionOfAnIssPuzzle) {
 // sanitizers alike: the limits are on the clock).
 TEST(VariantLogic, NoStepBreaksTheSolutionOfAHardIssKiller) {
   NONET_NEEDS_SHARED_DATA();
-  std::ifstream tsv(testing::data_path("variants/iss/puzzles.tsv"));
-  ASSERT_TRUE(tsv.good());
-  std::string line;
-  std::getline(tsv, line);  // header
+  const std::vector<testing::IssRow> rows = testing::iss_rows();
+  ASSERT_FALSE(rows.empty());
   int checked = 0, solved = 0, tarek = 0, dynamic = 0;
-  while (std::getline(tsv, line)) {
-    std::istringstream fields(line);
-    std::string collection, name, input, solution_text;
-    std::getline(fields, collection, '\t');
-    std::getline(fields, name, '\t');
-    std::getline(fields, input, '\t');
-    std::getline(fields, solution_text, '\t');
+  for (const auto& [collection, name, input, solution_text] : rows) {
     const bool hard = collection == "HS_KILLERS" || collection == "LITTLE_KILLER_SNIPES" ||
                       collection == "MATHEMAGIC_KILLERS" || (collection == "TAREK_ALL" && tarek++ % 3 == 0);
     if (!hard) continue;
