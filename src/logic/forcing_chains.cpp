@@ -229,12 +229,13 @@ struct MultipleForcingSearch {
     });
   }
 
-  // What removed the potentials a rule removed: the rules of the level, and
-  // the variant rules' revise (named by the rule).
-  Causes causes_of(const Outcome& o) const {
+  // A chain as text, each potential a rule removed followed by the rule: one
+  // of the level's, or a variant rule whose revise removed it.
+  std::string chain_text_of(const Outcome& o, const std::vector<int>& chain) const {
+    if (o.rule_removals.empty()) return chain_text(ctx, chain, &o.causes);
     Causes causes = o.causes;
     for (const auto& [p, origin] : o.rule_removals) causes.push_back({p, ctx.rules->origin_text(origin)});
-    return causes;
+    return chain_text(ctx, chain, &causes);
   }
 
   // The written rules whose revise removed a potential of the chain (the
@@ -260,8 +261,7 @@ struct MultipleForcingSearch {
     if (!best.takes(rating, length, kContradictionKey)) return;
     s.detail = "assuming " + pot_text(ctx, o.start) + " leads to a contradiction";
     add_conclusion(ctx, s, o.start ^ 1);
-    const Causes causes = causes_of(o);
-    s.chains.push_back(chain_text(ctx, chain, &causes));
+    s.chains.push_back(chain_text_of(o, chain));
     rules_of(s, o, chain);
     if (ctx.first_found) singles_of(s, o, chain);
     s.cells = {cell};
@@ -303,10 +303,7 @@ struct MultipleForcingSearch {
         if (!best.takes(rating, length, key)) continue;
         Step s;
         s.technique = technique_of();
-        for (std::size_t i = 0; i < alternatives.size(); ++i) {
-          const Causes causes = causes_of(*alternatives[i]);
-          s.chains.push_back(chain_text(ctx, chains[i], &causes));
-        }
+        for (std::size_t i = 0; i < alternatives.size(); ++i) s.chains.push_back(chain_text_of(*alternatives[i], chains[i]));
         for (std::size_t i = 0; i < alternatives.size(); ++i) rules_of(s, *alternatives[i], chains[i]);
         if (ctx.first_found) {  // what a search that nests this one needs
           for (std::size_t i = 0; i < alternatives.size(); ++i) {
