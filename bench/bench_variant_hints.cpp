@@ -1,6 +1,6 @@
 // The time of a hint on 9×9 variant positions (docs/variants.md), one thread:
 //
-//   bench_variant_hints [--limit SECONDS] FILE
+//   bench_variant_hints [--limit SECONDS] [--verdict-limit SECONDS] [--solves] FILE
 //
 // For each 9×9 record of FILE with rules beyond the houses, the logical
 // solve (at most --limit seconds, 2 by default) gives the positions
@@ -9,7 +9,12 @@
 // solve, is timed apart per puzzle), timed by this thread's CPU clock, which
 // a busy machine does not inflate. Prints the positions where a step was
 // found and those where logic stops (no step within the same limit), each
-// with the median, 90th percentile and largest time in ms.
+// with the median, 90th percentile and largest time in ms. --solves prints
+// instead one line per puzzle: the verdict, and the logical solve alone
+// (solved or where it stopped, ER, hardest step, steps, CPU ms), which is
+// how docs/variants.md measures logic coverage apart from the exact search.
+// --verdict-limit bounds the verdict alone (default: --limit); an unproved
+// puzzle is solved without the nested forcing chains, which need uniqueness.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -42,11 +47,14 @@ void summary(const char* what, std::vector<double> ms) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  double limit = 2;
+  double limit = 2, verdict_limit = -1;
+  bool solves = false;
   std::string path;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--limit" && i + 1 < argc) limit = std::atof(argv[++i]);
+    else if (arg == "--verdict-limit" && i + 1 < argc) verdict_limit = std::atof(argv[++i]);
+    else if (arg == "--solves") solves = true;
     else path = arg;
   }
   std::ifstream in(path, std::ios::binary);
@@ -70,7 +78,7 @@ int main(int argc, char** argv) {
     const double verdict_start = thread_milliseconds();
     nonet::SolveOptions exact;
     exact.count_limit = 2;
-    exact.time_limit = limit;
+    exact.time_limit = verdict_limit >= 0 ? verdict_limit : limit;
     hint_options.assume_unique = nonet::solve(puzzle, exact).status == nonet::SolveStatus::unique;
     verdicts.push_back(thread_milliseconds() - verdict_start);
     // From the position, as the session does: uniqueness is the verdict's
@@ -78,7 +86,18 @@ int main(int argc, char** argv) {
     nonet::LogicOptions logic;
     logic.time_limit = limit;
     logic.assume_unique = hint_options.assume_unique;
+    const double logic_start = thread_milliseconds();
     const nonet::LogicResult path_taken = nonet::solve_logically(nonet::CandidateGrid(puzzle), logic);
+    if (solves) {
+      const char* stop = path_taken.solved                                 ? "solved"
+                         : path_taken.stop == nonet::LogicStop::out_of_time ? "out-of-time"
+                                                                            : "stuck";
+      std::printf("%s\tverdict %s %.0f ms\t%s\tER %.1f\t%s\t%zu steps\t%.0f ms\n", puzzle.comment.c_str(),
+                  hint_options.assume_unique ? "unique" : "unproved", verdicts.back(), stop, path_taken.rating.er,
+                  path_taken.rating.hardest.c_str(), path_taken.steps.size(), thread_milliseconds() - logic_start);
+      std::fflush(stdout);
+      continue;
+    }
     nonet::CandidateGrid at(puzzle);
     for (std::size_t i = 0; i <= path_taken.steps.size(); ++i) {
       if (!at.solved()) {

@@ -10,6 +10,7 @@
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "test_support.hpp"
+#include "variant_support.hpp"
 
 namespace nonet {
 namespace {
@@ -99,18 +100,10 @@ TEST(IssText, DoesNotTakeOtherLinesForIss) {
 TEST(IssPublished, SolutionsMatchIssAndPassTheChecker) {
   constexpr std::uint64_t kNodeBudget = 2000;
   NONET_NEEDS_SHARED_DATA();
-  std::ifstream tsv(testing::data_path("variants/iss/puzzles.tsv"));
-  ASSERT_TRUE(tsv.good());
-  std::string line;
-  std::getline(tsv, line);  // header
+  const std::vector<testing::IssRow> rows = testing::iss_rows();
+  ASSERT_FALSE(rows.empty());
   int read = 0, refused = 0, matched = 0, checked = 0, gave_up = 0;
-  while (std::getline(tsv, line)) {
-    std::istringstream fields(line);
-    std::string collection, name, input, published;
-    std::getline(fields, collection, '\t');
-    std::getline(fields, name, '\t');
-    std::getline(fields, input, '\t');
-    std::getline(fields, published, '\t');
+  for (const auto& [collection, name, input, published] : rows) {
     auto records = read_all(input);
     ASSERT_EQ(records.size(), 1u) << name;
     if (!records[0].puzzle) {

@@ -1,9 +1,10 @@
-// Helpers shared by the variant tests: grids and cells written as text, and
-// rules built from a kind, cells and a value.
+// Helpers shared by the variant tests: grids and cells written as text,
+// rules built from a kind, cells and a value, and ISS's published puzzles.
 #pragma once
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -13,10 +14,34 @@
 
 #include "nonet/constraints.hpp"
 #include "nonet/model.hpp"
+#include "test_support.hpp"
 
 namespace nonet::testing {
 
 using Kind = ConstraintKind;
+
+// One line of ISS's published puzzles (variants/iss/puzzles.tsv in the
+// shared data): its collection, name, ISS text and solution (empty where ISS
+// publishes none). No rows where the file is absent.
+struct IssRow {
+  std::string collection, name, input, solution;
+};
+inline std::vector<IssRow> iss_rows() {
+  std::vector<IssRow> rows;
+  std::ifstream tsv(data_path("variants/iss/puzzles.tsv"));
+  std::string line;
+  std::getline(tsv, line);  // header
+  while (std::getline(tsv, line)) {
+    std::istringstream fields(line);
+    IssRow row;
+    std::getline(fields, row.collection, '\t');
+    std::getline(fields, row.name, '\t');
+    std::getline(fields, row.input, '\t');
+    std::getline(fields, row.solution, '\t');
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
 
 // A grid of N×N digits written row after row ("1234 3412 …"); spaces ignored.
 inline Grid grid_of(std::string_view text) {

@@ -92,6 +92,7 @@ struct Outcome {
   std::vector<std::pair<int, int>> parents;  // aligned with order: as Propagation's parent_at, parent_count
   std::vector<int> contradiction;
   Causes causes;
+  std::vector<std::pair<int, int>> rule_removals;  // as Propagation's
   std::vector<std::array<int, 3>> weights;  // potentials removed by a nested step: {potential, step, its length}
   std::vector<std::pair<int, int>> singles;  // "on" potentials that are singles, and where
   bool has(int p) const { return (reached[p >> 6] >> (p & 63)) & 1; }
@@ -167,6 +168,7 @@ struct MultipleForcingSearch {
     o.parents.clear();
     o.contradiction = prop.contradiction;
     o.causes = prop.causes;
+    o.rule_removals = prop.rule_removals;
     o.weights.clear();
     o.singles.clear();
     o.rank.clear();
@@ -227,6 +229,24 @@ struct MultipleForcingSearch {
     });
   }
 
+  // A chain as text, each potential a rule removed followed by the rule: one
+  // of the level's, or a variant rule whose revise removed it.
+  std::string chain_text_of(const Outcome& o, const std::vector<int>& chain) const {
+    if (o.rule_removals.empty()) return chain_text(ctx, chain, &o.causes);
+    Causes causes = o.causes;
+    for (const auto& [p, origin] : o.rule_removals) causes.push_back({p, ctx.rules->origin_text(origin)});
+    return chain_text(ctx, chain, &causes);
+  }
+
+  // The written rules whose revise removed a potential of the chain (the
+  // rule of 45's sums, negative origins, have no single rule to name).
+  static void rules_of(Step& s, const Outcome& o, const std::vector<int>& chain) {
+    for (const auto& [p, origin] : o.rule_removals)
+      if (origin >= 0 && std::find(s.rules.begin(), s.rules.end(), origin) == s.rules.end() &&
+          std::find(chain.begin(), chain.end(), p) != chain.end())
+        s.rules.push_back(origin);
+  }
+
   int contradiction_of(const Outcome& o) const {
     return contradiction_length(o.contradiction, [&](int t) { return measure(o, chain_of(o, {t})); });
   }
@@ -241,7 +261,8 @@ struct MultipleForcingSearch {
     if (!best.takes(rating, length, kContradictionKey)) return;
     s.detail = "assuming " + pot_text(ctx, o.start) + " leads to a contradiction";
     add_conclusion(ctx, s, o.start ^ 1);
-    s.chains.push_back(chain_text(ctx, chain, &o.causes));
+    s.chains.push_back(chain_text_of(o, chain));
+    rules_of(s, o, chain);
     if (ctx.first_found) singles_of(s, o, chain);
     s.cells = {cell};
     best.offer(std::move(s), rating, length, kContradictionKey);
@@ -282,8 +303,8 @@ struct MultipleForcingSearch {
         if (!best.takes(rating, length, key)) continue;
         Step s;
         s.technique = technique_of();
-        for (std::size_t i = 0; i < alternatives.size(); ++i)
-          s.chains.push_back(chain_text(ctx, chains[i], &alternatives[i]->causes));
+        for (std::size_t i = 0; i < alternatives.size(); ++i) s.chains.push_back(chain_text_of(*alternatives[i], chains[i]));
+        for (std::size_t i = 0; i < alternatives.size(); ++i) rules_of(s, *alternatives[i], chains[i]);
         if (ctx.first_found) {  // what a search that nests this one needs
           for (std::size_t i = 0; i < alternatives.size(); ++i) {
             singles_of(s, *alternatives[i], chains[i]);

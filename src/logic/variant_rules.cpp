@@ -50,18 +50,6 @@ Mask open_digits(const CandidateGrid& grid, int cell) {
   return grid.value(cell) ? digit_bit(grid.value(cell)) : grid.candidates(cell);
 }
 
-// The position's candidates as the search's rules read them, changed only in
-// this copy (held in a base, so that it exists before Domains points at it).
-struct MaskCopy {
-  std::vector<Mask> masks;
-};
-class ScratchDomains final : private MaskCopy, public detail::Domains {
- public:
-  explicit ScratchDomains(std::vector<Mask> copy) : MaskCopy{std::move(copy)}, Domains(MaskCopy::masks) {}
-  bool keep_only(int cell, Mask allowed) override { return (MaskCopy::masks[cell] &= allowed) != 0; }
-  const std::vector<Mask>& masks() const { return MaskCopy::masks; }
-};
-
 std::vector<Mask> open_masks(const Context& ctx) {
   std::vector<Mask> masks(static_cast<std::size_t>(ctx.cells()));
   for (int cell = 0; cell < ctx.cells(); ++cell) masks[cell] = open_digits(ctx.grid, cell);

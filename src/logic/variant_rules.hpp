@@ -9,12 +9,37 @@
 
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "exact/constraint_program.hpp"
 #include "nonet/model.hpp"
 
 namespace nonet::logic {
+
+// Candidates as the search's rules read them (a position's, or an assumed
+// one's), changed only in this copy (held in a base, so that it exists
+// before Domains points at it).
+struct MaskCopy {
+  std::vector<Mask> masks;
+};
+class ScratchDomains final : private MaskCopy, public detail::Domains {
+ public:
+  explicit ScratchDomains(std::vector<Mask> copy) : MaskCopy{std::move(copy)}, Domains(MaskCopy::masks) {}
+  bool keep_only(int cell, Mask allowed) override { return (MaskCopy::masks[cell] &= allowed) != 0; }
+  const std::vector<Mask>& masks() const { return MaskCopy::masks; }
+};
+
+// The same view of masks kept elsewhere, changed in place (a propagation's
+// scratch, reused run after run).
+class MasksInPlace final : public detail::Domains {
+ public:
+  explicit MasksInPlace(std::vector<Mask>& masks) : Domains(masks), masks_(masks) {}
+  bool keep_only(int cell, Mask allowed) override { return (masks_[cell] &= allowed) != 0; }
+
+ private:
+  std::vector<Mask>& masks_;
+};
 
 class VariantRules {
  public:
