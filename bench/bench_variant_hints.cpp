@@ -15,6 +15,9 @@
 // how docs/variants.md measures logic coverage apart from the exact search.
 // --verdict-limit bounds the verdict alone (default: --limit); an unproved
 // puzzle is solved without the nested forcing chains, which need uniqueness.
+// Each position is also given to Session::hint whole, as `nonet hint` and
+// the server call it (its own short verdict on the position, then logic):
+// the time a player waits, less the process start-up.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -24,6 +27,7 @@
 
 #include <time.h>
 
+#include "nonet/analysis.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/format.hpp"
 #include "nonet/logic.hpp"
@@ -63,7 +67,11 @@ int main(int argc, char** argv) {
     return 2;
   }
   nonet::PuzzleReader reader(in, path, nonet::ReadOptions{});
-  std::vector<double> found, stopped;
+  std::vector<double> found, stopped, whole;
+  nonet::AnalysisOptions session_options;
+  session_options.extras = true;  // as `nonet hint`
+  session_options.limits.time_limit = limit;
+  const nonet::Session session(session_options);
   int puzzles = 0;
   nonet::LogicOptions hint_options;
   hint_options.extras = true;  // as `nonet hint`
@@ -104,6 +112,9 @@ int main(int argc, char** argv) {
         const double start = thread_milliseconds();
         const auto step = nonet::next_step(at, hint_options);
         (step ? found : stopped).push_back(thread_milliseconds() - start);
+        const double whole_start = thread_milliseconds();
+        const nonet::Analysis hint = session.hint(nonet::Position{puzzle, at});
+        if (hint.stop == nonet::Stop::hint) whole.push_back(thread_milliseconds() - whole_start);
       }
       if (i < path_taken.steps.size()) at.apply(path_taken.steps[i]);
     }
@@ -113,4 +124,5 @@ int main(int argc, char** argv) {
   summary("the exact verdict (once per puzzle)", verdicts);
   summary("a step found", found);
   summary("logic stops (no step)", stopped);
+  summary("a whole hint found (Session::hint: short verdict, then logic)", whole);
 }

@@ -1,8 +1,9 @@
 // Per-puzzle time of counting to 2 (proving uniqueness), one thread, for the
 // side-by-side comparison with ISS (bench/iss_compare.sh):
 //
-//   bench_variants [--repeat N] [--max-nodes N] FILE
+//   bench_variants [--repeat N] [--max-nodes N] [--count-limit K] FILE
 //
+// (--count-limit 1: the time to a first solution, what a hint needs.)
 // Every record of FILE is read first, so only solving is timed. Prints one
 // JSON line per record, in input order: index, status, guesses, nodes, ms
 // (the best of N solves by the wall clock, as ISS's benchmark reports its best
@@ -33,17 +34,18 @@ double thread_milliseconds() {
 
 int main(int argc, char** argv) {
   int repeat = 1;
-  std::uint64_t max_nodes = 0;
+  std::uint64_t max_nodes = 0, count_limit = 2;
   std::string path;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--repeat" && i + 1 < argc) repeat = std::max(1, std::atoi(argv[++i]));
     else if (arg == "--max-nodes" && i + 1 < argc) max_nodes = std::strtoull(argv[++i], nullptr, 10);
+    else if (arg == "--count-limit" && i + 1 < argc) count_limit = std::max(1ull, std::strtoull(argv[++i], nullptr, 10));
     else path = arg;
   }
   std::ifstream in(path, std::ios::binary);
   if (path.empty() || !in) {
-    std::fprintf(stderr, "usage: bench_variants [--repeat N] [--max-nodes N] FILE\n");
+    std::fprintf(stderr, "usage: bench_variants [--repeat N] [--max-nodes N] [--count-limit K] FILE\n");
     return 2;
   }
   nonet::PuzzleReader reader(in, path, nonet::ReadOptions{});
@@ -55,7 +57,7 @@ int main(int argc, char** argv) {
       continue;
     }
     nonet::SolveOptions options;
-    options.count_limit = 2;
+    options.count_limit = count_limit;
     options.keep = 0;
     options.max_nodes = max_nodes;
     options.candidates = record.candidates;

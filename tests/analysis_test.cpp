@@ -145,6 +145,68 @@ TEST(Analysis, HintIsTheFirstStepOfTheExplanation) {
   EXPECT_FALSE(is_failure(solved.stop, Task::hint));
 }
 
+// A hint's verdict first gets a short search; past it, logic answers first.
+Session short_verdict_session() {
+  AnalysisOptions options;
+  options.limits.hint_verdict_nodes = 1;
+  return Session(options);
+}
+
+TEST(Analysis, AHintPastTheShortVerdictComesFromLogicFirst) {
+  // "World's hardest" (Inkala 2012): the search needs more than one node.
+  const Position position =
+      position_of("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+  const Analysis quick = short_verdict_session().hint(position);
+  ASSERT_EQ(quick.stop, Stop::hint) << quick.message;
+  EXPECT_EQ(quick.verdict.status, SolveStatus::gave_up);  // deferred, not proven
+  EXPECT_TRUE(quick.message.empty()) << quick.message;
+  EXPECT_FALSE(is_failure(quick.stop, Task::hint));
+  const Analysis full = session().hint(position);
+  ASSERT_EQ(full.stop, Stop::hint);
+  EXPECT_EQ(full.verdict.status, SolveStatus::unique);
+  ASSERT_EQ(quick.steps.size(), 1u);
+  EXPECT_EQ(quick.steps.front().technique, full.steps.front().technique);
+  EXPECT_EQ(quick.steps.front().placements, full.steps.front().placements);
+  expect_sound(position, quick, full.verdict.solutions.at(0));
+  // Easter Monster's first step needs the uniqueness techniques, which need
+  // the verdict: logic finds nothing without it, the verdict is finished,
+  // and logic tries again with them.
+  const Analysis monster = short_verdict_session().hint(position_of(kEasterMonster));
+  ASSERT_EQ(monster.stop, Stop::hint) << monster.message;
+  EXPECT_EQ(monster.verdict.status, SolveStatus::unique);
+  EXPECT_EQ(monster.steps.front().technique, session().hint(position_of(kEasterMonster)).steps.front().technique);
+}
+
+TEST(Analysis, WhereLogicFindsNothingTheDeferredVerdictSaysWhy) {
+  // No step on the empty grid: the full verdict names the several solutions,
+  // as the hint with its verdict first does.
+  const Analysis empty = short_verdict_session().hint(position_of(std::string(81, '.')));
+  EXPECT_EQ(empty.stop, Stop::multiple) << empty.message;
+  EXPECT_EQ(empty.verdict.status, SolveStatus::multiple);
+  EXPECT_NE(empty.message.find("more than one solution"), std::string::npos) << empty.message;
+  // A wrong mark logic trips over: still a contradiction.
+  const Puzzle puzzle = parse_one("." + kCbg000Solution.substr(1));
+  CandidateGrid state(puzzle);
+  state.eliminate(0, 1);
+  const Analysis wrong = short_verdict_session().hint(Position{puzzle, state});
+  EXPECT_EQ(wrong.stop, Stop::contradiction) << wrong.message;
+}
+
+TEST(Analysis, AHintWithAKnownVerdictSearchesNothing) {
+  const Position position = position_of(kEasterMonster);
+  const Analysis full = session().hint(position);
+  ASSERT_EQ(full.verdict.status, SolveStatus::unique);
+  const Analysis known = session().hint(position, full.verdict);
+  ASSERT_EQ(known.stop, Stop::hint);
+  EXPECT_EQ(known.verdict.status, SolveStatus::unique);
+  EXPECT_EQ(known.verdict.solutions, full.verdict.solutions);
+  EXPECT_EQ(known.steps.front().technique, full.steps.front().technique);
+  // A verdict without solutions is not one to hint from: searched again.
+  SolveResult none;
+  none.status = SolveStatus::gave_up;
+  EXPECT_EQ(session().hint(position, none).verdict.status, SolveStatus::unique);
+}
+
 TEST(Analysis, MarkedPositionsStartFromTheirMarks) {
   const Puzzle puzzle = parse_one(kCbg000);
   const CandidateGrid start(puzzle);

@@ -53,6 +53,10 @@ struct AnalysisLimits {
   // Nodes of the exact search before it gives up (0: none), so that no input
   // can keep a batch busy for ever.
   std::uint64_t max_nodes = 100'000'000;
+  // Nodes of a hint's first, short verdict (see Session::hint): nearly every
+  // classic position and most variant ones are settled within it, in
+  // milliseconds.
+  std::uint64_t hint_verdict_nodes = 500;
 };
 
 struct AnalysisOptions {
@@ -108,8 +112,17 @@ class Session {
   // several solutions is refused (Stop::multiple): its rating would depend on
   // which solution the steps happened to head for.
   Analysis rate(const Position& position) const;
-  // The easiest next step from the position.
+  // The easiest next step from the position. A player waits for it: where
+  // the exact verdict needs more than a short search (some variant puzzles
+  // take seconds to prove), logic looks for the step first, and the verdict
+  // is finished only when logic finds none (then it says why: a mistake,
+  // several solutions, or a step past what nonet knows). A hint found so
+  // carries a verdict that gave up after that short search.
   Analysis hint(const Position& position) const;
+  // The same, with the verdict on the position already known (a server that
+  // proved the givens unique and found the player's entries and marks all on
+  // its solution: the position has that one solution too).
+  Analysis hint(const Position& position, const SolveResult& known_verdict) const;
 
  private:
   AnalysisOptions options_;

@@ -204,13 +204,12 @@ Analysis Session::rate(const Position& position) const {
   return solve_through(options_, position, /*keep_steps=*/false, /*unique_only=*/true);
 }
 
-Analysis Session::hint(const Position& position) const {
-  const Budget budget(options_.limits.time_limit);
-  Analysis out;
-  if (const auto stop = take_verdict(position, options_.limits, budget, out)) {
-    out.stop = *stop;
-    return out;
-  }
+namespace {
+
+// The hint from the position once its verdict is known or deferred
+// (`deferred`: the short search gave up, logic goes first).
+Analysis hint_from(const AnalysisOptions& options, const Position& position, const Budget& budget, Analysis out,
+                   bool deferred) {
   CandidateGrid grid = position.start();
   if (grid.solved()) {
     out.stop = Stop::solved;
@@ -218,22 +217,63 @@ Analysis Session::hint(const Position& position) const {
     out.final_state = std::move(grid);
     return out;
   }
-  const LogicOptions logic = logic_options(options_, out, budget);
+  LogicOptions logic = logic_options(options, out, budget);
   LogicStop why_none = LogicStop::stuck;
   auto step = next_step(grid, logic, why_none);
+  if (!step && deferred) {
+    // No step: the full verdict tells a mistake or several solutions from a
+    // step past what nonet knows, and a unique verdict lets the uniqueness
+    // techniques try.
+    out = Analysis{};
+    if (const auto stop = take_verdict(position, options.limits, budget, out)) {
+      out.stop = *stop;
+      return out;
+    }
+    logic = logic_options(options, out, budget);
+    why_none = LogicStop::stuck;
+    if (logic.assume_unique) step = next_step(grid, logic, why_none);
+  }
   if (step) {
     out.stop = Stop::hint;
     out.techniques.push_back({step->technique, 1});
     out.rating = Rating{step->rating, step->rating, step->rating, step->technique, false};
     out.steps.push_back(std::move(*step));
   } else if (why_none == LogicStop::stuck) {
-    explain_stuck(options_, logic, grid, budget, out);
+    explain_stuck(options, logic, grid, budget, out);
     if (out.stop == Stop::stuck) out.message = "no technique nonet knows applies";
   } else {
-    take_logic_stop(options_, logic, why_none, grid, budget, out);
+    take_logic_stop(options, logic, why_none, grid, budget, out);
   }
   out.final_state = std::move(grid);
   return out;
+}
+
+}  // namespace
+
+Analysis Session::hint(const Position& position) const {
+  const Budget budget(options_.limits.time_limit);
+  Analysis out;
+  AnalysisLimits quick = options_.limits;
+  const std::uint64_t short_search = std::max<std::uint64_t>(1, quick.hint_verdict_nodes);
+  const bool capped = quick.max_nodes == 0 || quick.max_nodes > short_search;
+  if (capped) quick.max_nodes = short_search;
+  const auto stop = take_verdict(position, quick, budget, out);
+  const bool deferred = capped && stop == Stop::gave_up && out.verdict.nodes > short_search;
+  if (stop && !deferred) {
+    out.stop = *stop;
+    return out;
+  }
+  if (deferred) out.message.clear();
+  return hint_from(options_, position, budget, std::move(out), deferred);
+}
+
+Analysis Session::hint(const Position& position, const SolveResult& known_verdict) const {
+  if (known_verdict.status != SolveStatus::unique && known_verdict.status != SolveStatus::multiple)
+    return hint(position);
+  const Budget budget(options_.limits.time_limit);
+  Analysis out;
+  out.verdict = known_verdict;
+  return hint_from(options_, position, budget, std::move(out), /*deferred=*/false);
 }
 
 }  // namespace nonet

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -321,12 +322,43 @@ bool past(Clock::time_point start, double seconds) {
 }
 
 
+// Settled verdicts on the givens of recent puzzles. A player's page asks
+// for a check or a hint again and again on the same puzzle, and some variant
+// puzzles take seconds to prove: each is searched once. Few entries, the
+// oldest dropped first; a verdict that gave up is searched again.
+class VerdictCache {
+ public:
+  std::optional<SolveResult> find(const std::string& key) {
+    const std::lock_guard lock(mutex_);
+    for (const auto& [known, result] : entries_)
+      if (known == key) return result;
+    return std::nullopt;
+  }
+  void add(std::string key, const SolveResult& result) {
+    const std::lock_guard lock(mutex_);
+    if (entries_.size() >= kEntries) entries_.erase(entries_.begin());
+    entries_.emplace_back(std::move(key), result);
+  }
+
+ private:
+  static constexpr std::size_t kEntries = 32;
+  std::mutex mutex_;
+  std::vector<std::pair<std::string, SolveResult>> entries_;
+};
+
 // The exact verdict on the givens, within the time limit.
 SolveResult verdict(const Puzzle& puzzle, double seconds, std::uint64_t count_limit = 2) {
+  static VerdictCache cache;
+  std::string key = to_json(puzzle);
+  key += '#';
+  key += std::to_string(count_limit);
+  if (auto known = cache.find(key)) return std::move(*known);
   SolveOptions options;
   options.count_limit = count_limit;
   options.time_limit = seconds;
-  return solve(puzzle, options);
+  SolveResult result = solve(puzzle, options);
+  if (result.status != SolveStatus::gave_up) cache.add(std::move(key), result);
+  return result;
 }
 
 bool has_solution(SolveStatus status) { return status == SolveStatus::unique || status == SolveStatus::multiple; }
@@ -557,12 +589,17 @@ json hint(const nlohmann::json& request, const ApiLimits& limits) {
   if (!has_solution(givens.status)) return verdict_json(givens);
   // Wrong entries first: a hint from a position that has left the solution
   // would lead the player further astray.
+  bool on_solution = false;
   if (givens.status == SolveStatus::unique) {
     const Mistakes mistakes = mistakes_of(position, givens.solutions.front());
     if (mistakes.any())
       return json{{"status", "mistakes"}, {"mistakes", mistakes.entries}, {"wrong_candidates", mistakes.marks}};
+    on_solution = true;
   }
-  const Analysis answer = session.hint(nonet::Position{position.puzzle, candidate_grid(position)});
+  // Every entry and mark on the one solution: the position has that
+  // solution alone, and its verdict need not be searched again.
+  const nonet::Position at{position.puzzle, candidate_grid(position)};
+  const Analysis answer = on_solution ? session.hint(at, givens) : session.hint(at);
   switch (answer.stop) {
     case Stop::hint: return encode::hint(geometry, answer.steps.front(), level);
     case Stop::contradiction:
