@@ -74,6 +74,8 @@ class GenericSearch {
       }
       changed_flag_.assign(geometry_.cell_count(), 0);
       rule_flag_.assign(program_->rule_count(), 0);
+      slow_rule_.assign(program_->rule_count(), 0);
+      for (int r = 0; r < program_->rule_count(); ++r) slow_rule_[r] = program_->rule(r).origin < 0;
     }
   }
 
@@ -206,7 +208,7 @@ class GenericSearch {
   void mark_rule(int rule) {
     if (rule_flag_[rule]) return;
     rule_flag_[rule] = 1;
-    rules_due_.push_back(rule);
+    (slow_rule_[rule] ? slow_due_ : rules_due_).push_back(rule);
   }
 
   // Forgets what a failed branch left due, before the next one starts.
@@ -216,8 +218,10 @@ class GenericSearch {
     if (!program_) return;
     for (int cell : changed_) changed_flag_[cell] = 0;
     for (int rule : rules_due_) rule_flag_[rule] = 0;
+    for (int rule : slow_due_) rule_flag_[rule] = 0;
     changed_.clear();
     rules_due_.clear();
+    slow_due_.clear();
   }
 
   // The search's candidates as the rules see them.
@@ -243,7 +247,7 @@ class GenericSearch {
   // singles they make are placed on the way.
   [[gnu::noinline]] bool run_rules(State& state) {
     StateDomains domains(*this, state);
-    while (!changed_.empty() || !rules_due_.empty()) {
+    while (!changed_.empty() || !rules_due_.empty() || !slow_due_.empty()) {
       while (!changed_.empty()) {
         const int cell = changed_.back();
         changed_.pop_back();
@@ -257,9 +261,12 @@ class GenericSearch {
         for (int rule : program_->rules_of(cell)) mark_rule(rule);
         if (!place_queued(state)) return false;
       }
-      if (!rules_due_.empty()) {
-        const int rule = rules_due_.back();
-        rules_due_.pop_back();
+      // The rules the program implies (the rule of 45's sums) change
+      // something least often: they wait until the stated rules settle.
+      std::vector<int>& due = rules_due_.empty() ? slow_due_ : rules_due_;
+      if (!due.empty()) {
+        const int rule = due.back();
+        due.pop_back();
         rule_flag_[rule] = 0;
         revising_ = rule;
         const bool kept = program_->rule(rule).revise(domains);
@@ -616,8 +623,8 @@ class GenericSearch {
   std::deque<Level> levels_;  // a deque: references stay valid as it grows
   bool gave_up_ = false;
   const detail::ConstraintProgram* program_;
-  std::vector<int> changed_, rules_due_;  // cells whose candidates changed, rules to revise
-  std::vector<char> changed_flag_, rule_flag_;
+  std::vector<int> changed_, rules_due_, slow_due_;  // cells whose candidates changed, rules to revise
+  std::vector<char> changed_flag_, rule_flag_, slow_rule_;
   // Per cell: how much the rules bind it (a sum over its rules, short sums
   // weighing most), so the first guesses, before anything failed, go where
   // the rules are tight.
