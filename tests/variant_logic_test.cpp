@@ -114,13 +114,13 @@ TEST(VariantLogic, HouseCombinationsChooseTheCagesOfAHouseTogether) {
 }
 
 TEST(VariantLogic, DynamicForcingChainsFollowACagesCombinations) {
-  // HS_KILLERS' first puzzle: once the rule techniques stop (step 45), an
+  // HS_KILLERS' first puzzle: once the rule techniques stop, an
   // assumption's consequences through a cage sum decide: the chain names
   // the cage that removed a candidate, and the step lists it.
   NONET_NEEDS_SHARED_DATA();
   const std::string input = first_iss_puzzle("HS_KILLERS");
   ASSERT_FALSE(input.empty());
-  const auto step = first_of(input, "Dynamic double forcing chain", 60);
+  const auto step = first_of(input, "Dynamic double forcing chain", 200);
   ASSERT_TRUE(step);
   bool names_a_cage = false;
   for (const std::string& chain : step->chains) names_a_cage |= chain.find("(killer-cage ") != std::string::npos;

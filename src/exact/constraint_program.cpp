@@ -98,8 +98,11 @@ class LinearSum final : public Rule {
   LinearSum(std::vector<std::pair<int, int>> terms, int total, const Geometry* geometry = nullptr)
       : terms_(std::move(terms)), total_(total) {
     for (auto [cell, coefficient] : terms_) cells.push_back(cell);
-    // Greedy cliques of unit terms with one sign whose cells are peers.
+    std::vector<char> grouped(terms_.size(), 0);
+    if (geometry != nullptr) group_by_houses(*geometry, grouped);
+    // The rest: greedy cliques of unit terms with one sign whose cells are peers.
     for (std::size_t i = 0; i < terms_.size(); ++i) {
+      if (grouped[i]) continue;
       // Plain copies: clang 14 cannot capture structured bindings.
       const int cell = terms_[i].first, coefficient = terms_[i].second;
       bool placed = false;
@@ -145,6 +148,38 @@ class LinearSum final : public Rule {
   }
 
  private:
+  // Groups first the unit terms of one sign lying in one house, the house
+  // holding most of them first: the larger a group of different digits, the
+  // more its least and greatest sums say (eight cells of a box add up to 36
+  // at least; split into columns of four and four, to 20). A long arrow
+  // whose sum is forced by its cells' least digits is solved so, without a
+  // guess. A cell that is a term twice joins with one of them.
+  void group_by_houses(const Geometry& geometry, std::vector<char>& grouped) {
+    for (int sign : {1, -1}) {
+      for (;;) {
+        std::size_t best_count = 1;
+        std::vector<std::size_t> best;
+        for (std::size_t h = 0; h < geometry.houses().size(); ++h) {
+          std::vector<std::size_t> members;
+          for (std::size_t i = 0; i < terms_.size(); ++i) {
+            const auto [cell, coefficient] = terms_[i];
+            if (grouped[i] || coefficient != sign || !(geometry.house_bits(static_cast<int>(h))[cell >> 6] >> (cell & 63) & 1))
+              continue;
+            if (std::any_of(members.begin(), members.end(), [&](std::size_t j) { return terms_[j].first == cell; })) continue;
+            members.push_back(i);
+          }
+          if (members.size() > best_count) {
+            best_count = members.size();
+            best = std::move(members);
+          }
+        }
+        if (best.empty()) break;
+        for (std::size_t i : best) grouped[i] = 1;
+        groups_.push_back(std::move(best));
+      }
+    }
+  }
+
   static constexpr long kExactRange = 1024;
   static constexpr int kTableDigits = 9;
 
