@@ -110,6 +110,18 @@ TEST(VariantLogic, ASumReadsTheHouseHoldingMostOfItsCells) {
   EXPECT_EQ(found.solutions.at(0)[54], 1);
 }
 
+TEST(VariantLogic, ASkyscraperReadsWhatTheOtherCellsCanStillShow) {
+  // Two seen from the left of a 4×4 row starting with 1: the 4 must come
+  // next (a 2 or 3 there, and the 4 later, would make three). Bounds by the
+  // distance from the clue said nothing here.
+  const auto step = first_of(".Shape~4x4.Skyscraper~R1~2~.~R1C1_1", "Rule combinations", 1);
+  ASSERT_TRUE(step);
+  EXPECT_TRUE(removes(*step, 1, 2));
+  EXPECT_TRUE(removes(*step, 1, 3));
+  EXPECT_TRUE(removes(*step, 2, 4));
+  EXPECT_TRUE(removes(*step, 3, 4));
+}
+
 // The first puzzle of one of ISS's collections, as ISS writes it.
 std::string first_iss_puzzle(const std::string& wanted) {
   for (const testing::IssRow& row : testing::iss_rows())

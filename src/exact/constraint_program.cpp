@@ -751,6 +751,13 @@ class XSum final : public Rule {
 // higher than all before it. The digit i cells in can be at most N - clue + 1
 // + i (the clue's count needs that many rises after it); with the whole line
 // fixed, the count is exact.
+// Skyscraper: the clue counts the digits seen from it, each higher than all
+// before it. Every digit of every cell is tried against what the cells
+// before it and after it can still make: going along the line, the states
+// (highest so far, how many seen) the cells can reach from the clue's end,
+// and those from which the rest can still end with the clue's count seen.
+// A full line holds every digit once: it ends at N and never repeats its
+// highest. Lines past 63 cells keep to the bounds.
 class Skyline final : public Rule {
  public:
   Skyline(std::vector<int> line, int size, int seen) : size_(size), seen_(seen) { cells = std::move(line); }
@@ -759,6 +766,63 @@ class Skyline final : public Rule {
     const int k = static_cast<int>(cells.size());
     for (int i = 0; i < k; ++i)
       if (!domains.keep_only(cells[i], domains.mask(cells[i]) & range(1, size_ - seen_ + 1 + i))) return false;
+    if (k > 63 || seen_ > k || seen_ < 1) return bounds_only(domains);
+    const bool full = k == size_;
+    const std::size_t stride = static_cast<std::size_t>(size_) + 1;
+    // reach[i * stride + m]: bit v set when, after the first i cells, the
+    // highest digit so far can be m with v of them seen. done[...]: the
+    // counts v at (i, m) from which cells i.. can end with seen_ seen.
+    reach_.assign((static_cast<std::size_t>(k) + 1) * stride, 0);
+    done_.assign(reach_.size(), 0);
+    reach_[0] = 1;
+    for (int i = 0; i < k; ++i) {
+      const Mask mask = domains.mask(cells[i]);
+      const std::uint64_t* from = &reach_[static_cast<std::size_t>(i) * stride];
+      std::uint64_t* to = &reach_[static_cast<std::size_t>(i + 1) * stride];
+      for (int m = 0; m <= size_; ++m) {
+        if (!from[m]) continue;
+        for (Mask d = mask; d; d &= d - 1) {
+          const int digit = lowest(d);
+          if (digit > m) to[digit] |= from[m] << 1;
+          else if (digit < m || !full) to[m] |= from[m];
+        }
+      }
+    }
+    for (int m = 0; m <= size_; ++m)
+      if (!full || m == size_) done_[static_cast<std::size_t>(k) * stride + m] = std::uint64_t{1} << seen_;
+    for (int i = k; i-- > 0;) {
+      const Mask mask = domains.mask(cells[i]);
+      const std::uint64_t* after = &done_[static_cast<std::size_t>(i + 1) * stride];
+      std::uint64_t* here = &done_[static_cast<std::size_t>(i) * stride];
+      for (int m = 0; m <= size_; ++m)
+        for (Mask d = mask; d; d &= d - 1) {
+          const int digit = lowest(d);
+          if (digit > m) here[m] |= after[digit] >> 1;
+          else if (digit < m || !full) here[m] |= after[m];
+        }
+    }
+    if (!(reach_[0] & done_[0])) return false;
+    for (int i = 0; i < k; ++i) {
+      const Mask mask = domains.mask(cells[i]);
+      const std::uint64_t* from = &reach_[static_cast<std::size_t>(i) * stride];
+      const std::uint64_t* after = &done_[static_cast<std::size_t>(i + 1) * stride];
+      Mask keep = 0;
+      for (Mask d = mask; d; d &= d - 1) {
+        const int digit = lowest(d);
+        for (int m = 0; m <= size_ && !(keep & (d & -d)); ++m) {
+          if (!from[m]) continue;
+          const std::uint64_t next = digit > m ? after[digit] >> 1 : digit < m || !full ? after[m] : 0;
+          if (from[m] & next) keep |= d & -d;
+        }
+      }
+      if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
+    }
+    return true;
+  }
+
+ private:
+  // Once every cell is fixed, whether the count is right.
+  bool bounds_only(Domains& domains) const {
     int seen = 0, tallest = 0;
     for (int cell : cells) {
       const Mask mask = domains.mask(cell);
@@ -771,8 +835,10 @@ class Skyline final : public Rule {
     return seen == seen_;
   }
 
- private:
   int size_, seen_;
+  // Scratch of revise, kept so it allocates nothing: a program serves one
+  // search on one thread.
+  mutable std::vector<std::uint64_t> reach_, done_;
 };
 
 int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
