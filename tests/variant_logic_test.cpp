@@ -122,6 +122,16 @@ TEST(VariantLogic, ASkyscraperReadsWhatTheOtherCellsCanStillShow) {
   EXPECT_TRUE(removes(*step, 3, 4));
 }
 
+TEST(VariantLogic, ASandwichPrunesItsFillingNotOnlyItsCrust) {
+  // A sandwich of 3 in row 1 starting with its 1: the 9 is two cells on and
+  // the one cell between holds 3, the only filling adding up to 3. Before,
+  // only the places of 1 and 9 were pruned: r1c2 kept 2-8.
+  const auto step = first_of(".Sandwich~3~R1.~R1C1_1", "Rule combinations", 1);
+  ASSERT_TRUE(step);
+  for (int d : {2, 4, 5, 6, 7, 8, 9}) EXPECT_TRUE(removes(*step, 1, d)) << d;  // r1c2 is 3
+  for (int d = 2; d <= 8; ++d) EXPECT_TRUE(removes(*step, 2, d)) << d;          // r1c3 is 9
+}
+
 // The first puzzle of one of ISS's collections, as ISS writes it.
 std::string first_iss_puzzle(const std::string& wanted) {
   for (const testing::IssRow& row : testing::iss_rows())
