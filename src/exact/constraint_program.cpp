@@ -588,20 +588,66 @@ class Run final : public Rule {
     const int k = static_cast<int>(cells.size());
     Mask any = 0;
     for (int cell : cells) any |= domains.mask(cell);
-    Mask allowed = 0;
+    Mask allowed = 0, last_window = 0;
+    int windows = 0;
     for (int lo = 1; lo + k - 1 <= size_; ++lo) {
       const Mask window = range(lo, lo + k - 1);
       if ((any & window) != window) continue;
-      if (std::all_of(cells.begin(), cells.end(), [&](int cell) { return (domains.mask(cell) & window) != 0; }))
-        allowed |= window;
+      if (!std::all_of(cells.begin(), cells.end(), [&](int cell) { return (domains.mask(cell) & window) != 0; }) ||
+          !matches(domains, window))
+        continue;
+      allowed |= window;
+      last_window = window;
+      ++windows;
     }
     if (allowed == 0) return false;
     for (int cell : cells)
       if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
+    if (windows != 1) return true;
+    // One run left: the line holds each of its digits once, as a house does,
+    // so a digit with one place on the line goes there.
+    for (Mask digits = last_window; digits; digits &= digits - 1) {
+      const Mask bit = digits & -digits;
+      int place = -1, places = 0;
+      for (int cell : cells)
+        if (domains.mask(cell) & bit) {
+          place = cell;
+          ++places;
+        }
+      if (places == 0) return false;
+      if (places == 1 && !single(domains.mask(place)) && !domains.keep_only(place, bit)) return false;
+    }
     return true;
   }
 
  private:
+  // Whether the cells can take the window's digits, each a different one:
+  // a matching of cells to digits (augmenting paths; a line has at most N cells).
+  bool matches(const Domains& domains, Mask window) const {
+    const int k = static_cast<int>(cells.size());
+    if (k > 64) return true;
+    std::array<int, 65> cell_of_digit{};
+    cell_of_digit.fill(-1);
+    for (int c = 0; c < k; ++c) {
+      std::uint64_t visited = 0;  // digits tried on this path, as bits
+      if (!augment(domains, window, c, visited, cell_of_digit)) return false;
+    }
+    return true;
+  }
+
+  bool augment(const Domains& domains, Mask window, int c, std::uint64_t& visited, std::array<int, 65>& cell_of_digit) const {
+    for (Mask d = domains.mask(cells[c]) & window; d; d &= d - 1) {
+      const int digit = lowest(d);
+      if (visited >> digit & 1) continue;
+      visited |= std::uint64_t{1} << digit;
+      if (cell_of_digit[digit] < 0 || augment(domains, window, cell_of_digit[digit], visited, cell_of_digit)) {
+        cell_of_digit[digit] = c;
+        return true;
+      }
+    }
+    return false;
+  }
+
   int size_;
 };
 
