@@ -31,6 +31,7 @@
 #include <optional>
 
 #include "carving_plan.hpp"
+#include "core/contract.hpp"
 #include "nonet/constraints.hpp"
 #include "nonet/exact.hpp"
 #include "random.hpp"
@@ -582,14 +583,20 @@ class VariantCarver {
     applied_ = removals_.size();
   }
 
+  // Removals are made and undone in carving order (last made, first
+  // undone), so the cages each one names are there.
   void redo(const Removal& removal) {
     for (int cell : removal.givens) givens_[cell] = 0;
-    if (!removal.after.empty()) cages_->replace(removal.before, removal.after);
+    if (removal.after.empty()) return;
+    const bool merged = cages_->replace(removal.before, removal.after);
+    NONET_EXPECTS(merged);
   }
 
   void undo(const Removal& removal) {
     for (int cell : removal.givens) givens_[cell] = solution_[cell];
-    if (!removal.after.empty()) cages_->replace(removal.after, removal.before);
+    if (removal.after.empty()) return;
+    const bool parted = cages_->replace(removal.after, removal.before);
+    NONET_EXPECTS(parted);
   }
 
   const Geometry& geometry_;
