@@ -521,16 +521,29 @@ class VariantCarver {
       if (result.status == SolveStatus::unique) return;
       const Cells cells = open_cells(result);
       if (cells.empty()) return;  // nothing left to settle (a count that gave up on every clue)
-      const int cell = cells[rng_.below(cells.size())];
       if (cuts_cages()) {
-        cages_->cut(cell);
+        cages_->cut(in_largest_cage(cells));
         continue;
       }
+      const int cell = cells[rng_.below(cells.size())];
       Clue clue;
       clue.givens = orbit_of(cell);
       for (int member : clue.givens) givens_[member] = solution_[member];
       clues_.push_back(std::move(clue));
     }
+  }
+
+  // A cell, at random, among those of `cells` in the largest cages: cutting
+  // a large cage leaves pieces that are still cages, where cutting a small
+  // one leaves single cells (givens in disguise) that carving may fail to
+  // merge again. Against a cell of any cage: one-cell cages in 50
+  // intermediate killers (seed 2) 114 -> 92; instructions -3 % over 110
+  // killers (from -12 % to +6 % by seed).
+  int in_largest_cage(Cells cells) {
+    int largest = 0;
+    for (int cell : cells) largest = std::max(largest, cages_->cage_size(cell));
+    std::erase_if(cells, [&](int cell) { return cages_->cage_size(cell) < largest; });
+    return cells[rng_.below(cells.size())];
   }
 
   // On a cages-only killer the clues to carve are borders between cages:
