@@ -135,9 +135,11 @@ struct GenerateOptions {
   // the rater: the same puzzles, but no `rating` in the result for those.
   bool exact_rating = true;
   // Rules beside the houses; with any, `min_givens` and `max_givens` are
-  // refused, the givens are minimal whenever no uniqueness test ran out of
-  // nodes, and `rating` is met by drawing puzzles until the rater (which
-  // reads the rules: the variant grade) grades one inside it.
+  // refused, the clues are minimal whenever no uniqueness test ran out of
+  // nodes and no `rating` is asked, and `rating` is met by drawing puzzles
+  // until the rater (which reads the rules: the variant grade) grades one
+  // inside it, a puzzle graded too hard first giving back clues its carving
+  // removed (docs/generate.md, "Levels").
   VariantRules rules = VariantRules::none;
   // Killer: cage sizes (a cage hemmed in by other cages may stay smaller;
   // a MAX beyond N is N),

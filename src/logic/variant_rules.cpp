@@ -93,9 +93,13 @@ std::string removed_text(const Context& ctx, const std::vector<Mask>& before, co
   return out;
 }
 
-std::vector<int> sorted_cells(std::vector<int> cells) {
+void sort_unique(std::vector<int>& cells) {
   std::sort(cells.begin(), cells.end());
   cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+}
+
+std::vector<int> sorted_cells(std::vector<int> cells) {
+  sort_unique(cells);
   return cells;
 }
 
@@ -133,10 +137,14 @@ std::optional<Step> first_rule_step(const Context& ctx, bool implied, Visit&& vi
 // the rule uses.
 std::optional<Step> revise_step(const Context& ctx, bool implied, Technique technique) {
   const std::vector<Mask> before = open_masks(ctx);
+  // Scratch reused rule after rule (this runs on every step of a solve).
+  ScratchDomains domains(before);
+  std::vector<int> cells;
   return first_rule_step(ctx, implied, [&](const detail::Rule& rule) -> std::optional<Step> {
-    ScratchDomains domains(before);
+    domains.reset(before);
     if (!rule.revise(domains)) return std::nullopt;  // broken: the solve stops on it (CandidateGrid::broken)
-    const std::vector<int> cells = sorted_cells(rule.cells);
+    cells.assign(rule.cells.begin(), rule.cells.end());
+    sort_unique(cells);
     const std::string removed = removed_text(ctx, before, domains.masks(), cells);
     if (removed.empty()) return std::nullopt;
     const std::string ways = rule.ways(ScratchDomains(before));
@@ -154,13 +162,18 @@ std::optional<Step> revise_step(const Context& ctx, bool implied, Technique tech
 // that see every place it has there.
 std::optional<Step> needed_digit_step(const Context& ctx, bool implied, Technique technique) {
   const std::vector<Mask> before = open_masks(ctx);
+  // Scratch reused rule after rule (this runs on every step of a solve).
+  ScratchDomains without(before);
+  std::vector<int> cells, places;
+  decltype(Step::eliminations) eliminations;
   return first_rule_step(ctx, implied, [&](const detail::Rule& rule) -> std::optional<Step> {
-    const std::vector<int> cells = sorted_cells(rule.cells);
+    cells.assign(rule.cells.begin(), rule.cells.end());
+    sort_unique(cells);
     Mask placed = 0, open = 0;
     for (int cell : cells) (ctx.grid.value(cell) ? placed : open) |= open_digits(ctx.grid, cell);
     for (int d : digits_of(open & ~placed)) {
-      std::vector<int> places;
-      ScratchDomains without(before);
+      places.clear();
+      without.reset(before);
       bool kept = true;
       for (int cell : cells)
         if (!ctx.grid.value(cell) && ctx.grid.has(cell, d)) {
@@ -168,12 +181,13 @@ std::optional<Step> needed_digit_step(const Context& ctx, bool implied, Techniqu
           kept = without.keep_only(cell, ~digit_bit(d)) && kept;
         }
       if (!kept || rule.revise(without)) continue;  // a way without d: nothing follows
-      Step s = step_of(technique, "");
+      eliminations.clear();
       for (int other : seeing_all(ctx, places))
-        if (ctx.grid.has(other, d)) s.eliminations.push_back({other, d});
-      if (s.eliminations.empty()) continue;
-      s.detail = cat({ctx.rules->origin_text(rule.origin), ": every way needs ", std::string(1, digit_char(d)),
-                      " in ", cells_text(ctx.geo, places)});
+        if (ctx.grid.has(other, d)) eliminations.push_back({other, d});
+      if (eliminations.empty()) continue;
+      Step s = step_of(technique, cat({ctx.rules->origin_text(rule.origin), ": every way needs ",
+                                       std::string(1, digit_char(d)), " in ", cells_text(ctx.geo, places)}));
+      s.eliminations = eliminations;
       s.cells = places;
       reads(s, rule.origin);
       return s;

@@ -7,6 +7,7 @@
 // in variant_rules.cpp (finders.hpp).
 #pragma once
 
+#include <algorithm>
 #include <span>
 #include <string>
 #include <utility>
@@ -28,6 +29,9 @@ class ScratchDomains final : private MaskCopy, public detail::Domains {
   explicit ScratchDomains(std::vector<Mask> copy) : MaskCopy{std::move(copy)}, Domains(MaskCopy::masks) {}
   bool keep_only(int cell, Mask allowed) override { return (MaskCopy::masks[cell] &= allowed) != 0; }
   const std::vector<Mask>& masks() const { return MaskCopy::masks; }
+  // Back to `copy` (of the same size), in place: one scratch serves many
+  // trials without allocating.
+  void reset(const std::vector<Mask>& copy) { std::copy(copy.begin(), copy.end(), MaskCopy::masks.begin()); }
 };
 
 // The same view of masks kept elsewhere, changed in place (a propagation's
