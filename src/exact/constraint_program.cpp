@@ -629,7 +629,7 @@ class Run final : public Rule {
     std::array<int, 65> cell_of_digit{};
     cell_of_digit.fill(-1);
     for (int c = 0; c < k; ++c) {
-      std::uint64_t visited = 0;  // digits tried on this path, as bits
+      std::uint64_t visited = 0;  // digits tried on this path, as bits (digit d: bit d-1)
       if (!augment(domains, window, c, visited, cell_of_digit)) return false;
     }
     return true;
@@ -638,8 +638,8 @@ class Run final : public Rule {
   bool augment(const Domains& domains, Mask window, int c, std::uint64_t& visited, std::array<int, 65>& cell_of_digit) const {
     for (Mask d = domains.mask(cells[c]) & window; d; d &= d - 1) {
       const int digit = lowest(d);
-      if (visited >> digit & 1) continue;
-      visited |= std::uint64_t{1} << digit;
+      if (visited >> (digit - 1) & 1) continue;
+      visited |= std::uint64_t{1} << (digit - 1);
       if (cell_of_digit[digit] < 0 || augment(domains, window, cell_of_digit[digit], visited, cell_of_digit)) {
         cell_of_digit[digit] = c;
         return true;
