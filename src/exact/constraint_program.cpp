@@ -723,20 +723,119 @@ class Sandwich final : public Rule {
  public:
   Sandwich(std::vector<int> line, int size, int sum) : size_(size), sum_(sum) {
     cells = std::move(line);
-    if (size_ >= 3 && size_ <= 9 && sum_ >= 0) closing_ = closing_sets(size_, sum_);
+    if (size_ >= 3 && size_ <= 9 && sum_ >= 0) closing_sets_ = closing_sets(size_, sum_);
   }
 
   bool revise(Domains& domains) const override {
-    if (static_cast<int>(cells.size()) == size_ && size_ >= 3 && size_ <= 9 && sum_ >= 0) return by_filling_sets(domains);
-    if (static_cast<int>(cells.size()) == size_ && sum_ >= 0 && sum_ < 64) return along_the_line(domains);
+    const bool full = static_cast<int>(cells.size()) == size_ && sum_ >= 0;
+    if (full && size_ >= 3 && size_ <= 9) {
+      // Inside the crust: the set of filling digits so far.
+      return walk<Sets>(
+          domains, closing_sets_, sets_reach_, sets_done_,
+          [](Sets from, int digit) { return (from & sets_without(digit)) << (1u << (digit - 2)); },
+          [](Sets after, int digit) { return (after >> (1u << (digit - 2))) & sets_without(digit); });
+    }
+    if (full && sum_ < 64) {
+      // Inside the crust: the sum so far.
+      const std::uint64_t sums = sum_ == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << sum_) - 1;
+      return walk<std::uint64_t>(
+          domains, std::uint64_t{1} << sum_, sums_reach_, sums_done_,
+          [sums](std::uint64_t from, int digit) { return (from << digit) & sums; },
+          [](std::uint64_t after, int digit) { return after >> digit; });
+    }
     return by_crust_places(domains);
   }
 
  private:
-  // Up to 9×9, as along_the_line but exact inside the crust: the state there
-  // is the set of filling digits so far (different digits of 2..N-1: at
-  // most 128 sets), so a filling that repeats a digit or cannot be completed
-  // by digits not used yet is seen. Sets as bits of a 128-bit word.
+  // Where the line is a full row or column (its 1 and N once each), every
+  // digit of every cell is tried, walking the line both ways over the states
+  // before the crust, inside it (opened by 1 or by N) and after it, so the
+  // filling is pruned too, not only the crust's places. Inside, a state is a
+  // set of bits of a Word: up to 9×9 the sets of filling digits so far
+  // (different digits of 2..N-1: at most 128 sets), so a filling that
+  // repeats a digit or cannot be completed by digits not used yet is seen;
+  // on larger grids the sums so far. `add(states, digit)` the states after
+  // the filling takes `digit`, `undo` the states before it; `closing` the
+  // states whose filling adds up to the clue. Before and after: bit 0.
+  enum Phase { kBefore, kOpenedByOne, kOpenedByTop, kAfter, kPhases };
+
+  template <class Word, class Add, class Undo>
+  bool walk(Domains& domains, Word closing, std::vector<Word>& reach, std::vector<Word>& done, Add&& add,
+            Undo&& undo) const {
+    const int k = static_cast<int>(cells.size());
+    if (closing == 0) return false;
+    constexpr Word start = 1;
+    reach.assign((static_cast<std::size_t>(k) + 1) * kPhases, 0);
+    done.assign(reach.size(), 0);
+    // The step from (phase, states) over a cell holding `digit`, into `to`.
+    const auto step = [&](int phase, Word from, int digit, Word* to) {
+      const bool one = digit == 1, top = digit == size_;
+      switch (phase) {
+        case kBefore:
+          if (one) to[kOpenedByOne] |= start;
+          else if (top) to[kOpenedByTop] |= start;
+          else to[kBefore] |= from;
+          break;
+        case kOpenedByOne:
+        case kOpenedByTop:
+          if ((phase == kOpenedByOne && top) || (phase == kOpenedByTop && one)) {
+            if (from & closing) to[kAfter] |= start;
+          } else if (!one && !top) {
+            to[phase] |= add(from, digit);
+          }
+          break;
+        default:
+          if (!one && !top) to[kAfter] |= from;
+      }
+    };
+    reach[kBefore] = start;
+    for (int i = 0; i < k; ++i) {
+      const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
+      Word* to = &reach[static_cast<std::size_t>(i + 1) * kPhases];
+      for (int phase = 0; phase < kPhases; ++phase)
+        if (from[phase])
+          for (Mask d = domains.mask(cells[i]); d; d &= d - 1) step(phase, from[phase], lowest(d), to);
+    }
+    if (!reach[static_cast<std::size_t>(k) * kPhases + kAfter]) return false;
+    // done[i][phase]: the states at cell i from which the rest closes the line.
+    done[static_cast<std::size_t>(k) * kPhases + kAfter] = start;
+    for (int i = k; i-- > 0;) {
+      const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
+      Word* here = &done[static_cast<std::size_t>(i) * kPhases];
+      for (Mask d = domains.mask(cells[i]); d; d &= d - 1) {
+        const int digit = lowest(d);
+        const bool one = digit == 1, top = digit == size_;
+        if (one ? after[kOpenedByOne] & 1 : top ? after[kOpenedByTop] & 1 : false) here[kBefore] |= start;
+        if (!one && !top) {
+          here[kBefore] |= after[kBefore] & start;
+          here[kAfter] |= after[kAfter] & start;
+          for (int phase : {kOpenedByOne, kOpenedByTop}) here[phase] |= undo(after[phase], digit);
+        } else if (after[kAfter] & 1) {
+          here[one ? kOpenedByTop : kOpenedByOne] |= closing;
+        }
+      }
+    }
+    for (int i = 0; i < k; ++i) {
+      const Mask mask = domains.mask(cells[i]);
+      if (single(mask)) continue;  // on every way through, which exists
+      const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
+      const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
+      Mask keep = 0;
+      for (Mask d = mask; d; d &= d - 1) {
+        Word next[kPhases] = {0, 0, 0, 0};
+        for (int phase = 0; phase < kPhases; ++phase)
+          if (from[phase]) step(phase, from[phase], lowest(d), next);
+        for (int phase = 0; phase < kPhases; ++phase)
+          if (next[phase] & after[phase]) {
+            keep |= d & -d;
+            break;
+          }
+      }
+      if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
+    }
+    return true;
+  }
+
   __extension__ using Sets = unsigned __int128;
 
   // The sets of filling digits (bit digit-2) without `digit`, for 9×9 and smaller.
@@ -761,164 +860,6 @@ class Sandwich final : public Rule {
       if (total == sum) closing |= Sets{1} << set;
     }
     return closing;
-  }
-
-  bool by_filling_sets(Domains& domains) const {
-    const int k = static_cast<int>(cells.size());
-    if (closing_ == 0) return false;
-    constexpr Sets empty_set = 1;
-    // Per cell: before, opened by 1, opened by N, after (before/after: bit 0).
-    set_reach_.assign((static_cast<std::size_t>(k) + 1) * kPhases, 0);
-    set_done_.assign(set_reach_.size(), 0);
-    const auto step = [&](int phase, Sets from, int digit, Sets* to) {
-      const bool one = digit == 1, top = digit == size_;
-      switch (phase) {
-        case kBefore:
-          if (one) to[kOpenedByOne] |= empty_set;
-          else if (top) to[kOpenedByTop] |= empty_set;
-          else to[kBefore] |= from;
-          break;
-        case kOpenedByOne:
-        case kOpenedByTop:
-          if ((phase == kOpenedByOne && top) || (phase == kOpenedByTop && one)) {
-            if (from & closing_) to[kAfter] |= empty_set;
-          } else if (!one && !top) {
-            to[phase] |= (from & sets_without(digit)) << (1u << (digit - 2));
-          }
-          break;
-        default:
-          if (!one && !top) to[kAfter] |= from;
-      }
-    };
-    set_reach_[kBefore] = empty_set;
-    for (int i = 0; i < k; ++i) {
-      const Sets* from = &set_reach_[static_cast<std::size_t>(i) * kPhases];
-      Sets* to = &set_reach_[static_cast<std::size_t>(i + 1) * kPhases];
-      for (int phase = 0; phase < kPhases; ++phase)
-        if (from[phase])
-          for (Mask d = domains.mask(cells[i]); d; d &= d - 1) step(phase, from[phase], lowest(d), to);
-    }
-    if (!set_reach_[static_cast<std::size_t>(k) * kPhases + kAfter]) return false;
-    set_done_[static_cast<std::size_t>(k) * kPhases + kAfter] = empty_set;
-    for (int i = k; i-- > 0;) {
-      const Sets* after = &set_done_[static_cast<std::size_t>(i + 1) * kPhases];
-      Sets* here = &set_done_[static_cast<std::size_t>(i) * kPhases];
-      for (Mask d = domains.mask(cells[i]); d; d &= d - 1) {
-        const int digit = lowest(d);
-        const bool one = digit == 1, top = digit == size_;
-        if (one ? after[kOpenedByOne] & 1 : top ? after[kOpenedByTop] & 1 : false) here[kBefore] |= empty_set;
-        if (!one && !top) {
-          here[kBefore] |= after[kBefore] & empty_set;
-          here[kAfter] |= after[kAfter] & empty_set;
-          for (int phase : {kOpenedByOne, kOpenedByTop})
-            here[phase] |= (after[phase] >> (1u << (digit - 2))) & sets_without(digit);
-        } else if (after[kAfter] & 1) {
-          here[one ? kOpenedByTop : kOpenedByOne] |= closing_;
-        }
-      }
-    }
-    for (int i = 0; i < k; ++i) {
-      const Mask mask = domains.mask(cells[i]);
-      if (single(mask)) continue;  // on every way through, which exists
-      const Sets* from = &set_reach_[static_cast<std::size_t>(i) * kPhases];
-      const Sets* after = &set_done_[static_cast<std::size_t>(i + 1) * kPhases];
-      Mask keep = 0;
-      for (Mask d = mask; d; d &= d - 1) {
-        Sets next[kPhases] = {0, 0, 0, 0};
-        for (int phase = 0; phase < kPhases; ++phase)
-          if (from[phase]) step(phase, from[phase], lowest(d), next);
-        for (int phase = 0; phase < kPhases; ++phase)
-          if (next[phase] & after[phase]) {
-            keep |= d & -d;
-            break;
-          }
-      }
-      if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
-    }
-    return true;
-  }
-
-  // Where the line is a full row or column (its 1 and N once each) and the
-  // sum fits a word: every digit of every cell is tried, walking the line
-  // both ways over the states (before the crust, inside it opened by 1 or by
-  // N with the sum so far, after it). So the filling is pruned too, not only
-  // the crust's places.
-  enum Phase { kBefore, kOpenedByOne, kOpenedByTop, kAfter, kPhases };
-
-  bool along_the_line(Domains& domains) const {
-    const int k = static_cast<int>(cells.size());
-    const std::uint64_t sums = sum_ == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << sum_) - 1, closing = std::uint64_t{1} << sum_;
-    reach_.assign((static_cast<std::size_t>(k) + 1) * kPhases, 0);
-    done_.assign(reach_.size(), 0);
-    reach_[kBefore] = 1;
-    // The step from (phase, sums) over a cell holding `digit`, to `to`.
-    const auto step = [&](int phase, std::uint64_t from, int digit, std::uint64_t* to) {
-      const bool one = digit == 1, top = digit == size_;
-      switch (phase) {
-        case kBefore:
-          if (one) to[kOpenedByOne] |= 1;
-          else if (top) to[kOpenedByTop] |= 1;
-          else to[kBefore] |= from;
-          break;
-        case kOpenedByOne:
-        case kOpenedByTop:
-          if ((phase == kOpenedByOne && top) || (phase == kOpenedByTop && one)) {
-            if (from & closing) to[kAfter] |= 1;
-          } else if (!one && !top) {
-            to[phase] |= (from << digit) & sums;
-          }
-          break;
-        default:
-          if (!one && !top) to[kAfter] |= from;
-      }
-    };
-    for (int i = 0; i < k; ++i) {
-      const std::uint64_t* from = &reach_[static_cast<std::size_t>(i) * kPhases];
-      std::uint64_t* to = &reach_[static_cast<std::size_t>(i + 1) * kPhases];
-      for (int phase = 0; phase < kPhases; ++phase)
-        if (from[phase])
-          for (Mask d = domains.mask(cells[i]); d; d &= d - 1) step(phase, from[phase], lowest(d), to);
-    }
-    if (!reach_[static_cast<std::size_t>(k) * kPhases + kAfter]) return false;
-    // done[i][phase]: the sums at cell i from which the rest closes the line.
-    done_[static_cast<std::size_t>(k) * kPhases + kAfter] = 1;
-    for (int i = k; i-- > 0;) {
-      const std::uint64_t* after = &done_[static_cast<std::size_t>(i + 1) * kPhases];
-      std::uint64_t* here = &done_[static_cast<std::size_t>(i) * kPhases];
-      for (Mask d = domains.mask(cells[i]); d; d &= d - 1) {
-        const int digit = lowest(d);
-        const bool one = digit == 1, top = digit == size_;
-        if (one ? after[kOpenedByOne] & 1 : top ? after[kOpenedByTop] & 1 : false) here[kBefore] |= 1;
-        if (!one && !top) here[kBefore] |= after[kBefore] & 1;
-        for (int phase : {kOpenedByOne, kOpenedByTop}) {
-          if ((phase == kOpenedByOne && top) || (phase == kOpenedByTop && one)) {
-            if (after[kAfter] & 1) here[phase] |= closing;
-          } else if (!one && !top) {
-            here[phase] |= after[phase] >> digit;
-          }
-        }
-        if (!one && !top) here[kAfter] |= after[kAfter] & 1;
-      }
-    }
-    for (int i = 0; i < k; ++i) {
-      const Mask mask = domains.mask(cells[i]);
-      if (single(mask)) continue;  // on every way through, which exists
-      const std::uint64_t* from = &reach_[static_cast<std::size_t>(i) * kPhases];
-      const std::uint64_t* after = &done_[static_cast<std::size_t>(i + 1) * kPhases];
-      Mask keep = 0;
-      for (Mask d = mask; d; d &= d - 1) {
-        std::uint64_t next[kPhases] = {0, 0, 0, 0};
-        for (int phase = 0; phase < kPhases; ++phase)
-          if (from[phase]) step(phase, from[phase], lowest(d), next);
-        for (int phase = 0; phase < kPhases; ++phase)
-          if (next[phase] & after[phase]) {
-            keep |= d & -d;
-            break;
-          }
-      }
-      if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
-    }
-    return true;
   }
 
   bool by_crust_places(Domains& domains) const {
@@ -957,11 +898,11 @@ class Sandwich final : public Rule {
   }
 
   int size_, sum_;
+  Sets closing_sets_ = 0;  // up to 9×9: the filling sets adding up to the clue
   // Scratch of the walks along the line, kept so they allocate nothing: a
   // program serves one search on one thread.
-  mutable std::vector<std::uint64_t> reach_, done_;
-  Sets closing_ = 0;  // by_filling_sets: the filling sets adding up to the clue
-  mutable std::vector<Sets> set_reach_, set_done_;
+  mutable std::vector<std::uint64_t> sums_reach_, sums_done_;
+  mutable std::vector<Sets> sets_reach_, sets_done_;
 };
 
 // X-sum: the first X digits add up to the clue, X being the first digit. Each
