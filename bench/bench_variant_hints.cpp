@@ -1,6 +1,6 @@
 // The time of a hint on 9×9 variant positions (docs/variants.md), one thread:
 //
-//   bench_variant_hints [--limit SECONDS] [--verdict-limit SECONDS] [--solves] FILE
+//   bench_variant_hints [--limit SECONDS] [--verdict-limit SECONDS] [--solves] [--slow MS] FILE
 //
 // For each 9×9 record of FILE with rules beyond the houses, the logical
 // solve (at most --limit seconds, 2 by default) gives the positions
@@ -17,7 +17,9 @@
 // puzzle is solved without the nested forcing chains, which need uniqueness.
 // Each position is also given to Session::hint whole, as `nonet hint` and
 // the server call it (its own short verdict on the position, then logic):
-// the time a player waits, less the process start-up.
+// the time a player waits, less the process start-up. --slow MS names each
+// position whose step took MS ms or more (which 9×9 variant puzzle of FILE,
+// the steps before it, the step found), for a profiler to look at.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -51,7 +53,7 @@ void summary(const char* what, std::vector<double> ms) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  double limit = 2, verdict_limit = -1;
+  double limit = 2, verdict_limit = -1, slow = -1;
   bool solves = false;
   std::string path;
   for (int i = 1; i < argc; ++i) {
@@ -59,6 +61,7 @@ int main(int argc, char** argv) {
     if (arg == "--limit" && i + 1 < argc) limit = std::atof(argv[++i]);
     else if (arg == "--verdict-limit" && i + 1 < argc) verdict_limit = std::atof(argv[++i]);
     else if (arg == "--solves") solves = true;
+    else if (arg == "--slow" && i + 1 < argc) slow = std::atof(argv[++i]);
     else path = arg;
   }
   std::ifstream in(path, std::ios::binary);
@@ -112,6 +115,9 @@ int main(int argc, char** argv) {
         const double start = thread_milliseconds();
         const auto step = nonet::next_step(at, hint_options);
         (step ? found : stopped).push_back(thread_milliseconds() - start);
+        if (slow >= 0 && (step ? found : stopped).back() >= slow)
+          std::printf("slow: puzzle %d after %zu steps: %.1f ms, %s\n", puzzles, i, (step ? found : stopped).back(),
+                      step ? step->technique.c_str() : "no step");
         const double whole_start = thread_milliseconds();
         const nonet::Analysis hint = session.hint(nonet::Position{puzzle, at});
         if (hint.stop == nonet::Stop::hint) whole.push_back(thread_milliseconds() - whole_start);
