@@ -132,42 +132,81 @@ TEST(VariantLogic, ASandwichPrunesItsFillingNotOnlyItsCrust) {
   for (int d = 2; d <= 8; ++d) EXPECT_TRUE(removes(*step, 2, d)) << d;          // r1c3 is 9
 }
 
-// The first puzzle of one of ISS's collections, as ISS writes it.
-std::string first_iss_puzzle(const std::string& wanted) {
+// Puzzle `index` (from 0) of one of ISS's collections, as ISS writes it,
+// and the solution ISS publishes (empty where it publishes none).
+testing::IssRow iss_puzzle(const std::string& wanted, int index = 0) {
   for (const testing::IssRow& row : testing::iss_rows())
-    if (row.collection == wanted) return row.input;
-  return "";
+    if (row.collection == wanted && index-- == 0) return row;
+  return {};
 }
 
 TEST(VariantLogic, HouseCombinationsChooseTheCagesOfAHouseTogether) {
-  // HS_KILLERS' first puzzle: after 43 steps, column 1 holds two cages of 15
-  // and the rule of 45's three cells of 15; no digit is in every way of one,
-  // but together they share none.
+  // HS_KILLERS' third puzzle: after 29 steps, row 1 holds cages of 15 and
+  // 13 and the rule of 45's five cells of 17; chosen together, their
+  // combinations may share no digit.
   NONET_NEEDS_SHARED_DATA();
-  const std::string input = first_iss_puzzle("HS_KILLERS");
+  const std::string input = iss_puzzle("HS_KILLERS", 2).input;
   ASSERT_FALSE(input.empty());
   const auto step = first_of(input, "House combinations", 60);
   ASSERT_TRUE(step);
-  EXPECT_EQ(step->detail.rfind("column 1 holds killer-cage 15", 0), 0u) << step->detail;
+  EXPECT_EQ(step->detail.rfind("row 1 holds killer-cage 15", 0), 0u) << step->detail;
   EXPECT_DOUBLE_EQ(step->rating, 3.7);
 }
 
+TEST(VariantLogic, RuleFillingsFillASumAcrossHousesCellByCell) {
+  // r1c1 + r1c2 + r2c5 = 14, r1c1 holding 1 or 5 and r1c2 2 or 6 (pencil
+  // marks). The sum's revise reads the row's two cells as one group, whose
+  // digits 1, 2, 5, 6 also make 6 and 8 (1+5, 2+6): r2c5 keeps 3, 6, 7, 8.
+  // Cell by cell the pair makes 3, 7 or 11 only: r2c5 is 3 or 7.
+  const Puzzle puzzle = testing::parse_one(".Sum~14~R1C1~R1C2~R2C5");
+  std::vector<Mask> marks(81, all_digits(9));
+  marks[0] = digit_bit(1) | digit_bit(5);
+  marks[1] = digit_bit(2) | digit_bit(6);
+  CandidateGrid grid = marked_position(puzzle, marks).start();
+  std::optional<Step> step;
+  for (int i = 0; i < 5 && !step; ++i) {
+    auto next = next_step(grid, without_uniqueness());
+    ASSERT_TRUE(next);
+    if (next->technique == "Rule fillings") step = next;
+    else grid.apply(*next);
+  }
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->eliminations, (std::vector<Candidate>{{13, 6}, {13, 8}})) << step->detail;  // r2c5
+  EXPECT_EQ(step->rules, std::vector<int>{0});
+  EXPECT_DOUBLE_EQ(step->rating, 3.6);
+}
+
+TEST(VariantLogic, RulePairFillingsFillTwoOverlappingRulesTogether) {
+  // TAREK_ALL's first puzzle: the cage of 25 at r7c9, r8c9, r9c8, r9c9 and
+  // the rule of 45's five cells of 32 on rows 1-8 share r7c9 and r8c9;
+  // filled together r8c9 cannot be 2.
+  NONET_NEEDS_SHARED_DATA();
+  const testing::IssRow row = iss_puzzle("TAREK_ALL");
+  ASSERT_FALSE(row.input.empty());
+  const auto step = first_of(row.input, "Rule pair fillings", 40);
+  ASSERT_TRUE(step);
+  EXPECT_EQ(step->detail.rfind("killer-cage 25 at r7c9, r8c9, r9c8, r9c9 with the rule of 45 on rows 1-8", 0), 0u)
+      << step->detail;
+  EXPECT_EQ(step->eliminations, (std::vector<Candidate>{{71, 2}})) << step->detail;  // r8c9
+  EXPECT_EQ(step->rules.size(), 1u);  // the cage (the rule of 45's sums are no written rule)
+  EXPECT_DOUBLE_EQ(step->rating, 4.0);
+}
+
 TEST(VariantLogic, DynamicForcingChainsFollowACagesCombinations) {
-  // HS_KILLERS' first puzzle: once the rule techniques stop, an
+  // HS_KILLERS' second puzzle: once the rule techniques stop, an
   // assumption's consequences through a cage sum decide: the chain names
   // the cage that removed a candidate, and the step lists it.
   NONET_NEEDS_SHARED_DATA();
-  const std::string input = first_iss_puzzle("HS_KILLERS");
-  ASSERT_FALSE(input.empty());
-  const auto step = first_of(input, "Dynamic double forcing chain", 200);
+  const testing::IssRow row = iss_puzzle("HS_KILLERS", 1);
+  ASSERT_FALSE(row.input.empty());
+  const auto step = first_of(row.input, "Dynamic double forcing chain", 200);
   ASSERT_TRUE(step);
   bool names_a_cage = false;
   for (const std::string& chain : step->chains) names_a_cage |= chain.find("(killer-cage ") != std::string::npos;
-  EXPECT_TRUE(names_a_cage) << to_text(*testing::parse_one(input).geometry, *step);
+  EXPECT_TRUE(names_a_cage) << to_text(*testing::parse_one(row.input).geometry, *step);
   EXPECT_FALSE(step->rules.empty());
   EXPECT_GE(step->rating, 8.5);
-  const Grid solution = testing::parse_one(
-      "875329146312674958469815372146298735253746819798153624687432591521987463934561287").cells;  // ISS's
+  const Grid solution = testing::parse_one(row.solution).cells;  // ISS's
   for (const Candidate& e : step->eliminations) EXPECT_NE(solution[e.cell], e.digit) << step->detail;
 }
 

@@ -58,6 +58,8 @@ std::optional<Step> find_rule_combinations(const Context&);
 std::optional<Step> find_rule_house_interaction(const Context&);
 std::optional<Step> find_rule_of_45(const Context&);
 std::optional<Step> find_house_combinations(const Context&);
+std::optional<Step> find_rule_fillings(const Context&);
+std::optional<Step> find_rule_pair_fillings(const Context&);
 // chains.cpp
 std::optional<Step> find_cycles(const Context&, bool x, bool y);
 std::optional<Step> find_forcing_chain(const Context&, bool x, bool y);

@@ -315,6 +315,145 @@ class HouseCombinations {
   long nodes_ = 0;
 };
 
+// A rule's cells filled together, each with one of its candidates, the cells
+// that see each other (a house, a rule's extra peers) holding different
+// digits, the rule kept once all are filled: a candidate no filling uses
+// goes. A rule's own revise reads digit sets (a sum's least and greatest, a
+// house's worth of cells as one group); this reads each cell's candidates,
+// as a person fills in a sum across houses (the rule of 45 over several
+// rows, a little killer's diagonal) cell by cell. Two rules that share a cell
+// are filled together the same way, both kept: a clash between overlapping
+// sums (a rule of 45's difference against the cage through one of its cells).
+class RuleFillings {
+ public:
+  explicit RuleFillings(const Context& ctx) : ctx_(ctx), program_(ctx.rules->program()), masks_(open_masks(ctx)) {}
+
+  // One rule at a time (pairs: false), or every two that share an open cell.
+  std::optional<Step> find(bool pairs) {
+    const int count = program_.rule_count();
+    if (!pairs) {
+      for (int i = 0; i < count; ++i)
+        if (auto step = fill({i}, Technique::rule_fillings)) return step;
+      return std::nullopt;
+    }
+    std::vector<char> paired(static_cast<std::size_t>(count), 0);
+    for (int i = 0; i < count; ++i) {
+      std::fill(paired.begin(), paired.end(), 0);
+      for (int cell : watched_cells(program_.rule(i)))
+        for (int j : program_.rules_of(cell)) {
+          if (j <= i || paired[j]) continue;
+          paired[j] = 1;
+          if (auto step = fill({i, j}, Technique::rule_pair_fillings)) return step;
+        }
+    }
+    return std::nullopt;
+  }
+
+ private:
+  // The open cells whose changes a rule watches: the others (a cage's house
+  // mates) only prune, and filling them would multiply the work.
+  std::vector<int> watched_cells(const detail::Rule& rule) const {
+    std::vector<int> cells(rule.cells.begin(),
+                           rule.cells.begin() + static_cast<std::ptrdiff_t>(std::min(rule.watched, rule.cells.size())));
+    std::erase_if(cells, [&](int cell) { return ctx_.grid.value(cell) != 0; });
+    return cells;
+  }
+
+  std::optional<Step> fill(std::vector<int> rules, Technique technique) {
+    rules_ = std::move(rules);
+    cells_.clear();
+    for (int r : rules_) {
+      const std::vector<int> cells = watched_cells(program_.rule(r));
+      cells_.insert(cells_.end(), cells.begin(), cells.end());
+    }
+    sort_unique(cells_);
+    if (cells_.size() < 2 || cells_.size() > kMostCells) return std::nullopt;
+    const std::size_t count = cells_.size();
+    differ_.assign(count * count, 0);
+    for (std::size_t a = 0; a < count; ++a)
+      for (std::size_t b = 0; b < count; ++b) differ_[a * count + b] = a != b && sees(cells_[a], cells_[b]);
+    levels_.resize(count + 1);
+    for (std::vector<Mask>& level : levels_) level = masks_;
+    used_.assign(count, 0);
+    nodes_ = 0;
+    for (std::size_t i = 0; i < count; ++i)
+      for (int d : digits_of(masks_[cells_[i]] & ~used_[i])) {
+        levels_[0] = masks_;
+        levels_[0][cells_[i]] = digit_bit(d);
+        if (!settle(0, i, d)) continue;
+        if (!search(0) && nodes_ > kMaxNodes) return std::nullopt;  // too many to tell: nothing follows
+      }
+    Step s = step_of(technique, "");
+    std::string removed, names;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Mask gone = masks_[cells_[i]] & ~used_[i];
+      if (!gone) continue;
+      for (int d : digits_of(gone)) s.eliminations.push_back({cells_[i], d});
+      removed.append(removed.empty() ? "" : "; ").append(cat({ctx_.geo.cell_name(cells_[i]), " not ", digit_list(gone)}));
+    }
+    if (s.eliminations.empty()) return std::nullopt;
+    for (int r : rules_) {
+      names.append(names.empty() ? "" : " with ").append(ctx_.rules->origin_text(program_.rule(r).origin));
+      reads(s, program_.rule(r).origin);
+    }
+    s.detail = cat({names, ": filling ", cells_text(ctx_.geo, cells_),
+                    " cell by cell (cells that see each other differ): ", removed});
+    s.cells = cells_;
+    return s;
+  }
+
+  bool sees(int a, int b) const {
+    if (ctx_.tables.sees(a, b)) return true;
+    const std::vector<int>& extra = program_.extra_peers(a);
+    return std::find(extra.begin(), extra.end(), b) != extra.end();
+  }
+
+  // Cell i of levels_[k] holding d: out of the cells that see it. False
+  // where one is left without a digit.
+  bool settle(std::size_t k, std::size_t i, int d) {
+    for (std::size_t j = 0; j < cells_.size(); ++j)
+      if (differ_[i * cells_.size() + j] && !(levels_[k][cells_[j]] &= ~digit_bit(d))) return false;
+    return true;
+  }
+
+  // Whether levels_[k] completes to a filling that keeps the rules (each
+  // found noted in used_).
+  bool search(std::size_t k) {
+    if (++nodes_ > kMaxNodes) return false;
+    MasksInPlace domains(levels_[k]);
+    for (int r : rules_)
+      if (!program_.rule(r).revise(domains)) return false;
+    std::size_t next = cells_.size();
+    for (std::size_t j = 0; j < cells_.size(); ++j) {
+      const int open = popcount(levels_[k][cells_[j]]);
+      if (open > 1 && (next == cells_.size() || open < popcount(levels_[k][cells_[next]]))) next = j;
+    }
+    if (next == cells_.size()) {  // every cell filled, and the rules kept
+      for (std::size_t j = 0; j < cells_.size(); ++j) used_[j] |= levels_[k][cells_[j]];
+      return true;
+    }
+    for (int d : digits_of(levels_[k][cells_[next]])) {
+      levels_[k + 1] = levels_[k];
+      levels_[k + 1][cells_[next]] = digit_bit(d);
+      if (settle(k + 1, next, d) && search(k + 1)) return true;
+    }
+    return false;
+  }
+
+  // Past these the rules are left alone: many open cells have many
+  // fillings, and say little while they are open.
+  static constexpr std::size_t kMostCells = 12;
+  static constexpr long kMaxNodes = 20000;
+  const Context& ctx_;
+  const detail::ConstraintProgram& program_;
+  std::vector<Mask> masks_;
+  std::vector<int> rules_, cells_;
+  std::vector<char> differ_;
+  std::vector<std::vector<Mask>> levels_;  // per depth of the search: the candidates there
+  std::vector<Mask> used_;                 // per cell: the digits some filling found gives it
+  long nodes_ = 0;
+};
+
 }  // namespace
 
 std::optional<Step> find_rule_bounds(const Context& ctx) {
@@ -395,6 +534,16 @@ std::optional<Step> find_rule_of_45(const Context& ctx) {
 std::optional<Step> find_house_combinations(const Context& ctx) {
   if (!ctx.rules) return std::nullopt;
   return HouseCombinations(ctx).find();
+}
+
+std::optional<Step> find_rule_fillings(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  return RuleFillings(ctx).find(false);
+}
+
+std::optional<Step> find_rule_pair_fillings(const Context& ctx) {
+  if (!ctx.rules) return std::nullopt;
+  return RuleFillings(ctx).find(true);
 }
 
 }  // namespace nonet::logic
