@@ -102,6 +102,10 @@ struct Context {
   // A chain search nested in another's propagation: the first step found will
   // do (the easiest one is not looked for).
   bool first_found = false;
+  // Once this time has passed, a chain search gives the best step it has
+  // found so far (sound and explained, not always the easiest); default:
+  // never. Only a hint on a puzzle with variant rules sets it (next_step).
+  std::chrono::steady_clock::time_point settle_after{};
   // Write each step's account (detail, cells, houses); off where the steps
   // are only applied and rated (a solve that keeps none): the singles and
   // intersections, most of every solve's steps, then skip it.
@@ -111,6 +115,9 @@ struct Context {
   bool is_unique() const { return unique && unique->get(); }
   bool expired() const {
     return deadline != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() > deadline;
+  }
+  bool settled() const {
+    return settle_after != std::chrono::steady_clock::time_point{} && std::chrono::steady_clock::now() > settle_after;
   }
   int n() const { return geo.size(); }
   int cells() const { return geo.cell_count(); }

@@ -781,7 +781,10 @@ struct Best {
   }
 };
 
-// A nested search stops at its first step; any search stops when time is up.
-inline bool done(const Context& ctx, const Best& best) { return (ctx.first_found && best.step) || ctx.expired(); }
+// A nested search stops at its first step, a hint's once it has one and
+// its time to settle has come; any search stops when time is up.
+inline bool done(const Context& ctx, const Best& best) {
+  return (best.step && (ctx.first_found || ctx.settled())) || ctx.expired();
+}
 
 }  // namespace nonet::logic::chaining

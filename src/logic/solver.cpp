@@ -154,6 +154,10 @@ std::optional<Step> first_step(Context& ctx, double max_rating, Unsearched* unse
   return std::nullopt;
 }
 
+// How long a hint's chain search on a puzzle with variant rules looks for an
+// easier chain than the first it found (the step found by then stands).
+constexpr auto kHintChainBudget = std::chrono::milliseconds(30);
+
 std::chrono::steady_clock::time_point deadline_of(const LogicOptions& options) {
   return detail::deadline_after(options.time_limit);
 }
@@ -293,6 +297,10 @@ std::optional<Step> next_step(const CandidateGrid& grid, const LogicOptions& opt
   ctx.deadline = deadline_of(options);
   const std::optional<logic::VariantRules> rules = rules_of(grid);
   ctx.rules = rules ? &*rules : nullptr;
+  // On a puzzle with rules the dynamic chains' search over every candidate
+  // follows each rule's revise and can take a second on an open killer:
+  // a hint settles for the best chain found once this is spent (docs/logic.md).
+  if (rules) ctx.settle_after = std::chrono::steady_clock::now() + kHintChainBudget;
   auto step = first_step(ctx, options.max_rating);
   if (!step) stop = ctx.expired() ? LogicStop::out_of_time : LogicStop::stuck;
   return step;
