@@ -136,7 +136,8 @@ inline constexpr std::array kTechniques = {
     // singles, pair tables with the direct techniques, each rule's
     // combinations beside claiming, the digits a rule needs (out of the cells
     // seeing all their places) beside naked pairs, the rule of 45 after
-    // hidden pairs.
+    // hidden pairs, a rule's cells filled one by one beside naked triples and
+    // two overlapping rules' cells beside hidden triples.
     TechniqueRow{Technique::rule_bounds, "Rule bounds", 24, false, false, false, Applies::with_rules, Scope::whole,
                  find_rule_bounds},
     TechniqueRow{Technique::rule_peers, "Rule peers", 24, false, false, false, Applies::with_rules, Scope::whole,
