@@ -303,6 +303,34 @@ TEST(VariantLogic, NoStepBreaksTheSolutionOfAHardIssKiller) {
             << " dynamic forcing chain steps among their steps\n";
 }
 
+// A hint on a puzzle with rules settles for the best chain found once its
+// time to settle has passed (next_step): on the positions of a hard killer's
+// solve, where the easiest steps are dynamic chains, each hint is still sound.
+TEST(VariantLogic, HintsThatSettleKeepTheSolutionOfAHardKiller) {
+  NONET_NEEDS_SHARED_DATA();
+  const testing::IssRow row = iss_puzzle("TAREK_ALL");
+  ASSERT_FALSE(row.input.empty());
+  const Puzzle puzzle = testing::parse_one(row.input);
+  SolveOptions exact;
+  exact.count_limit = 2;
+  const SolveResult verdict = solve(puzzle, exact);
+  ASSERT_EQ(verdict.status, SolveStatus::unique);
+  LogicOptions options;
+  options.time_limit = 0.5;
+  options.assume_unique = false;
+  const LogicResult path = solve_logically(puzzle, options);
+  CandidateGrid at(puzzle);
+  int chains = 0;
+  for (const Step& s : path.steps) {
+    at.apply(s);
+    if (s.technique.rfind("Dynamic", 0) != 0 || ++chains > 4) continue;
+    const auto hint = next_step(at, options);  // the position after a chain: the next is likely one too
+    if (!hint) continue;
+    for (const Candidate& e : hint->eliminations) EXPECT_NE(verdict.solutions[0][e.cell], e.digit) << hint->detail;
+    for (const Candidate& p : hint->placements) EXPECT_EQ(verdict.solutions[0][p.cell], p.digit) << hint->detail;
+  }
+}
+
 // Solo's killers (examples/solo.txt, every level from trivial to extreme,
 // and its X, jigsaw and 3x2 killers): logic alone solves each, keeping the
 // solution at every step.
