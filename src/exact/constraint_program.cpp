@@ -3,6 +3,7 @@
 #include "constraint_program.hpp"
 
 #include <algorithm>
+#include <ranges>
 #include <array>
 #include <bit>
 #include <cstdlib>
@@ -1097,6 +1098,7 @@ ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector
     ++origin_;
   }
   add_implied_sums(constraints);
+  add_combined_sums(constraints);
   // Peers of a house are handled by the search already.
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     auto& peers = extra_peers_[cell];
@@ -1338,13 +1340,157 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
   }
 }
 
+// Sums whose cells see each other across them say together more than each
+// alone: two little killers on neighbouring diagonals of 49 have cells in
+// the same boxes, and as a 15-cell sum of 98 grouped by box their digits
+// can barely reach it, where each diagonal alone had room to spare. A sum's
+// slack is measured by its groups of different digits: each group of k
+// cells counts k·(N-k) (its freedom) less the room left at the nearer end
+// of the sum's range. Two sums sharing no cell, at least six cells of the
+// smaller seeing the larger, are merged when the merged slack is better
+// than each alone or than both together; the best merge first, greedily,
+// each merged sum standing in for its parts from then on. The merged sums
+// (not the written ones) join the program as implied sums.
+void ConstraintProgram::add_combined_sums(const std::vector<Constraint>& constraints) {
+  if (size_ > 16) return;
+  const int cell_count = geometry_.cell_count();
+  struct Piece {
+    std::vector<int> cells;  // sorted
+    long total;
+    std::vector<int> parts;  // first cell of each written sum in it
+    long score;
+    bool written;
+  };
+  constexpr std::size_t kMinSeeing = 6;
+  std::vector<char> in_sum(cell_count, 0);
+  const auto score_of = [&](const std::vector<int>& cells, long total, long& score) {
+    // Greedy groups of cells that see each other: the house holding most
+    // of the cells left first (LinearSum groups them alike).
+    std::vector<char> left(cell_count, 0);
+    for (int cell : cells) left[cell] = 1;
+    std::size_t remaining = cells.size();
+    long low = 0, high = 0;
+    std::vector<int> sizes;
+    while (remaining > 0) {
+      int best_house = -1, best_count = 1;
+      for (int h : std::views::iota(0, static_cast<int>(geometry_.houses().size()))) {
+        int count = 0;
+        for (int cell : geometry_.houses()[h].cells) count += left[cell];
+        if (count > best_count) {
+          best_count = count;
+          best_house = h;
+        }
+      }
+      if (best_house < 0) break;
+      for (int cell : geometry_.houses()[best_house].cells) left[cell] = 0;
+      sizes.push_back(best_count);
+      remaining -= static_cast<std::size_t>(best_count);
+    }
+    sizes.insert(sizes.end(), remaining, 1);
+    for (int k : sizes) {
+      low += k * (k + 1) / 2;
+      high += k * (2 * size_ - k + 1) / 2;
+    }
+    if (total < low || total > high) return false;
+    const long dof = std::min(total - low, high - total);
+    score = 0;
+    for (int k : sizes) score += static_cast<long>(k) * (size_ - k) - dof;
+    return true;
+  };
+  std::vector<Piece> pieces;
+  for (const Constraint& c : constraints) {
+    if (!c.value || (c.kind != ConstraintKind::killer_cage && c.kind != ConstraintKind::little_killer &&
+                     c.kind != ConstraintKind::sum))
+      continue;
+    // Both sums of a merge have kMinSeeing cells at least: most cages have fewer.
+    if (c.cells.size() < kMinSeeing) continue;
+    std::vector<int> cells = c.cells;
+    std::sort(cells.begin(), cells.end());
+    if (std::adjacent_find(cells.begin(), cells.end()) != cells.end()) continue;
+    Piece piece{cells, *c.value, {c.cells.front()}, 0, true};
+    if (!score_of(piece.cells, piece.total, piece.score)) continue;
+    pieces.push_back(std::move(piece));
+  }
+  if (pieces.size() < 2) return;
+  std::vector<char> alive(pieces.size(), 1);
+  // A candidate merge: (score, a, b), the merged piece kept aside.
+  struct Merge {
+    long score;
+    std::size_t a, b;
+    Piece merged;
+  };
+  std::vector<Merge> merges;
+  std::set<std::vector<int>> known;
+  for (const Piece& p : pieces) known.insert(p.cells);
+  const auto offer = [&](std::size_t a, std::size_t b) {
+    const Piece& x = pieces[a];
+    const Piece& y = pieces[b];
+    const Piece& small = x.cells.size() < y.cells.size() ? x : y;
+    const Piece& big = &small == &x ? y : x;
+    if (small.cells.size() < kMinSeeing) return;
+    for (int cell : big.cells) in_sum[cell] = 1;
+    std::size_t seeing = 0;
+    bool overlap = false;
+    for (int cell : small.cells) {
+      overlap = overlap || in_sum[cell];
+      const auto peers = geometry_.peers_of(cell);
+      if (std::any_of(peers.begin(), peers.end(), [&](int peer) { return in_sum[peer] != 0; })) ++seeing;
+    }
+    for (int cell : big.cells) in_sum[cell] = 0;
+    if (overlap || seeing < kMinSeeing) return;
+    Piece merged;
+    std::merge(x.cells.begin(), x.cells.end(), y.cells.begin(), y.cells.end(), std::back_inserter(merged.cells));
+    if (known.count(merged.cells)) return;
+    merged.total = x.total + y.total;
+    if (!score_of(merged.cells, merged.total, merged.score)) return;
+    if ((merged.score <= x.score || merged.score <= y.score) && merged.score <= x.score + y.score) return;
+    merged.parts = x.parts;
+    merged.parts.insert(merged.parts.end(), y.parts.begin(), y.parts.end());
+    merged.written = false;
+    merges.push_back({merged.score, a, b, std::move(merged)});
+  };
+  for (std::size_t a = 0; a < pieces.size(); ++a)
+    for (std::size_t b = a + 1; b < pieces.size(); ++b) offer(a, b);
+  for (;;) {
+    std::erase_if(merges, [&](const Merge& m) { return !alive[m.a] || !alive[m.b] || known.count(m.merged.cells); });
+    if (merges.empty()) break;
+    const auto best = std::max_element(merges.begin(), merges.end(), [](const Merge& l, const Merge& r) {
+      return l.score != r.score ? l.score < r.score : l.merged.cells > r.merged.cells;
+    });
+    Merge chosen = std::move(*best);
+    merges.erase(best);
+    alive[chosen.a] = alive[chosen.b] = 0;
+    known.insert(chosen.merged.cells);
+    pieces.push_back(std::move(chosen.merged));
+    alive.push_back(1);
+    for (std::size_t other = 0; other + 1 < pieces.size(); ++other)
+      if (alive[other]) offer(other, pieces.size() - 1);
+  }
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    if (!alive[p] || pieces[p].written || pieces[p].score <= 0) continue;
+    implied_.push_back({-1, -1, pieces[p].cells, {}, pieces[p].total, pieces[p].parts});
+    origin_ = -static_cast<int>(implied_.size());
+    std::vector<std::pair<int, int>> terms;
+    for (int cell : pieces[p].cells) terms.emplace_back(cell, 1);
+    add_sum(terms, static_cast<int>(pieces[p].total));
+  }
+}
+
 std::string ConstraintProgram::implied_text(int origin) const {
   const ImpliedSum& sum = implied_[static_cast<std::size_t>(-1 - origin)];
   const auto& houses = geometry_.houses();
   // (Appended piece by piece: g++ 12 warns falsely on "lit" + std::string chains.)
-  std::string text = "the rule of 45 on ";
-  text.append(sum.first == sum.last ? house_name(houses[sum.first]) : houses_name(houses[sum.first], houses[sum.last]))
-      .append(": ");
+  std::string text;
+  if (sum.first < 0) {
+    text = "the sums at ";
+    for (std::size_t i = 0; i < sum.parts.size(); ++i)
+      text.append(i == 0 ? "" : i + 1 == sum.parts.size() ? " and " : ", ").append(geometry_.cell_name(sum.parts[i]));
+    text.append(" together: ");
+  } else {
+    text = "the rule of 45 on ";
+    text.append(sum.first == sum.last ? house_name(houses[sum.first]) : houses_name(houses[sum.first], houses[sum.last]))
+        .append(": ");
+  }
   for (std::size_t i = 0; i < sum.plus.size(); ++i) text.append(i ? "+" : "").append(geometry_.cell_name(sum.plus[i]));
   for (int cell : sum.minus) text.append("-").append(geometry_.cell_name(cell));
   text.append(" = ").append(std::to_string(sum.total));
