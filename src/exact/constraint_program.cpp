@@ -456,6 +456,50 @@ class LinearSum final : public Rule {
   mutable std::vector<std::uint64_t> forward_word_, backward_word_;
 };
 
+// A digit a rule's cells must hold, at one of its places among them: a house
+// holding all those places has the digit nowhere else. Built once per rule
+// over the houses holding two of its cells or more.
+class PlacesInHouses {
+ public:
+  PlacesInHouses(const std::vector<int>& cells, const Geometry& geometry) {
+    std::vector<int> candidates;  // the houses of the cells, in order
+    for (int cell : cells) candidates.insert(candidates.end(), geometry.houses_of(cell).begin(), geometry.houses_of(cell).end());
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    for (int h : candidates) {
+      Meet meet;
+      for (std::size_t i = 0; i < cells.size() && i < 64; ++i)
+        if (geometry.house_bits(h)[cells[i] >> 6] >> (cells[i] & 63) & 1) meet.positions |= std::uint64_t{1} << i;
+      if (nonet::bits::at_most_one_bit(meet.positions)) continue;
+      meet.outside.reserve(geometry.houses()[h].cells.size());
+      for (int cell : geometry.houses()[h].cells)
+        if (std::find(cells.begin(), cells.end(), cell) == cells.end()) meet.outside.push_back(cell);
+      meets_.push_back(std::move(meet));
+    }
+  }
+
+  // The digit `bit` is on the cells at `places` (bit i: the rule's cell i),
+  // one of them at least: placed where there is one place, else taken from
+  // the rest of each house holding every place. False when it has none.
+  bool settle(Domains& domains, const std::vector<int>& cells, std::uint64_t places, Mask bit) const {
+    if (places == 0) return false;
+    if (std::has_single_bit(places)) return domains.keep_only(cells[std::countr_zero(places)], bit);
+    for (const Meet& meet : meets_) {
+      if (places & ~meet.positions) continue;
+      for (int cell : meet.outside)
+        if ((domains.mask(cell) & bit) && !domains.keep_only(cell, domains.mask(cell) & ~bit)) return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Meet {
+    std::uint64_t positions = 0;  // bit i: the rule's cell i is in the house
+    std::vector<int> outside;     // the house's cells outside the rule
+  };
+  std::vector<Meet> meets_;
+};
+
 // A killer cage's sum by combinations: the sets of different digits of the
 // cage's size with its sum, kept while every cell can take one of the set's
 // digits and every digit of the set has a cell. The cells keep the digits of
@@ -470,23 +514,8 @@ class CageSum final : public Rule {
       : combinations_(std::move(combinations)),
         rests_(std::move(rests)),
         all_(all_digits(geometry.size())),
-        cage_size_(cage.size()) {
-    // The houses holding two cells of the cage or more, with the cage's
-    // positions in each and the house's cells outside the cage.
-    std::vector<int> candidates;  // the houses of the cage's cells, in order
-    for (int cell : cage) candidates.insert(candidates.end(), geometry.houses_of(cell).begin(), geometry.houses_of(cell).end());
-    std::sort(candidates.begin(), candidates.end());
-    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    for (int h : candidates) {
-      CageHouse meet;
-      for (std::size_t i = 0; i < cage.size(); ++i)
-        if (geometry.house_bits(h)[cage[i] >> 6] >> (cage[i] & 63) & 1) meet.positions |= std::uint64_t{1} << i;
-      if (nonet::bits::at_most_one_bit(meet.positions)) continue;
-      meet.outside.reserve(geometry.houses()[h].cells.size());
-      for (int cell : geometry.houses()[h].cells)
-        if (std::find(cage.begin(), cage.end(), cell) == cage.end()) meet.outside.push_back(cell);
-      houses_.push_back(std::move(meet));
-    }
+        cage_size_(cage.size()),
+        houses_(cage, geometry) {
     cells = std::move(cage);
     watched = cells.size();
     for (const auto& rest : rests_) cells.insert(cells.end(), rest.begin(), rest.end());
@@ -509,18 +538,7 @@ class CageSum final : public Rule {
       std::uint64_t places = 0;  // positions in the cage
       for (std::size_t i = 0; i < cage_size_; ++i)
         if (domains.mask(cage[i]) & bit) places |= std::uint64_t{1} << i;
-      if (places == 0) return false;
-      if (std::has_single_bit(places)) {
-        if (!domains.keep_only(cage[std::countr_zero(places)], bit)) return false;
-        continue;
-      }
-      // The digit is in the cage, at one of its places: a house holding them
-      // all has it nowhere else.
-      for (const CageHouse& meet : houses_) {
-        if (places & ~meet.positions) continue;
-        for (int cell : meet.outside)
-          if ((domains.mask(cell) & bit) && !domains.keep_only(cell, domains.mask(cell) & ~bit)) return false;
-      }
+      if (!houses_.settle(domains, cells, places, bit)) return false;
     }
     return true;
   }
@@ -571,11 +589,7 @@ class CageSum final : public Rule {
   std::vector<std::vector<int>> rests_;
   Mask all_;
   std::size_t cage_size_;  // cells[0..cage_size_) are the cage, the rests follow
-  struct CageHouse {
-    std::uint64_t positions = 0;  // bit i: cells[i] is in the house
-    std::vector<int> outside;     // the house's cells outside the cage
-  };
-  std::vector<CageHouse> houses_;
+  PlacesInHouses houses_;
 };
 
 // Renban: the digits are a run of consecutive numbers as long as the line
@@ -583,14 +597,15 @@ class CageSum final : public Rule {
 // its digits and each of its digits has a cell.
 class Run final : public Rule {
  public:
-  Run(std::vector<int> line, int size) : size_(size) { cells = std::move(line); }
+  Run(std::vector<int> line, const Geometry& geometry) : size_(geometry.size()), houses_(line, geometry) {
+    cells = std::move(line);
+  }
 
   bool revise(Domains& domains) const override {
     const int k = static_cast<int>(cells.size());
     Mask any = 0;
     for (int cell : cells) any |= domains.mask(cell);
-    Mask allowed = 0, last_window = 0;
-    int windows = 0;
+    Mask allowed = 0, needed = ~Mask{0};
     for (int lo = 1; lo + k - 1 <= size_; ++lo) {
       const Mask window = range(lo, lo + k - 1);
       if ((any & window) != window) continue;
@@ -598,25 +613,23 @@ class Run final : public Rule {
           !matches(domains, window))
         continue;
       allowed |= window;
-      last_window = window;
-      ++windows;
+      needed &= window;
     }
     if (allowed == 0) return false;
-    for (int cell : cells)
+    Mask fixed = 0;
+    for (int cell : cells) {
       if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
-    if (windows != 1) return true;
-    // One run left: the line holds each of its digits once, as a house does,
-    // so a digit with one place on the line goes there.
-    for (Mask digits = last_window; digits; digits &= digits - 1) {
+      if (single(domains.mask(cell))) fixed |= domains.mask(cell);
+    }
+    // A digit of every run left is on the line once, as in a house: with one
+    // place it goes there; with several in one house, it leaves the rest of
+    // that house.
+    for (Mask digits = needed & ~fixed; digits; digits &= digits - 1) {
       const Mask bit = digits & -digits;
-      int place = -1, places = 0;
-      for (int cell : cells)
-        if (domains.mask(cell) & bit) {
-          place = cell;
-          ++places;
-        }
-      if (places == 0) return false;
-      if (places == 1 && !single(domains.mask(place)) && !domains.keep_only(place, bit)) return false;
+      std::uint64_t places = 0;
+      for (int i = 0; i < k && i < 64; ++i)
+        if (domains.mask(cells[i]) & bit) places |= std::uint64_t{1} << i;
+      if (!houses_.settle(domains, cells, places, bit)) return false;
     }
     return true;
   }
@@ -650,6 +663,7 @@ class Run final : public Rule {
   }
 
   int size_;
+  PlacesInHouses houses_;
 };
 
 // Between line: every middle cell strictly between the two ends. Pairs of end
@@ -1595,7 +1609,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     }
     case ConstraintKind::renban:
       differ(cells);
-      add_rule(std::make_unique<Run>(cells, n));
+      add_rule(std::make_unique<Run>(cells, geometry_));
       break;
     case ConstraintKind::palindrome:
       for (int i = 0; i < k / 2; ++i) relate(cells[i], cells[k - 1 - i], [](int x, int y) { return x == y; });
