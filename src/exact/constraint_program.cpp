@@ -952,17 +952,15 @@ class XSum final : public Rule {
   int sum_;
 };
 
-// Skyscraper: as many digits seen from the clue as it says, each seen digit
-// higher than all before it. The digit i cells in can be at most N - clue + 1
-// + i (the clue's count needs that many rises after it); with the whole line
-// fixed, the count is exact.
 // Skyscraper: the clue counts the digits seen from it, each higher than all
-// before it. Every digit of every cell is tried against what the cells
-// before it and after it can still make: going along the line, the states
-// (highest so far, how many seen) the cells can reach from the clue's end,
-// and those from which the rest can still end with the clue's count seen.
-// A full line holds every digit once: it ends at N and never repeats its
-// highest. Lines past 63 cells keep to the bounds.
+// before it. The digit i cells in can be at most N - clue + 1 + i (the
+// clue's count needs that many rises after it). Then every digit of every
+// cell is tried against what the cells before it and after it can still
+// make: going along the line, for each count seen so far, the highest
+// digits so far the cells can reach from the clue's end (a mask, so a step
+// is a few word operations), and those from which the rest can still end
+// with the clue's count seen. A full line holds every digit once: it ends
+// at N and never repeats its highest.
 class Skyline final : public Rule {
  public:
   Skyline(std::vector<int> line, int size, int seen) : size_(size), seen_(seen) { cells = std::move(line); }
@@ -971,61 +969,71 @@ class Skyline final : public Rule {
     const int k = static_cast<int>(cells.size());
     for (int i = 0; i < k; ++i)
       if (!domains.keep_only(cells[i], domains.mask(cells[i]) & range(1, size_ - seen_ + 1 + i))) return false;
-    if (k > 63 || seen_ > k || seen_ < 1) return bounds_only(domains);
+    if (seen_ > k || seen_ < 1) return bounds_only(domains);
+    // A full line holds every digit once: a digit is hidden only behind a
+    // higher one, and the line ends at N. Elsewhere an equal digit hides too.
     const bool full = k == size_;
-    const std::size_t stride = static_cast<std::size_t>(size_) + 1;
-    // reach[i * stride + m]: bit v set when, after the first i cells, the
-    // highest digit so far can be m with v of them seen. done[...]: the
-    // counts v at (i, m) from which cells i.. can end with seen_ seen.
-    reach_.assign((static_cast<std::size_t>(k) + 1) * stride, 0);
+    const auto hiding = [&](int digit) { return full ? above(digit) : ~Mask{0} << (digit - 1); };  // highest so far hiding `digit`
+    const auto hidden_under = [&](int top) { return full ? below(top) : below(top) | digit_bit(top); };
+    const std::size_t stride = static_cast<std::size_t>(seen_) + 1;
+    // reach_[i * stride + v]: the highest digits so far (as a mask) with
+    // which cells 0..i can have v seen; done_: those of them from which the
+    // rest of the line can still end with seen_ seen.
+    reach_.assign(static_cast<std::size_t>(k) * stride, 0);
     done_.assign(reach_.size(), 0);
-    reach_[0] = 1;
-    for (int i = 0; i < k; ++i) {
+    const auto at = [&](std::vector<Mask>& table, int i, int v) -> Mask& {
+      return table[static_cast<std::size_t>(i) * stride + static_cast<std::size_t>(v)];
+    };
+    at(reach_, 0, 1) = domains.mask(cells[0]);
+    for (int i = 1; i < k; ++i) {
       const Mask mask = domains.mask(cells[i]);
-      const std::uint64_t* from = &reach_[static_cast<std::size_t>(i) * stride];
-      std::uint64_t* to = &reach_[static_cast<std::size_t>(i + 1) * stride];
-      for (int m = 0; m <= size_; ++m) {
-        if (!from[m]) continue;
-        for (Mask d = mask; d; d &= d - 1) {
-          const int digit = lowest(d);
-          if (digit > m) to[digit] |= from[m] << 1;
-          else if (digit < m || !full) to[m] |= from[m];
-        }
+      const Mask hides = hiding(lowest(mask));
+      for (int v = 1; v <= std::min(i + 1, seen_); ++v) {
+        Mask states = at(reach_, i - 1, v) & hides;  // the cell hidden: the highest stays
+        const Mask before = at(reach_, i - 1, v - 1);
+        if (before) states |= mask & above(lowest(before));  // seen: it is the new highest
+        at(reach_, i, v) = states;
       }
     }
-    for (int m = 0; m <= size_; ++m)
-      if (!full || m == size_) done_[static_cast<std::size_t>(k) * stride + m] = std::uint64_t{1} << seen_;
-    for (int i = k; i-- > 0;) {
+    const Mask end = at(reach_, k - 1, seen_) & (full ? digit_bit(size_) : ~Mask{0});
+    if (!end) return false;
+    at(done_, k - 1, seen_) = end;
+    keep_.assign(static_cast<std::size_t>(k), 0);
+    for (int i = k - 1; i > 0; --i) {
       const Mask mask = domains.mask(cells[i]);
-      const std::uint64_t* after = &done_[static_cast<std::size_t>(i + 1) * stride];
-      std::uint64_t* here = &done_[static_cast<std::size_t>(i) * stride];
-      for (int m = 0; m <= size_; ++m)
-        for (Mask d = mask; d; d &= d - 1) {
-          const int digit = lowest(d);
-          if (digit > m) here[m] |= after[digit] >> 1;
-          else if (digit < m || !full) here[m] |= after[m];
-        }
-    }
-    if (!(reach_[0] & done_[0])) return false;
-    for (int i = 0; i < k; ++i) {
-      const Mask mask = domains.mask(cells[i]);
-      const std::uint64_t* from = &reach_[static_cast<std::size_t>(i) * stride];
-      const std::uint64_t* after = &done_[static_cast<std::size_t>(i + 1) * stride];
+      const Mask hides = hiding(lowest(mask));
       Mask keep = 0;
-      for (Mask d = mask; d; d &= d - 1) {
-        const int digit = lowest(d);
-        for (int m = 0; m <= size_ && !(keep & (d & -d)); ++m) {
-          if (!from[m]) continue;
-          const std::uint64_t next = digit > m ? after[digit] >> 1 : digit < m || !full ? after[m] : 0;
-          if (from[m] & next) keep |= d & -d;
+      for (int v = 1; v <= seen_; ++v) {
+        const Mask after = at(done_, i, v);
+        if (!after) continue;
+        if (const Mask stays = at(reach_, i - 1, v) & after) {
+          keep |= mask & hidden_under(highest(stays));
+          at(done_, i - 1, v) |= stays & hides;
+        }
+        const Mask before = at(reach_, i - 1, v - 1);
+        if (v < 2 || !before) continue;
+        if (const Mask rises = mask & after & above(lowest(before))) {
+          keep |= rises;
+          at(done_, i - 1, v - 1) |= before & below(highest(rises));
         }
       }
-      if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
+      keep_[static_cast<std::size_t>(i)] = keep;
     }
+    keep_[0] = at(done_, 0, 1);
+    // Applied from the clue on, after the passes: taking a digit may place a
+    // cell and clear its houses, this line included.
+    for (int i = 0; i < k; ++i)
+      if ((domains.mask(cells[i]) & ~keep_[static_cast<std::size_t>(i)]) &&
+          !domains.keep_only(cells[i], domains.mask(cells[i]) & keep_[static_cast<std::size_t>(i)]))
+        return false;
     return true;
   }
 
  private:
+  // Digits above / below `digit`, as masks.
+  static Mask above(int digit) { return digit >= 64 ? 0 : ~Mask{0} << digit; }
+  static Mask below(int digit) { return digit_bit(digit) - 1; }
+
   // Once every cell is fixed, whether the count is right.
   bool bounds_only(Domains& domains) const {
     int seen = 0, tallest = 0;
@@ -1043,7 +1051,7 @@ class Skyline final : public Rule {
   int size_, seen_;
   // Scratch of revise, kept so it allocates nothing: a program serves one
   // search on one thread.
-  mutable std::vector<std::uint64_t> reach_, done_;
+  mutable std::vector<Mask> reach_, done_, keep_;
 };
 
 int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
