@@ -780,36 +780,28 @@ class Sandwich final : public Rule {
     const int k = static_cast<int>(cells.size());
     if (closing == 0) return false;
     constexpr Word start = 1;
+    const Mask one = digit_bit(1), top = digit_bit(size_), crust = one | top;
     reach.assign((static_cast<std::size_t>(k) + 1) * kPhases, 0);
     done.assign(reach.size(), 0);
-    // The step from (phase, states) over a cell holding `digit`, into `to`.
-    const auto step = [&](int phase, Word from, int digit, Word* to) {
-      const bool one = digit == 1, top = digit == size_;
-      switch (phase) {
-        case kBefore:
-          if (one) to[kOpenedByOne] |= start;
-          else if (top) to[kOpenedByTop] |= start;
-          else to[kBefore] |= from;
-          break;
-        case kOpenedByOne:
-        case kOpenedByTop:
-          if ((phase == kOpenedByOne && top) || (phase == kOpenedByTop && one)) {
-            if (from & closing) to[kAfter] |= start;
-          } else if (!one && !top) {
-            to[phase] |= add(from, digit);
-          }
-          break;
-        default:
-          if (!one && !top) to[kAfter] |= from;
-      }
-    };
+    // Before and after the crust a state is only "here or not" (bit 0); the
+    // phase opened by 1 closes on N and the other way round.
+    const auto closer = [&](int phase) { return phase == kOpenedByOne ? top : one; };
     reach[kBefore] = start;
     for (int i = 0; i < k; ++i) {
       const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
       Word* to = &reach[static_cast<std::size_t>(i + 1) * kPhases];
-      for (int phase = 0; phase < kPhases; ++phase)
-        if (from[phase])
-          for (Mask d = domains.mask(cells[i]); d; d &= d - 1) step(phase, from[phase], lowest(d), to);
+      const Mask mask = domains.mask(cells[i]), filling = mask & ~crust;
+      if (from[kBefore]) {
+        if (filling) to[kBefore] = start;
+        if (mask & one) to[kOpenedByOne] = start;
+        if (mask & top) to[kOpenedByTop] = start;
+      }
+      for (int phase : {kOpenedByOne, kOpenedByTop}) {
+        if (!from[phase]) continue;
+        for (Mask d = filling; d; d &= d - 1) to[phase] |= add(from[phase], lowest(d));
+        if ((mask & closer(phase)) && (from[phase] & closing)) to[kAfter] = start;
+      }
+      if (from[kAfter] && filling) to[kAfter] = start;
     }
     if (!reach[static_cast<std::size_t>(k) * kPhases + kAfter]) return false;
     // done[i][phase]: the states at cell i from which the rest closes the line.
@@ -817,18 +809,15 @@ class Sandwich final : public Rule {
     for (int i = k; i-- > 0;) {
       const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
       Word* here = &done[static_cast<std::size_t>(i) * kPhases];
-      for (Mask d = domains.mask(cells[i]); d; d &= d - 1) {
-        const int digit = lowest(d);
-        const bool one = digit == 1, top = digit == size_;
-        if (one ? after[kOpenedByOne] & 1 : top ? after[kOpenedByTop] & 1 : false) here[kBefore] |= start;
-        if (!one && !top) {
-          here[kBefore] |= after[kBefore] & start;
-          here[kAfter] |= after[kAfter] & start;
-          for (int phase : {kOpenedByOne, kOpenedByTop}) here[phase] |= undo(after[phase], digit);
-        } else if (after[kAfter] & 1) {
-          here[one ? kOpenedByTop : kOpenedByOne] |= closing;
-        }
+      const Mask mask = domains.mask(cells[i]), filling = mask & ~crust;
+      if ((filling && (after[kBefore] & 1)) || ((mask & one) && (after[kOpenedByOne] & 1)) ||
+          ((mask & top) && (after[kOpenedByTop] & 1)))
+        here[kBefore] = start;
+      for (int phase : {kOpenedByOne, kOpenedByTop}) {
+        for (Mask d = filling; d; d &= d - 1) here[phase] |= undo(after[phase], lowest(d));
+        if ((mask & closer(phase)) && (after[kAfter] & 1)) here[phase] |= closing;
       }
+      if (filling && (after[kAfter] & 1)) here[kAfter] = start;
     }
     for (int i = 0; i < k; ++i) {
       const Mask mask = domains.mask(cells[i]);
@@ -836,16 +825,22 @@ class Sandwich final : public Rule {
       const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
       const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
       Mask keep = 0;
-      for (Mask d = mask; d; d &= d - 1) {
-        Word next[kPhases] = {0, 0, 0, 0};
-        for (int phase = 0; phase < kPhases; ++phase)
-          if (from[phase]) step(phase, from[phase], lowest(d), next);
-        for (int phase = 0; phase < kPhases; ++phase)
-          if (next[phase] & after[phase]) {
-            keep |= d & -d;
-            break;
-          }
+      if ((from[kBefore] && (after[kOpenedByOne] & 1)) || ((from[kOpenedByTop] & closing) && (after[kAfter] & 1)))
+        keep |= one;
+      if ((from[kBefore] && (after[kOpenedByTop] & 1)) || ((from[kOpenedByOne] & closing) && (after[kAfter] & 1)))
+        keep |= top;
+      const Mask filling = mask & ~crust;
+      if ((from[kBefore] && (after[kBefore] & 1)) || (from[kAfter] && (after[kAfter] & 1))) {
+        keep |= filling;
+      } else {
+        for (Mask d = filling; d; d &= d - 1)
+          for (int phase : {kOpenedByOne, kOpenedByTop})
+            if (from[phase] && (add(from[phase], lowest(d)) & after[phase])) {
+              keep |= d & -d;
+              break;
+            }
       }
+      keep &= mask;
       if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
     }
     return true;
