@@ -1369,7 +1369,7 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
 // each merged sum standing in for its parts from then on. The merged sums
 // (not the written ones) join the program as implied sums.
 void ConstraintProgram::add_combined_sums(const std::vector<Constraint>& constraints) {
-  if (size_ > 16) return;
+  if (size_ > 16) return;  // the pairs of long sums grow with the square of the grid
   const int cell_count = geometry_.cell_count();
   struct Piece {
     std::vector<int> cells;  // sorted
