@@ -2,6 +2,8 @@
 // answers and counts, every variant, and the shared puzzle sets.
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include "nonet/exact.hpp"
 #include "test_support.hpp"
 
@@ -280,8 +282,7 @@ TEST(Exact, SolveIntoAReusedResultMatchesSolve) {
 }
 
 }  // namespace
-// Pencil marks restrict the search (the generic engine reads them; solve()
-// sends such positions there even on 9×9): marks that keep the solution keep
+// Pencil marks restrict the search (both engines read them): marks that keep the solution keep
 // the answer, marks without the solution's digit in one cell leave none, and
 // marks that pin a cell of an open puzzle narrow its solutions.
 TEST(Exact, PencilMarksRestrictTheSearch) {
@@ -306,6 +307,53 @@ TEST(Exact, PencilMarksRestrictTheSearch) {
     for (int cell = 0; cell < 9; ++cell) EXPECT_EQ(grid[cell], cell + 1);
   pinned.candidates.pop_back();
   EXPECT_THROW(solve(empty, pinned), std::invalid_argument);
+}
+
+// The fast 9×9 engine takes pencil marks as excluded candidates: on random
+// positions (a solved grid, some givens, marks keeping or not keeping the
+// solution's digit, a given's own marks sometimes without it) it answers as
+// the generic engine, every solution a grid of the marks and the givens.
+TEST(Exact, BothEnginesReadPencilMarksAlike) {
+  const Puzzle wikipedia = parse_one(kWikipedia);
+  std::mt19937_64 rng(8812);
+  const auto chance = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
+  int unique = 0, several = 0, none = 0;
+  for (int i = 0; i < 600; ++i) {
+    Puzzle puzzle{wikipedia.geometry, Grid(81, 0), ""};
+    SolveOptions options;
+    options.count_limit = 2;
+    options.keep = 2;
+    options.candidates.assign(81, 0);
+    const int givens = 10 + static_cast<int>(rng() % 25);
+    for (int cell = 0; cell < 81; ++cell) {
+      const int digit = kWikipediaSolution[static_cast<std::size_t>(cell)] - '0';
+      if (chance(givens)) puzzle.cells[cell] = static_cast<std::uint8_t>(digit);
+      Mask& marks = options.candidates[cell];
+      if (!chance(i % 3 == 0 ? 2 : 0)) marks |= digit_bit(digit);
+      for (int d = 1; d <= 9; ++d)
+        if (chance(i % 2 ? 60 : 25)) marks |= digit_bit(d);
+    }
+    const SolveResult fast = solve(puzzle, options), generic = solve_generic(puzzle, options);
+    ASSERT_EQ(fast.status, generic.status) << i;
+    ASSERT_EQ(fast.count, generic.count) << i;
+    for (const Grid& grid : fast.solutions) {
+      EXPECT_TRUE(is_solution_of(puzzle, grid)) << i;
+      for (int cell = 0; cell < 81; ++cell)
+        if (puzzle.cells[cell] == 0) {
+          EXPECT_TRUE(options.candidates[cell] & digit_bit(grid[cell])) << i;
+        }
+    }
+    if (fast.status == SolveStatus::unique) {
+      EXPECT_EQ(fast.solutions, generic.solutions) << i;
+    }
+    unique += fast.status == SolveStatus::unique;
+    several += fast.status == SolveStatus::multiple;
+    none += fast.status == SolveStatus::no_solution;
+  }
+  // The positions reach every verdict.
+  EXPECT_GT(unique, 0);
+  EXPECT_GT(several, 0);
+  EXPECT_GT(none, 0);
 }
 
 // An empty 49×49 grid once kept the systematic search busy for ever (a

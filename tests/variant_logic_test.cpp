@@ -132,6 +132,19 @@ TEST(VariantLogic, ASandwichPrunesItsFillingNotOnlyItsCrust) {
   for (int d = 2; d <= 8; ++d) EXPECT_TRUE(removes(*step, 2, d)) << d;          // r1c3 is 9
 }
 
+TEST(VariantLogic, TwoSumsTogetherSayWhatNeitherSaysAlone) {
+  // The long anti-diagonal (66) and its neighbour (57) together: 123, the
+  // most their cells can make grouped by box (three boxes of five cells, and
+  // r3c6, r6c3 alone), so r3c6 and r6c3 are 9. Each alone leaves them open.
+  const auto step = first_of(".LittleKiller~66~R1C9.LittleKiller~57~R1C8", "Rule of 45", 3);
+  ASSERT_TRUE(step);
+  for (int d = 1; d <= 8; ++d) {
+    EXPECT_TRUE(removes(*step, 23, d)) << d;  // r3c6
+    EXPECT_TRUE(removes(*step, 47, d)) << d;  // r6c3
+  }
+  EXPECT_NE(step->detail.find("the sums at r1c9 and r1c8 together"), std::string::npos) << step->detail;
+}
+
 // Puzzle `index` (from 0) of one of ISS's collections, as ISS writes it,
 // and the solution ISS publishes (empty where it publishes none).
 testing::IssRow iss_puzzle(const std::string& wanted, int index = 0) {

@@ -3,6 +3,7 @@
 #include "constraint_program.hpp"
 
 #include <algorithm>
+#include <ranges>
 #include <array>
 #include <bit>
 #include <cstdlib>
@@ -455,6 +456,50 @@ class LinearSum final : public Rule {
   mutable std::vector<std::uint64_t> forward_word_, backward_word_;
 };
 
+// A digit a rule's cells must hold, at one of its places among them: a house
+// holding all those places has the digit nowhere else. Built once per rule
+// over the houses holding two of its cells or more.
+class PlacesInHouses {
+ public:
+  PlacesInHouses(const std::vector<int>& cells, const Geometry& geometry) {
+    std::vector<int> candidates;  // the houses of the cells, in order
+    for (int cell : cells) candidates.insert(candidates.end(), geometry.houses_of(cell).begin(), geometry.houses_of(cell).end());
+    std::sort(candidates.begin(), candidates.end());
+    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    for (int h : candidates) {
+      Meet meet;
+      for (std::size_t i = 0; i < cells.size() && i < 64; ++i)
+        if (geometry.house_bits(h)[cells[i] >> 6] >> (cells[i] & 63) & 1) meet.positions |= std::uint64_t{1} << i;
+      if (nonet::bits::at_most_one_bit(meet.positions)) continue;
+      meet.outside.reserve(geometry.houses()[h].cells.size());
+      for (int cell : geometry.houses()[h].cells)
+        if (std::find(cells.begin(), cells.end(), cell) == cells.end()) meet.outside.push_back(cell);
+      meets_.push_back(std::move(meet));
+    }
+  }
+
+  // The digit `bit` is on the cells at `places` (bit i: the rule's cell i),
+  // one of them at least: placed where there is one place, else taken from
+  // the rest of each house holding every place. False when it has none.
+  bool settle(Domains& domains, const std::vector<int>& cells, std::uint64_t places, Mask bit) const {
+    if (places == 0) return false;
+    if (std::has_single_bit(places)) return domains.keep_only(cells[std::countr_zero(places)], bit);
+    for (const Meet& meet : meets_) {
+      if (places & ~meet.positions) continue;
+      for (int cell : meet.outside)
+        if ((domains.mask(cell) & bit) && !domains.keep_only(cell, domains.mask(cell) & ~bit)) return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Meet {
+    std::uint64_t positions = 0;  // bit i: the rule's cell i is in the house
+    std::vector<int> outside;     // the house's cells outside the rule
+  };
+  std::vector<Meet> meets_;
+};
+
 // A killer cage's sum by combinations: the sets of different digits of the
 // cage's size with its sum, kept while every cell can take one of the set's
 // digits and every digit of the set has a cell. The cells keep the digits of
@@ -469,23 +514,8 @@ class CageSum final : public Rule {
       : combinations_(std::move(combinations)),
         rests_(std::move(rests)),
         all_(all_digits(geometry.size())),
-        cage_size_(cage.size()) {
-    // The houses holding two cells of the cage or more, with the cage's
-    // positions in each and the house's cells outside the cage.
-    std::vector<int> candidates;  // the houses of the cage's cells, in order
-    for (int cell : cage) candidates.insert(candidates.end(), geometry.houses_of(cell).begin(), geometry.houses_of(cell).end());
-    std::sort(candidates.begin(), candidates.end());
-    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    for (int h : candidates) {
-      CageHouse meet;
-      for (std::size_t i = 0; i < cage.size(); ++i)
-        if (geometry.house_bits(h)[cage[i] >> 6] >> (cage[i] & 63) & 1) meet.positions |= std::uint64_t{1} << i;
-      if (nonet::bits::at_most_one_bit(meet.positions)) continue;
-      meet.outside.reserve(geometry.houses()[h].cells.size());
-      for (int cell : geometry.houses()[h].cells)
-        if (std::find(cage.begin(), cage.end(), cell) == cage.end()) meet.outside.push_back(cell);
-      houses_.push_back(std::move(meet));
-    }
+        cage_size_(cage.size()),
+        houses_(cage, geometry) {
     cells = std::move(cage);
     watched = cells.size();
     for (const auto& rest : rests_) cells.insert(cells.end(), rest.begin(), rest.end());
@@ -508,18 +538,7 @@ class CageSum final : public Rule {
       std::uint64_t places = 0;  // positions in the cage
       for (std::size_t i = 0; i < cage_size_; ++i)
         if (domains.mask(cage[i]) & bit) places |= std::uint64_t{1} << i;
-      if (places == 0) return false;
-      if (std::has_single_bit(places)) {
-        if (!domains.keep_only(cage[std::countr_zero(places)], bit)) return false;
-        continue;
-      }
-      // The digit is in the cage, at one of its places: a house holding them
-      // all has it nowhere else.
-      for (const CageHouse& meet : houses_) {
-        if (places & ~meet.positions) continue;
-        for (int cell : meet.outside)
-          if ((domains.mask(cell) & bit) && !domains.keep_only(cell, domains.mask(cell) & ~bit)) return false;
-      }
+      if (!houses_.settle(domains, cells, places, bit)) return false;
     }
     return true;
   }
@@ -570,11 +589,7 @@ class CageSum final : public Rule {
   std::vector<std::vector<int>> rests_;
   Mask all_;
   std::size_t cage_size_;  // cells[0..cage_size_) are the cage, the rests follow
-  struct CageHouse {
-    std::uint64_t positions = 0;  // bit i: cells[i] is in the house
-    std::vector<int> outside;     // the house's cells outside the cage
-  };
-  std::vector<CageHouse> houses_;
+  PlacesInHouses houses_;
 };
 
 // Renban: the digits are a run of consecutive numbers as long as the line
@@ -582,14 +597,15 @@ class CageSum final : public Rule {
 // its digits and each of its digits has a cell.
 class Run final : public Rule {
  public:
-  Run(std::vector<int> line, int size) : size_(size) { cells = std::move(line); }
+  Run(std::vector<int> line, const Geometry& geometry) : size_(geometry.size()), houses_(line, geometry) {
+    cells = std::move(line);
+  }
 
   bool revise(Domains& domains) const override {
     const int k = static_cast<int>(cells.size());
     Mask any = 0;
     for (int cell : cells) any |= domains.mask(cell);
-    Mask allowed = 0, last_window = 0;
-    int windows = 0;
+    Mask allowed = 0, needed = ~Mask{0};
     for (int lo = 1; lo + k - 1 <= size_; ++lo) {
       const Mask window = range(lo, lo + k - 1);
       if ((any & window) != window) continue;
@@ -597,25 +613,23 @@ class Run final : public Rule {
           !matches(domains, window))
         continue;
       allowed |= window;
-      last_window = window;
-      ++windows;
+      needed &= window;
     }
     if (allowed == 0) return false;
-    for (int cell : cells)
+    Mask fixed = 0;
+    for (int cell : cells) {
       if (!domains.keep_only(cell, domains.mask(cell) & allowed)) return false;
-    if (windows != 1) return true;
-    // One run left: the line holds each of its digits once, as a house does,
-    // so a digit with one place on the line goes there.
-    for (Mask digits = last_window; digits; digits &= digits - 1) {
+      if (single(domains.mask(cell))) fixed |= domains.mask(cell);
+    }
+    // A digit of every run left is on the line once, as in a house: with one
+    // place it goes there; with several in one house, it leaves the rest of
+    // that house.
+    for (Mask digits = needed & ~fixed; digits; digits &= digits - 1) {
       const Mask bit = digits & -digits;
-      int place = -1, places = 0;
-      for (int cell : cells)
-        if (domains.mask(cell) & bit) {
-          place = cell;
-          ++places;
-        }
-      if (places == 0) return false;
-      if (places == 1 && !single(domains.mask(place)) && !domains.keep_only(place, bit)) return false;
+      std::uint64_t places = 0;
+      for (int i = 0; i < k && i < 64; ++i)
+        if (domains.mask(cells[i]) & bit) places |= std::uint64_t{1} << i;
+      if (!houses_.settle(domains, cells, places, bit)) return false;
     }
     return true;
   }
@@ -649,6 +663,7 @@ class Run final : public Rule {
   }
 
   int size_;
+  PlacesInHouses houses_;
 };
 
 // Between line: every middle cell strictly between the two ends. Pairs of end
@@ -765,36 +780,28 @@ class Sandwich final : public Rule {
     const int k = static_cast<int>(cells.size());
     if (closing == 0) return false;
     constexpr Word start = 1;
+    const Mask one = digit_bit(1), top = digit_bit(size_), crust = one | top;
     reach.assign((static_cast<std::size_t>(k) + 1) * kPhases, 0);
     done.assign(reach.size(), 0);
-    // The step from (phase, states) over a cell holding `digit`, into `to`.
-    const auto step = [&](int phase, Word from, int digit, Word* to) {
-      const bool one = digit == 1, top = digit == size_;
-      switch (phase) {
-        case kBefore:
-          if (one) to[kOpenedByOne] |= start;
-          else if (top) to[kOpenedByTop] |= start;
-          else to[kBefore] |= from;
-          break;
-        case kOpenedByOne:
-        case kOpenedByTop:
-          if ((phase == kOpenedByOne && top) || (phase == kOpenedByTop && one)) {
-            if (from & closing) to[kAfter] |= start;
-          } else if (!one && !top) {
-            to[phase] |= add(from, digit);
-          }
-          break;
-        default:
-          if (!one && !top) to[kAfter] |= from;
-      }
-    };
+    // Before and after the crust a state is only "here or not" (bit 0); the
+    // phase opened by 1 closes on N and the other way round.
+    const auto closer = [&](int phase) { return phase == kOpenedByOne ? top : one; };
     reach[kBefore] = start;
     for (int i = 0; i < k; ++i) {
       const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
       Word* to = &reach[static_cast<std::size_t>(i + 1) * kPhases];
-      for (int phase = 0; phase < kPhases; ++phase)
-        if (from[phase])
-          for (Mask d = domains.mask(cells[i]); d; d &= d - 1) step(phase, from[phase], lowest(d), to);
+      const Mask mask = domains.mask(cells[i]), filling = mask & ~crust;
+      if (from[kBefore]) {
+        if (filling) to[kBefore] = start;
+        if (mask & one) to[kOpenedByOne] = start;
+        if (mask & top) to[kOpenedByTop] = start;
+      }
+      for (int phase : {kOpenedByOne, kOpenedByTop}) {
+        if (!from[phase]) continue;
+        for (Mask d = filling; d; d &= d - 1) to[phase] |= add(from[phase], lowest(d));
+        if ((mask & closer(phase)) && (from[phase] & closing)) to[kAfter] = start;
+      }
+      if (from[kAfter] && filling) to[kAfter] = start;
     }
     if (!reach[static_cast<std::size_t>(k) * kPhases + kAfter]) return false;
     // done[i][phase]: the states at cell i from which the rest closes the line.
@@ -802,18 +809,15 @@ class Sandwich final : public Rule {
     for (int i = k; i-- > 0;) {
       const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
       Word* here = &done[static_cast<std::size_t>(i) * kPhases];
-      for (Mask d = domains.mask(cells[i]); d; d &= d - 1) {
-        const int digit = lowest(d);
-        const bool one = digit == 1, top = digit == size_;
-        if (one ? after[kOpenedByOne] & 1 : top ? after[kOpenedByTop] & 1 : false) here[kBefore] |= start;
-        if (!one && !top) {
-          here[kBefore] |= after[kBefore] & start;
-          here[kAfter] |= after[kAfter] & start;
-          for (int phase : {kOpenedByOne, kOpenedByTop}) here[phase] |= undo(after[phase], digit);
-        } else if (after[kAfter] & 1) {
-          here[one ? kOpenedByTop : kOpenedByOne] |= closing;
-        }
+      const Mask mask = domains.mask(cells[i]), filling = mask & ~crust;
+      if ((filling && (after[kBefore] & 1)) || ((mask & one) && (after[kOpenedByOne] & 1)) ||
+          ((mask & top) && (after[kOpenedByTop] & 1)))
+        here[kBefore] = start;
+      for (int phase : {kOpenedByOne, kOpenedByTop}) {
+        for (Mask d = filling; d; d &= d - 1) here[phase] |= undo(after[phase], lowest(d));
+        if ((mask & closer(phase)) && (after[kAfter] & 1)) here[phase] |= closing;
       }
+      if (filling && (after[kAfter] & 1)) here[kAfter] = start;
     }
     for (int i = 0; i < k; ++i) {
       const Mask mask = domains.mask(cells[i]);
@@ -821,16 +825,22 @@ class Sandwich final : public Rule {
       const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
       const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
       Mask keep = 0;
-      for (Mask d = mask; d; d &= d - 1) {
-        Word next[kPhases] = {0, 0, 0, 0};
-        for (int phase = 0; phase < kPhases; ++phase)
-          if (from[phase]) step(phase, from[phase], lowest(d), next);
-        for (int phase = 0; phase < kPhases; ++phase)
-          if (next[phase] & after[phase]) {
-            keep |= d & -d;
-            break;
-          }
+      if ((from[kBefore] && (after[kOpenedByOne] & 1)) || ((from[kOpenedByTop] & closing) && (after[kAfter] & 1)))
+        keep |= one;
+      if ((from[kBefore] && (after[kOpenedByTop] & 1)) || ((from[kOpenedByOne] & closing) && (after[kAfter] & 1)))
+        keep |= top;
+      const Mask filling = mask & ~crust;
+      if ((from[kBefore] && (after[kBefore] & 1)) || (from[kAfter] && (after[kAfter] & 1))) {
+        keep |= filling;
+      } else {
+        for (Mask d = filling; d; d &= d - 1)
+          for (int phase : {kOpenedByOne, kOpenedByTop})
+            if (from[phase] && (add(from[phase], lowest(d)) & after[phase])) {
+              keep |= d & -d;
+              break;
+            }
       }
+      keep &= mask;
       if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
     }
     return true;
@@ -937,17 +947,15 @@ class XSum final : public Rule {
   int sum_;
 };
 
-// Skyscraper: as many digits seen from the clue as it says, each seen digit
-// higher than all before it. The digit i cells in can be at most N - clue + 1
-// + i (the clue's count needs that many rises after it); with the whole line
-// fixed, the count is exact.
 // Skyscraper: the clue counts the digits seen from it, each higher than all
-// before it. Every digit of every cell is tried against what the cells
-// before it and after it can still make: going along the line, the states
-// (highest so far, how many seen) the cells can reach from the clue's end,
-// and those from which the rest can still end with the clue's count seen.
-// A full line holds every digit once: it ends at N and never repeats its
-// highest. Lines past 63 cells keep to the bounds.
+// before it. The digit i cells in can be at most N - clue + 1 + i (the
+// clue's count needs that many rises after it). Then every digit of every
+// cell is tried against what the cells before it and after it can still
+// make: going along the line, for each count seen so far, the highest
+// digits so far the cells can reach from the clue's end (a mask, so a step
+// is a few word operations), and those from which the rest can still end
+// with the clue's count seen. A full line holds every digit once: it ends
+// at N and never repeats its highest.
 class Skyline final : public Rule {
  public:
   Skyline(std::vector<int> line, int size, int seen) : size_(size), seen_(seen) { cells = std::move(line); }
@@ -956,61 +964,71 @@ class Skyline final : public Rule {
     const int k = static_cast<int>(cells.size());
     for (int i = 0; i < k; ++i)
       if (!domains.keep_only(cells[i], domains.mask(cells[i]) & range(1, size_ - seen_ + 1 + i))) return false;
-    if (k > 63 || seen_ > k || seen_ < 1) return bounds_only(domains);
+    if (seen_ > k || seen_ < 1) return bounds_only(domains);
+    // A full line holds every digit once: a digit is hidden only behind a
+    // higher one, and the line ends at N. Elsewhere an equal digit hides too.
     const bool full = k == size_;
-    const std::size_t stride = static_cast<std::size_t>(size_) + 1;
-    // reach[i * stride + m]: bit v set when, after the first i cells, the
-    // highest digit so far can be m with v of them seen. done[...]: the
-    // counts v at (i, m) from which cells i.. can end with seen_ seen.
-    reach_.assign((static_cast<std::size_t>(k) + 1) * stride, 0);
+    const auto hiding = [&](int digit) { return full ? above(digit) : ~Mask{0} << (digit - 1); };  // highest so far hiding `digit`
+    const auto hidden_under = [&](int top) { return full ? below(top) : below(top) | digit_bit(top); };
+    const std::size_t stride = static_cast<std::size_t>(seen_) + 1;
+    // reach_[i * stride + v]: the highest digits so far (as a mask) with
+    // which cells 0..i can have v seen; done_: those of them from which the
+    // rest of the line can still end with seen_ seen.
+    reach_.assign(static_cast<std::size_t>(k) * stride, 0);
     done_.assign(reach_.size(), 0);
-    reach_[0] = 1;
-    for (int i = 0; i < k; ++i) {
+    const auto at = [&](std::vector<Mask>& table, int i, int v) -> Mask& {
+      return table[static_cast<std::size_t>(i) * stride + static_cast<std::size_t>(v)];
+    };
+    at(reach_, 0, 1) = domains.mask(cells[0]);
+    for (int i = 1; i < k; ++i) {
       const Mask mask = domains.mask(cells[i]);
-      const std::uint64_t* from = &reach_[static_cast<std::size_t>(i) * stride];
-      std::uint64_t* to = &reach_[static_cast<std::size_t>(i + 1) * stride];
-      for (int m = 0; m <= size_; ++m) {
-        if (!from[m]) continue;
-        for (Mask d = mask; d; d &= d - 1) {
-          const int digit = lowest(d);
-          if (digit > m) to[digit] |= from[m] << 1;
-          else if (digit < m || !full) to[m] |= from[m];
-        }
+      const Mask hides = hiding(lowest(mask));
+      for (int v = 1; v <= std::min(i + 1, seen_); ++v) {
+        Mask states = at(reach_, i - 1, v) & hides;  // the cell hidden: the highest stays
+        const Mask before = at(reach_, i - 1, v - 1);
+        if (before) states |= mask & above(lowest(before));  // seen: it is the new highest
+        at(reach_, i, v) = states;
       }
     }
-    for (int m = 0; m <= size_; ++m)
-      if (!full || m == size_) done_[static_cast<std::size_t>(k) * stride + m] = std::uint64_t{1} << seen_;
-    for (int i = k; i-- > 0;) {
+    const Mask end = at(reach_, k - 1, seen_) & (full ? digit_bit(size_) : ~Mask{0});
+    if (!end) return false;
+    at(done_, k - 1, seen_) = end;
+    keep_.assign(static_cast<std::size_t>(k), 0);
+    for (int i = k - 1; i > 0; --i) {
       const Mask mask = domains.mask(cells[i]);
-      const std::uint64_t* after = &done_[static_cast<std::size_t>(i + 1) * stride];
-      std::uint64_t* here = &done_[static_cast<std::size_t>(i) * stride];
-      for (int m = 0; m <= size_; ++m)
-        for (Mask d = mask; d; d &= d - 1) {
-          const int digit = lowest(d);
-          if (digit > m) here[m] |= after[digit] >> 1;
-          else if (digit < m || !full) here[m] |= after[m];
-        }
-    }
-    if (!(reach_[0] & done_[0])) return false;
-    for (int i = 0; i < k; ++i) {
-      const Mask mask = domains.mask(cells[i]);
-      const std::uint64_t* from = &reach_[static_cast<std::size_t>(i) * stride];
-      const std::uint64_t* after = &done_[static_cast<std::size_t>(i + 1) * stride];
+      const Mask hides = hiding(lowest(mask));
       Mask keep = 0;
-      for (Mask d = mask; d; d &= d - 1) {
-        const int digit = lowest(d);
-        for (int m = 0; m <= size_ && !(keep & (d & -d)); ++m) {
-          if (!from[m]) continue;
-          const std::uint64_t next = digit > m ? after[digit] >> 1 : digit < m || !full ? after[m] : 0;
-          if (from[m] & next) keep |= d & -d;
+      for (int v = 1; v <= seen_; ++v) {
+        const Mask after = at(done_, i, v);
+        if (!after) continue;
+        if (const Mask stays = at(reach_, i - 1, v) & after) {
+          keep |= mask & hidden_under(highest(stays));
+          at(done_, i - 1, v) |= stays & hides;
+        }
+        const Mask before = at(reach_, i - 1, v - 1);
+        if (v < 2 || !before) continue;
+        if (const Mask rises = mask & after & above(lowest(before))) {
+          keep |= rises;
+          at(done_, i - 1, v - 1) |= before & below(highest(rises));
         }
       }
-      if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
+      keep_[static_cast<std::size_t>(i)] = keep;
     }
+    keep_[0] = at(done_, 0, 1);
+    // Applied from the clue on, after the passes: taking a digit may place a
+    // cell and clear its houses, this line included.
+    for (int i = 0; i < k; ++i)
+      if ((domains.mask(cells[i]) & ~keep_[static_cast<std::size_t>(i)]) &&
+          !domains.keep_only(cells[i], domains.mask(cells[i]) & keep_[static_cast<std::size_t>(i)]))
+        return false;
     return true;
   }
 
  private:
+  // Digits above / below `digit`, as masks.
+  static Mask above(int digit) { return digit >= 64 ? 0 : ~Mask{0} << digit; }
+  static Mask below(int digit) { return digit_bit(digit) - 1; }
+
   // Once every cell is fixed, whether the count is right.
   bool bounds_only(Domains& domains) const {
     int seen = 0, tallest = 0;
@@ -1028,7 +1046,7 @@ class Skyline final : public Rule {
   int size_, seen_;
   // Scratch of revise, kept so it allocates nothing: a program serves one
   // search on one thread.
-  mutable std::vector<std::uint64_t> reach_, done_;
+  mutable std::vector<Mask> reach_, done_, keep_;
 };
 
 int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
@@ -1097,6 +1115,7 @@ ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector
     ++origin_;
   }
   add_implied_sums(constraints);
+  add_combined_sums(constraints);
   // Peers of a house are handled by the search already.
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
     auto& peers = extra_peers_[cell];
@@ -1338,13 +1357,157 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
   }
 }
 
+// Sums whose cells see each other across them say together more than each
+// alone: two little killers on neighbouring diagonals of 49 have cells in
+// the same boxes, and as a 15-cell sum of 98 grouped by box their digits
+// can barely reach it, where each diagonal alone had room to spare. A sum's
+// slack is measured by its groups of different digits: each group of k
+// cells counts k·(N-k) (its freedom) less the room left at the nearer end
+// of the sum's range. Two sums sharing no cell, at least six cells of the
+// smaller seeing the larger, are merged when the merged slack is better
+// than each alone or than both together; the best merge first, greedily,
+// each merged sum standing in for its parts from then on. The merged sums
+// (not the written ones) join the program as implied sums.
+void ConstraintProgram::add_combined_sums(const std::vector<Constraint>& constraints) {
+  if (size_ > 16) return;  // the pairs of long sums grow with the square of the grid
+  const int cell_count = geometry_.cell_count();
+  struct Piece {
+    std::vector<int> cells;  // sorted
+    long total;
+    std::vector<int> parts;  // first cell of each written sum in it
+    long score;
+    bool written;
+  };
+  constexpr std::size_t kMinSeeing = 6;
+  std::vector<char> in_sum(cell_count, 0);
+  const auto score_of = [&](const std::vector<int>& cells, long total, long& score) {
+    // Greedy groups of cells that see each other: the house holding most
+    // of the cells left first (LinearSum groups them alike).
+    std::vector<char> left(cell_count, 0);
+    for (int cell : cells) left[cell] = 1;
+    std::size_t remaining = cells.size();
+    long low = 0, high = 0;
+    std::vector<int> sizes;
+    while (remaining > 0) {
+      int best_house = -1, best_count = 1;
+      for (int h : std::views::iota(0, static_cast<int>(geometry_.houses().size()))) {
+        int count = 0;
+        for (int cell : geometry_.houses()[h].cells) count += left[cell];
+        if (count > best_count) {
+          best_count = count;
+          best_house = h;
+        }
+      }
+      if (best_house < 0) break;
+      for (int cell : geometry_.houses()[best_house].cells) left[cell] = 0;
+      sizes.push_back(best_count);
+      remaining -= static_cast<std::size_t>(best_count);
+    }
+    sizes.insert(sizes.end(), remaining, 1);
+    for (int k : sizes) {
+      low += k * (k + 1) / 2;
+      high += k * (2 * size_ - k + 1) / 2;
+    }
+    if (total < low || total > high) return false;
+    const long dof = std::min(total - low, high - total);
+    score = 0;
+    for (int k : sizes) score += static_cast<long>(k) * (size_ - k) - dof;
+    return true;
+  };
+  std::vector<Piece> pieces;
+  for (const Constraint& c : constraints) {
+    if (!c.value || (c.kind != ConstraintKind::killer_cage && c.kind != ConstraintKind::little_killer &&
+                     c.kind != ConstraintKind::sum))
+      continue;
+    // Both sums of a merge have kMinSeeing cells at least: most cages have fewer.
+    if (c.cells.size() < kMinSeeing) continue;
+    std::vector<int> cells = c.cells;
+    std::sort(cells.begin(), cells.end());
+    if (std::adjacent_find(cells.begin(), cells.end()) != cells.end()) continue;
+    Piece piece{cells, *c.value, {c.cells.front()}, 0, true};
+    if (!score_of(piece.cells, piece.total, piece.score)) continue;
+    pieces.push_back(std::move(piece));
+  }
+  if (pieces.size() < 2) return;
+  std::vector<char> alive(pieces.size(), 1);
+  // A candidate merge: (score, a, b), the merged piece kept aside.
+  struct Merge {
+    long score;
+    std::size_t a, b;
+    Piece merged;
+  };
+  std::vector<Merge> merges;
+  std::set<std::vector<int>> known;
+  for (const Piece& p : pieces) known.insert(p.cells);
+  const auto offer = [&](std::size_t a, std::size_t b) {
+    const Piece& x = pieces[a];
+    const Piece& y = pieces[b];
+    const Piece& small = x.cells.size() < y.cells.size() ? x : y;
+    const Piece& big = &small == &x ? y : x;
+    if (small.cells.size() < kMinSeeing) return;
+    for (int cell : big.cells) in_sum[cell] = 1;
+    std::size_t seeing = 0;
+    bool overlap = false;
+    for (int cell : small.cells) {
+      overlap = overlap || in_sum[cell];
+      const auto peers = geometry_.peers_of(cell);
+      if (std::any_of(peers.begin(), peers.end(), [&](int peer) { return in_sum[peer] != 0; })) ++seeing;
+    }
+    for (int cell : big.cells) in_sum[cell] = 0;
+    if (overlap || seeing < kMinSeeing) return;
+    Piece merged;
+    std::merge(x.cells.begin(), x.cells.end(), y.cells.begin(), y.cells.end(), std::back_inserter(merged.cells));
+    if (known.count(merged.cells)) return;
+    merged.total = x.total + y.total;
+    if (!score_of(merged.cells, merged.total, merged.score)) return;
+    if ((merged.score <= x.score || merged.score <= y.score) && merged.score <= x.score + y.score) return;
+    merged.parts = x.parts;
+    merged.parts.insert(merged.parts.end(), y.parts.begin(), y.parts.end());
+    merged.written = false;
+    merges.push_back({merged.score, a, b, std::move(merged)});
+  };
+  for (std::size_t a = 0; a < pieces.size(); ++a)
+    for (std::size_t b = a + 1; b < pieces.size(); ++b) offer(a, b);
+  for (;;) {
+    std::erase_if(merges, [&](const Merge& m) { return !alive[m.a] || !alive[m.b] || known.count(m.merged.cells); });
+    if (merges.empty()) break;
+    const auto best = std::max_element(merges.begin(), merges.end(), [](const Merge& l, const Merge& r) {
+      return l.score != r.score ? l.score < r.score : l.merged.cells > r.merged.cells;
+    });
+    Merge chosen = std::move(*best);
+    merges.erase(best);
+    alive[chosen.a] = alive[chosen.b] = 0;
+    known.insert(chosen.merged.cells);
+    pieces.push_back(std::move(chosen.merged));
+    alive.push_back(1);
+    for (std::size_t other = 0; other + 1 < pieces.size(); ++other)
+      if (alive[other]) offer(other, pieces.size() - 1);
+  }
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    if (!alive[p] || pieces[p].written || pieces[p].score <= 0) continue;
+    implied_.push_back({-1, -1, pieces[p].cells, {}, pieces[p].total, pieces[p].parts});
+    origin_ = -static_cast<int>(implied_.size());
+    std::vector<std::pair<int, int>> terms;
+    for (int cell : pieces[p].cells) terms.emplace_back(cell, 1);
+    add_sum(terms, static_cast<int>(pieces[p].total));
+  }
+}
+
 std::string ConstraintProgram::implied_text(int origin) const {
   const ImpliedSum& sum = implied_[static_cast<std::size_t>(-1 - origin)];
   const auto& houses = geometry_.houses();
   // (Appended piece by piece: g++ 12 warns falsely on "lit" + std::string chains.)
-  std::string text = "the rule of 45 on ";
-  text.append(sum.first == sum.last ? house_name(houses[sum.first]) : houses_name(houses[sum.first], houses[sum.last]))
-      .append(": ");
+  std::string text;
+  if (sum.first < 0) {
+    text = "the sums at ";
+    for (std::size_t i = 0; i < sum.parts.size(); ++i)
+      text.append(i == 0 ? "" : i + 1 == sum.parts.size() ? " and " : ", ").append(geometry_.cell_name(sum.parts[i]));
+    text.append(" together: ");
+  } else {
+    text = "the rule of 45 on ";
+    text.append(sum.first == sum.last ? house_name(houses[sum.first]) : houses_name(houses[sum.first], houses[sum.last]))
+        .append(": ");
+  }
   for (std::size_t i = 0; i < sum.plus.size(); ++i) text.append(i ? "+" : "").append(geometry_.cell_name(sum.plus[i]));
   for (int cell : sum.minus) text.append("-").append(geometry_.cell_name(cell));
   text.append(" = ").append(std::to_string(sum.total));
@@ -1449,7 +1612,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     }
     case ConstraintKind::renban:
       differ(cells);
-      add_rule(std::make_unique<Run>(cells, n));
+      add_rule(std::make_unique<Run>(cells, geometry_));
       break;
     case ConstraintKind::palindrome:
       for (int i = 0; i < k / 2; ++i) relate(cells[i], cells[k - 1 - i], [](int x, int y) { return x == y; });

@@ -115,6 +115,8 @@ class ConstraintProgram {
   void add_distinct_sum(const std::vector<int>& cells, int total);
   // Sums the cages imply over houses and unions of houses (rule of 45).
   void add_implied_sums(const std::vector<Constraint>& constraints);
+  // Sums of written sums taken together where their cells bind each other.
+  void add_combined_sums(const std::vector<Constraint>& constraints);
 
   const Geometry& geometry_;
   int size_;
@@ -129,9 +131,10 @@ class ConstraintProgram {
   // houses from `first` to `last`. Worded only when the logic solver asks: a
   // generated killer builds a program for every count.
   struct ImpliedSum {
-    int first, last;
+    int first, last;  // -1: no houses, a sum of the written sums `parts`
     std::vector<int> plus, minus;
     long total;
+    std::vector<int> parts = {};  // their first cells, for the words
   };
   std::vector<ImpliedSum> implied_;
   std::vector<std::vector<std::pair<int, int>>> peer_origins_;  // per cell: (extra peer, origin), as added

@@ -2,6 +2,9 @@
 // set build runs, and the result conventions it shares with the other engines.
 // The engine itself lives in fast9.hpp; this file compiles its baseline build
 // (SSE2 and scalar code, any x86-64 or other 64-bit CPU).
+#include <stdexcept>
+#include <vector>
+
 #include "core/contract.hpp"
 #include "fast9.hpp"
 
@@ -108,7 +111,17 @@ std::optional<bool> fast9_has_solution(const Fast9Start& start, bool diagonal, s
 void solve_fast9(const Puzzle& puzzle, const SolveOptions& options, SolveResult& result, Fast9Isa isa,
                  Fast9Search search) {
   NONET_EXPECTS(fast9_supports(*puzzle.geometry) && puzzle.cells.size() == 81);
-  const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes, {},
+  if (!options.candidates.empty() && options.candidates.size() != puzzle.cells.size())
+    throw std::invalid_argument("SolveOptions::candidates needs one mask per cell");
+  // Pencil marks: each open cell's digits outside its marks are excluded (a
+  // given keeps its digit whatever its marks say, as in the generic engine).
+  thread_local std::vector<std::pair<int, int>> unmarked;
+  unmarked.clear();
+  for (std::size_t cell = 0; cell < options.candidates.size(); ++cell)
+    if (puzzle.cells[cell] == 0)
+      for (int digit = 1; digit <= 9; ++digit)
+        if (!(options.candidates[cell] & digit_bit(digit))) unmarked.emplace_back(static_cast<int>(cell), digit);
+  const Fast9Limits limits{options.count_limit == 0 ? 1 : options.count_limit, options.keep, options.max_nodes, unmarked,
                            options.time_limit, search};
   run_fast9(*puzzle.geometry, puzzle.cells, limits, result, isa);
   // The engine only notices clashing givens; the shared check names them.

@@ -9,13 +9,13 @@ namespace nonet {
 namespace {
 
 // The fast engine tries candidates in a fixed order, so random solves (random
-// full grids for the generator) stay with the generic engine; so do positions
-// with pencil marks, which only it reads, and puzzles with variant rules.
+// full grids for the generator) stay with the generic engine; so do puzzles
+// with variant rules. Pencil marks it takes as excluded candidates.
 bool use_fast9(const Puzzle& puzzle, const SolveOptions& options) {
   // A puzzle of its geometry: the engine is chosen by the cell count and the geometry alike.
   NONET_EXPECTS(puzzle.geometry != nullptr);
   NONET_EXPECTS(puzzle.cells.size() == static_cast<std::size_t>(puzzle.geometry->cell_count()));
-  return !options.random && options.candidates.empty() && puzzle.constraints.empty() && puzzle.cells.size() == 81 &&
+  return !options.random && puzzle.constraints.empty() && puzzle.cells.size() == 81 &&
          detail::fast9_supports(*puzzle.geometry);
 }
 
