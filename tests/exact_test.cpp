@@ -314,19 +314,29 @@ TEST(Exact, PencilMarksRestrictTheSearch) {
 // solution's digit, a given's own marks sometimes without it) it answers as
 // the generic engine, every solution a grid of the marks and the givens.
 TEST(Exact, BothEnginesReadPencilMarksAlike) {
-  const Puzzle wikipedia = parse_one(kWikipedia);
   std::mt19937_64 rng(8812);
   const auto chance = [&](int percent) { return static_cast<int>(rng() % 100) < percent; };
+  // A classic grid and a diagonal one (X-sudoku: the fast engine has both).
+  const auto classic = parse_one(kWikipedia).geometry;
+  const auto diagonal = std::make_shared<const Geometry>(Geometry::diagonal(3, 3));
+  SolveOptions random;
+  random.random = true;
+  random.seed = 5;
+  const Grid diagonal_solution = solve_generic(Puzzle{diagonal, Grid(81, 0), ""}, random).solutions.at(0);
+  Grid classic_solution(81, 0);
+  for (int cell = 0; cell < 81; ++cell) classic_solution[cell] = static_cast<std::uint8_t>(kWikipediaSolution[static_cast<std::size_t>(cell)] - '0');
   int unique = 0, several = 0, none = 0;
   for (int i = 0; i < 600; ++i) {
-    Puzzle puzzle{wikipedia.geometry, Grid(81, 0), ""};
+    const bool x = i % 4 == 3;
+    const Grid& solution = x ? diagonal_solution : classic_solution;
+    Puzzle puzzle{x ? diagonal : classic, Grid(81, 0), ""};
     SolveOptions options;
     options.count_limit = 2;
     options.keep = 2;
     options.candidates.assign(81, 0);
     const int givens = 10 + static_cast<int>(rng() % 25);
     for (int cell = 0; cell < 81; ++cell) {
-      const int digit = kWikipediaSolution[static_cast<std::size_t>(cell)] - '0';
+      const int digit = solution[cell];
       if (chance(givens)) puzzle.cells[cell] = static_cast<std::uint8_t>(digit);
       Mask& marks = options.candidates[cell];
       if (!chance(i % 3 == 0 ? 2 : 0)) marks |= digit_bit(digit);
