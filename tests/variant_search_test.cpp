@@ -850,6 +850,24 @@ TEST(VariantSearchLines, DigitsOfEveryRenbanRunLeaveTheRestOfTheirHouse) {
   for (int cell : {9, 10, 11, 18, 19, 20, 6, 7, 8}) EXPECT_FALSE(masks[cell] & digit_bit(5)) << g.cell_name(cell);
 }
 
+// Dominoes down rows 2-3 in columns 2-9 add up to 87: rows 2 and 3 hold 90,
+// so r2c1 + r3c1 = 3. Only the run of rows 2-3 says so (row 1 has no cage):
+// the logic solver's program takes every run of houses, the search's only
+// those from either end.
+TEST(VariantSearchSums, TheRuleOf45OverEveryRunOfHousesForTheLogicSolver) {
+  const Geometry g = Geometry::classic(3, 3);
+  std::vector<Constraint> cages{rule(Kind::killer_cage, {17, 26}, 10)};
+  for (int column = 1; column <= 7; ++column) cages.push_back(rule(Kind::killer_cage, {9 + column, 18 + column}, 11));
+  const auto says = [&](const detail::ConstraintProgram& program) {
+    for (int r = 0; r < program.rule_count(); ++r)
+      if (program.rule(r).origin < 0 && program.implied_text(program.rule(r).origin) == "the rule of 45 on rows 2-3: r2c1+r3c1 = 3")
+        return true;
+    return false;
+  };
+  EXPECT_TRUE(says(detail::ConstraintProgram(g, cages, /*every_run=*/true)));
+  EXPECT_FALSE(says(detail::ConstraintProgram(g, cages)));
+}
+
 // Every little killer of six cells or more on a random grid, with the grid's
 // sums: the sums the program takes together (neighbouring diagonals share
 // boxes) must keep the grid on random candidates around it.

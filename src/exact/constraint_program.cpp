@@ -1098,7 +1098,8 @@ std::string houses_name(const House& one_end, const House& other_end) {
 
 }  // namespace
 
-ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector<Constraint>& constraints)
+ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector<Constraint>& constraints,
+                                     bool every_run)
     : geometry_(geometry),
       size_(geometry.size()),
       initial_(geometry.cell_count(), all_digits(geometry.size())),
@@ -1114,7 +1115,7 @@ ConstraintProgram::ConstraintProgram(const Geometry& geometry, const std::vector
     add(constraint, constraints);
     ++origin_;
   }
-  add_implied_sums(constraints);
+  add_implied_sums(constraints, every_run);
   add_combined_sums(constraints);
   // Peers of a house are handled by the search already.
   for (int cell = 0; cell < geometry.cell_count(); ++cell) {
@@ -1218,7 +1219,7 @@ void ConstraintProgram::add_distinct_sum(const std::vector<int>& cells, int tota
 // or last k houses of each family of houses that partition the grid (rows,
 // columns, boxes or jigsaw regions, in order). Sums that would bind many loose
 // cells say little and cost a revise each time; they are left out.
-void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constraints) {
+void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constraints, bool every_run) {
   const int cell_count = geometry_.cell_count();
   struct Piece {
     std::vector<int> cells;
@@ -1323,13 +1324,18 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
       }
     if (!disjoint || cells_in_family != static_cast<std::size_t>(cell_count)) continue;
     std::sort(family.begin(), family.end(), [](const House* a, const House* b) { return a->index < b->index; });
-    for (int direction = 0; direction < 2; ++direction) {
+    // Runs of houses grown one house at a time: from either end of the
+    // family, and with every_run from each house inside it onwards.
+    std::vector<std::vector<const House*>> runs{family, {family.rbegin(), family.rend()}};
+    if (every_run)
+      for (int start = 1; start + 2 < size_; ++start) runs.emplace_back(family.begin() + start, family.end() - 1);
+    for (const auto& run : runs) {
       std::vector<char> in_region(cell_count, 0), by_pieces(cell_count, 0), piece_used(pieces.size(), 0);
       std::vector<int> inside(pieces.size(), 0);
       long total = 0;
-      for (int k = 1; k < size_; ++k) {
-        const House* house = family[direction == 0 ? k - 1 : size_ - k];
-        region_first = house_number(*family[direction == 0 ? 0 : size_ - 1]);
+      for (int k = 1; k < size_ && k <= static_cast<int>(run.size()); ++k) {
+        const House* house = run[static_cast<std::size_t>(k - 1)];
+        region_first = house_number(*run.front());
         region_last = house_number(*house);
         for (int cell : house->cells) {
           in_region[cell] = 1;

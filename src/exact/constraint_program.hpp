@@ -81,8 +81,12 @@ struct Restriction {
 
 class ConstraintProgram {
  public:
-  // Throws nothing; a malformed rule makes `invalid` say why.
-  ConstraintProgram(const Geometry& geometry, const std::vector<Constraint>& constraints);
+  // Throws nothing; a malformed rule makes `invalid` say why. every_run:
+  // the rule of 45 over every run of neighbouring rows, columns or boxes,
+  // as a person looks at any band (the logic solver); without it only the
+  // runs from either end of the grid (the search: the others cost it more
+  // time than they save).
+  ConstraintProgram(const Geometry& geometry, const std::vector<Constraint>& constraints, bool every_run = false);
 
   const std::string& invalid() const { return invalid_; }
   Mask initial(int cell) const { return initial_[cell]; }
@@ -114,7 +118,7 @@ class ConstraintProgram {
   // Different digits (the cells see each other) adding up to total.
   void add_distinct_sum(const std::vector<int>& cells, int total);
   // Sums the cages imply over houses and unions of houses (rule of 45).
-  void add_implied_sums(const std::vector<Constraint>& constraints);
+  void add_implied_sums(const std::vector<Constraint>& constraints, bool every_run);
   // Sums of written sums taken together where their cells bind each other.
   void add_combined_sums(const std::vector<Constraint>& constraints);
 

@@ -11,7 +11,7 @@
 namespace nonet::logic {
 
 VariantRules::VariantRules(const Geometry& geometry, const std::vector<Constraint>& constraints)
-    : geometry_(geometry), constraints_(constraints), program_(geometry, constraints) {
+    : geometry_(geometry), constraints_(constraints), program_(geometry, constraints, /*every_run=*/true) {
   const int n = geometry.size(), candidates = geometry.cell_count() * n;
   at_.assign(static_cast<std::size_t>(candidates) + 1, 0);
   same_.assign(static_cast<std::size_t>(candidates), 0);
