@@ -295,6 +295,9 @@ TEST(Exact, PencilMarksRestrictTheSearch) {
   const int open = static_cast<int>(kWikipedia.find('.'));
   options.candidates[open] &= ~digit_bit(kWikipediaSolution[open] - '0');
   EXPECT_EQ(solve(puzzle, options).status, SolveStatus::no_solution);
+  options.candidates[open] = 0;  // no digit at all
+  EXPECT_EQ(solve(puzzle, options).status, SolveStatus::no_solution);
+  EXPECT_EQ(solve_generic(puzzle, options).status, SolveStatus::no_solution);
 
   const Puzzle empty{puzzle.geometry, Grid(81, 0), ""};
   SolveOptions pinned;
