@@ -3,7 +3,6 @@
 #include "constraint_program.hpp"
 
 #include <algorithm>
-#include <ranges>
 #include <array>
 #include <bit>
 #include <cstdlib>
@@ -86,6 +85,37 @@ class SumSet {
   std::vector<std::uint64_t> words_;
 };
 
+// Cells in groups that see each other, greedily: the house holding most of
+// the cells not grouped yet first (two at least; the first such house in
+// order on ties), until no house holds two. Each group lists positions in
+// `cells`; a cell listed twice joins a group once. The larger a group of
+// different digits, the more its least and greatest sums say (eight cells of
+// a box add up to 36 at least; split into columns of four and four, to 20).
+std::vector<std::vector<std::size_t>> groups_in_houses(const Geometry& geometry, const std::vector<int>& cells) {
+  std::vector<std::vector<std::size_t>> groups;
+  std::vector<char> grouped(cells.size(), 0);
+  for (;;) {
+    std::size_t best_count = 1;
+    std::vector<std::size_t> best;
+    for (std::size_t h = 0; h < geometry.houses().size(); ++h) {
+      std::vector<std::size_t> members;
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        const int cell = cells[i];
+        if (grouped[i] || !(geometry.house_bits(static_cast<int>(h))[cell >> 6] >> (cell & 63) & 1)) continue;
+        if (std::any_of(members.begin(), members.end(), [&](std::size_t j) { return cells[j] == cell; })) continue;
+        members.push_back(i);
+      }
+      if (members.size() > best_count) {
+        best_count = members.size();
+        best = std::move(members);
+      }
+    }
+    if (best.empty()) return groups;
+    for (std::size_t i : best) grouped[i] = 1;
+    groups.push_back(std::move(best));
+  }
+}
+
 // Σ coefficient · digit = total. First by bounds (each term keeps the
 // digits the others' least and greatest values leave room for); then, where
 // the sum's range is small, by reachable sums. Cells that see each other (a
@@ -150,34 +180,23 @@ class LinearSum final : public Rule {
   }
 
  private:
-  // Groups first the unit terms of one sign lying in one house, the house
-  // holding most of them first: the larger a group of different digits, the
-  // more its least and greatest sums say (eight cells of a box add up to 36
-  // at least; split into columns of four and four, to 20). A long arrow
-  // whose sum is forced by its cells' least digits is solved so, without a
-  // guess. A cell that is a term twice joins with one of them.
+  // Groups first the unit terms of one sign lying in one house
+  // (groups_in_houses): a long arrow whose sum is forced by its cells' least
+  // digits is solved so, without a guess.
   void group_by_houses(const Geometry& geometry, std::vector<char>& grouped) {
     for (int sign : {1, -1}) {
-      for (;;) {
-        std::size_t best_count = 1;
-        std::vector<std::size_t> best;
-        for (std::size_t h = 0; h < geometry.houses().size(); ++h) {
-          std::vector<std::size_t> members;
-          for (std::size_t i = 0; i < terms_.size(); ++i) {
-            const auto [cell, coefficient] = terms_[i];
-            if (grouped[i] || coefficient != sign || !(geometry.house_bits(static_cast<int>(h))[cell >> 6] >> (cell & 63) & 1))
-              continue;
-            if (std::any_of(members.begin(), members.end(), [&](std::size_t j) { return terms_[j].first == cell; })) continue;
-            members.push_back(i);
-          }
-          if (members.size() > best_count) {
-            best_count = members.size();
-            best = std::move(members);
-          }
+      std::vector<std::size_t> terms;
+      std::vector<int> cells;
+      for (std::size_t i = 0; i < terms_.size(); ++i)
+        if (terms_[i].second == sign) {
+          terms.push_back(i);
+          cells.push_back(terms_[i].first);
         }
-        if (best.empty()) break;
-        for (std::size_t i : best) grouped[i] = 1;
-        groups_.push_back(std::move(best));
+      for (const std::vector<std::size_t>& group : groups_in_houses(geometry, cells)) {
+        std::vector<std::size_t> members;
+        for (std::size_t position : group) members.push_back(terms[position]);
+        for (std::size_t i : members) grouped[i] = 1;
+        groups_.push_back(std::move(members));
       }
     }
   }
@@ -1387,27 +1406,13 @@ void ConstraintProgram::add_combined_sums(const std::vector<Constraint>& constra
   constexpr std::size_t kMinSeeing = 6;
   std::vector<char> in_sum(cell_count, 0);
   const auto score_of = [&](const std::vector<int>& cells, long total, long& score) {
-    // Greedy groups of cells that see each other: the house holding most
-    // of the cells left first (LinearSum groups them alike).
-    std::vector<char> left(cell_count, 0);
-    for (int cell : cells) left[cell] = 1;
-    std::size_t remaining = cells.size();
+    // Groups of different digits as LinearSum takes them; the rest alone.
     long low = 0, high = 0;
     std::vector<int> sizes;
-    while (remaining > 0) {
-      int best_house = -1, best_count = 1;
-      for (int h : std::views::iota(0, static_cast<int>(geometry_.houses().size()))) {
-        int count = 0;
-        for (int cell : geometry_.houses()[h].cells) count += left[cell];
-        if (count > best_count) {
-          best_count = count;
-          best_house = h;
-        }
-      }
-      if (best_house < 0) break;
-      for (int cell : geometry_.houses()[best_house].cells) left[cell] = 0;
-      sizes.push_back(best_count);
-      remaining -= static_cast<std::size_t>(best_count);
+    std::size_t remaining = cells.size();
+    for (const auto& group : groups_in_houses(geometry_, cells)) {
+      sizes.push_back(static_cast<int>(group.size()));
+      remaining -= group.size();
     }
     sizes.insert(sizes.end(), remaining, 1);
     for (int k : sizes) {
