@@ -63,6 +63,7 @@ class Rule {
   // mates), which is not worth a revise on each of their changes.
   std::size_t watched = SIZE_MAX;
   int origin = 0;          // the rule it comes from (ConstraintProgram's origins)
+  int branching_weight = 1;  // how many times its cells count in the search's choice of a cell
 };
 
 struct PairLink {

@@ -64,7 +64,8 @@ class GenericSearch {
         const detail::Rule& rule = program_->rule(r);
         const int bound = static_cast<int>(std::min(rule.watched, rule.cells.size()));
         const std::uint32_t weight = static_cast<std::uint32_t>(std::max<int>(2 * n - bound, n));
-        for (int i = 0; i < bound; ++i) priority_[rule.cells[i]] += weight;
+        const std::uint32_t copies = static_cast<std::uint32_t>(rule.branching_weight);
+        for (int i = 0; i < bound; ++i) priority_[rule.cells[i]] += weight * copies;
       }
       for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
         priority_[cell] += 2 * static_cast<std::uint32_t>(program_->links(cell).size() + program_->extra_peers(cell).size());
