@@ -301,6 +301,9 @@ TEST(FpuzzlesReader, EveryRuleList) {
       {R"("littlekillersum":[{"cell":"R0C1","cells":["R1C2","R2C3"],"direction":"DR","value":"40"},)"
        R"({"cell":"R10C3","direction":"UL","value":3},{"cell":"R4C10","direction":"DL","value":""}])",
        {rule(K::little_killer, {1, 11, 21, 31, 41, 51, 61, 71}, 40, 0, {}, {-1, 0}), rule(K::little_killer, {73, 63}, 3, 0, {}, {9, 2})}},
+      // Indexer cells: a rule for each cell, so that a step names the one it uses.
+      {R"("rowindexer":[{"cells":["R1C1","R2C1"]}],"columnindexer":[{"cells":["R5C5"]},{"cells":[]}],"boxindexer":[{"cells":["R9C9"]}])",
+       {rule(K::row_indexer, {0}), rule(K::row_indexer, {9}), rule(K::column_indexer, {40}), rule(K::box_indexer, {80})}},
       // Sandwiches, X-sums and skyscrapers: from the clue's side inwards.
       {R"("sandwichsum":[{"cell":"R0C3","value":"0"},{"cell":"R2C10","value":"12"},{"cell":"R4C0"}],"xsum":[{"cell":"R10C1","value":"20"}],"skyscraper":[{"cell":"R1C0","value":3}])",
        {rule(K::sandwich, {2, 11, 20, 29, 38, 47, 56, 65, 74}, 0, 0, {}, {-1, 2}),
@@ -422,6 +425,7 @@ Puzzle every_expressible_rule() {
       R"("arrow":[{"lines":[["R1C7","R2C8","R3C9"]],"cells":["R1C7","R1C8"]}],)"
       R"("littlekillersum":[{"cell":"R0C2","direction":"DL","value":"3"},{"cell":"R10C8","direction":"UR","value":"12"}],)"
       R"("sandwichsum":[{"cell":"R0C5","value":"10"}],"xsum":[{"cell":"R9C10","value":"15"}],"skyscraper":[{"cell":"R10C9","value":"2"}],)"
+      R"("rowindexer":[{"cells":["R9C1","R6C9"]}],"columnindexer":[{"cells":["R2C9"]}],"boxindexer":[{"cells":["R4C1"]}],)"
       R"("antiknight":true,"antiking":true,"nonconsecutive":true,"negative":["ratio","xv"])");
   json.replace(json.find("{}"), 2, R"({"value":3,"given":true})");
   (void)K::killer_cage;
@@ -447,7 +451,7 @@ TEST(FpuzzlesReader, NumbersBeyondAnyIntegerAreOutOfRange) {
 
 TEST(FpuzzlesWriter, EveryRuleReadsBackAsTheSamePuzzle) {
   const Puzzle puzzle = every_expressible_rule();
-  ASSERT_EQ(puzzle.constraints.size(), 33u) << ::testing::PrintToString(described(puzzle));
+  ASSERT_EQ(puzzle.constraints.size(), 37u) << ::testing::PrintToString(described(puzzle));
   const std::string json = to_fpuzzles(puzzle);
   const Puzzle again = read_ok(json);
   EXPECT_EQ(again.cells, puzzle.cells);

@@ -272,6 +272,19 @@ std::vector<Case> cases() {
        true},
       {"no-ratio (2) with black dots on those pairs", &b6,
        whole(Kind::no_ratio, {}, marks(b6, Kind::ratio, doubled, no_value)), true},
+      // Indexers (b4's rows, columns and boxes read alike, so there they hold).
+      {"row indexer r2c1 = 3: row 3 of column 1 holds 2", &b4, {rule(Kind::row_indexer, b4.at("r2c1"))}, true},
+      {"row indexer r1c2 = 2: row 2 of column 2 holds 4, not 1", &b4, {rule(Kind::row_indexer, b4.at("r1c2"))}, false},
+      {"row indexer r1c1 = 1 points at itself", &b4, {rule(Kind::row_indexer, b4.at("r1c1"))}, true},
+      {"column indexers r2c1 = 3, r3c2 = 1", &b4, {rule(Kind::column_indexer, b4.at("r2c1 r3c2"))}, true},
+      {"column indexer r1c1 = 5: column 5 of row 1 holds 7, not 1", &b9, {rule(Kind::column_indexer, b9.at("r1c1"))},
+       false},
+      {"box indexer r1c3 = 3: box 2's third cell holds 1", &b4, {rule(Kind::box_indexer, b4.at("r1c3"))}, true},
+      {"box indexer r1c1 = 5: box 1's fifth cell holds 7, not 1", &b9, {rule(Kind::box_indexer, b9.at("r1c1"))}, false},
+      {"box indexer on jigsaw regions: r2c3 = 1, region 3's first cell (r2c3) is itself", &j4,
+       {rule(Kind::box_indexer, j4.at("r2c3"))}, true},
+      {"box indexer on jigsaw regions: r3c2 = 4, region 3's fourth cell (r4c4) holds 3, not 2", &j4,
+       {rule(Kind::box_indexer, j4.at("r3c2"))}, false},
       {"no-XV", &boards().no_xv6, whole(Kind::no_xv, {}), true},
       {"no-XV: 2+3", &b6, whole(Kind::no_xv, {}), false},
       {"no-XV with X and V on those pairs", &b6,
@@ -304,7 +317,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 34u);
+  EXPECT_EQ(testing::every_kind().size(), 37u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

@@ -80,6 +80,27 @@ TEST(IssText, ReadsBothKillerTextFormats) {
   EXPECT_EQ(p.constraints[0].value, 3);
 }
 
+// ISS's "2D 1-5-9" (rows 1, 5, 9 index their columns, columns 1, 5, 9 their
+// rows), with the solution ISS publishes: one rule per indexer cell.
+TEST(IssText, ReadsIndexingAndSolvesA159Puzzle) {
+  const Puzzle p = read_one(
+      ".Thermo~R3C1~R4C1~R5C1~R6C1~R7C1..Indexing~R~R1C1~R1C2~R1C3~R1C4~R1C5~R1C6~R1C7~R1C8~R1C9~R5C1~R5C2~R5C3~R5C4"
+      "~R5C5~R5C6~R5C7~R5C8~R5C9~R9C1~R9C2~R9C3~R9C4~R9C5~R9C6~R9C7~R9C8~R9C9.Indexing~C~R1C1~R2C1~R3C1~R4C1~R5C1"
+      "~R6C1~R7C1~R8C1~R9C1~R1C5~R2C5~R3C5~R4C5~R5C5~R6C5~R7C5~R8C5~R9C5~R1C9~R2C9~R3C9~R4C9~R5C9~R6C9~R7C9~R8C9~R9C9");
+  ASSERT_EQ(p.constraints.size(), 1u + 27u + 27u);
+  EXPECT_EQ(p.constraints[1].kind, ConstraintKind::row_indexer);
+  EXPECT_EQ(p.constraints[1].cells, (std::vector<int>{0}));
+  EXPECT_EQ(p.constraints[28].kind, ConstraintKind::column_indexer);
+  SolveOptions options;
+  options.count_limit = 2;
+  const SolveResult result = solve(p, options);
+  ASSERT_EQ(result.status, SolveStatus::unique);
+  EXPECT_EQ(result.solutions[0], testing::grid_of("934852671675431298218976534341289756582617349796543182829765413453128967167394825"));
+  EXPECT_TRUE(is_solution_of(p, result.solutions[0]));
+  EXPECT_NE(error_of(".Indexing~X~R1C1").find("Indexing takes C (columns) or R (rows)"), std::string::npos)
+      << error_of(".Indexing~X~R1C1");
+}
+
 TEST(IssText, RefusesWhatItCannotReadWithThePlace) {
   EXPECT_NE(error_of(".Cage~10~R1C1~R1C2.Lunchbox~5~R2C1~R2C2").find(":1:20: ISS rule 'Lunchbox'"), std::string::npos)
       << error_of(".Cage~10~R1C1~R1C2.Lunchbox~5~R2C1~R2C2");

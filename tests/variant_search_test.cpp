@@ -247,6 +247,15 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::even:
     case Kind::minimum:
     case Kind::maximum: c.cells = {pick(rng, 0, g.cell_count() - 1)}; break;
+    case Kind::row_indexer:
+    case Kind::column_indexer:
+    case Kind::box_indexer:
+      // One indexer cell, or a few (as f-puzzles may list them together).
+      for (int i = chance(rng, 70) ? 1 : pick(rng, 2, 4); i > 0; --i) {
+        const int cell = pick(rng, 0, g.cell_count() - 1);
+        if (std::find(c.cells.begin(), c.cells.end(), cell) == c.cells.end()) c.cells.push_back(cell);
+      }
+      break;
     case Kind::quadruple: {
       const int r = pick(rng, 0, n - 2), col = pick(rng, 0, n - 2);
       c.cells = {r * n + col, r * n + col + 1, (r + 1) * n + col, (r + 1) * n + col + 1};

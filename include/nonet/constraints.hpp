@@ -61,6 +61,12 @@ enum class ConstraintKind {
   no_difference,   // f-puzzles' negative white dots: no neighbour pair without a dot differs by `value`
   no_ratio,        // negative black dots: no neighbour pair without a dot has ratio `value`
   no_xv,           // negative XV: no unmarked neighbour pair adds up to 5 or 10
+  // Indexer cells (f-puzzles' indexers, ISS's Indexing): each listed cell's
+  // digit points at a cell of its column, row or box, which holds the
+  // listed cell's own position there.
+  row_indexer,     // a digit v at row r, column c: row v of column c holds r
+  column_indexer,  // a digit v at row r, column c: column v of row r holds c
+  box_indexer,     // a digit v at the p-th cell of a box (reading order): its v-th cell holds p
 };
 
 // The kind's name in nonet's own format and messages ("killer-cage").

@@ -1735,6 +1735,36 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
         if (!marked(ConstraintKind::xv, a, b)) relate(a, b, [](int x, int y) { return x + y != 5 && x + y != 10; });
       });
       break;
+    case ConstraintKind::row_indexer:
+    case ConstraintKind::column_indexer:
+    case ConstraintKind::box_indexer:
+      // The indexer holds v exactly when the cell it points at for v holds
+      // the indexer's own position: one pair table per v (none where the
+      // indexer points at itself, which says nothing).
+      for (int cell : cells) {
+        const int r = geometry_.row_of(cell), col = geometry_.column_of(cell);
+        std::vector<int> line;  // the cells v = 1..N point at, in order
+        int position = 0;       // the indexer's own, 1-based
+        if (c.kind == ConstraintKind::row_indexer) {
+          for (int v = 0; v < n; ++v) line.push_back(v * n + col);
+          position = r + 1;
+        } else if (c.kind == ConstraintKind::column_indexer) {
+          for (int v = 0; v < n; ++v) line.push_back(r * n + v);
+          position = col + 1;
+        } else {
+          for (int h : geometry_.houses_of(cell))
+            if (geometry_.houses()[h].kind == HouseKind::box || geometry_.houses()[h].kind == HouseKind::region) {
+              line = geometry_.houses()[h].cells;
+              break;
+            }
+          std::sort(line.begin(), line.end());
+          position = static_cast<int>(std::find(line.begin(), line.end(), cell) - line.begin()) + 1;
+        }
+        for (int v = 1; v <= static_cast<int>(line.size()); ++v)
+          if (line[static_cast<std::size_t>(v - 1)] != cell)
+            relate(cell, line[static_cast<std::size_t>(v - 1)], [v, position](int x, int y) { return (x == v) == (y == position); });
+      }
+      break;
   }
 }
 

@@ -560,6 +560,12 @@ void Reader::read_key(const std::string& key, const ordered_json& value) {
       if (house) houses_.regions.push_back(std::move(region));
       else add(K::extra_region, std::move(region));
     });
+  } else if (key == "rowindexer" || key == "columnindexer" || key == "boxindexer") {
+    const K kind = key == "rowindexer" ? K::row_indexer : key == "columnindexer" ? K::column_indexer : K::box_indexer;
+    each_entry(value, [&](const ordered_json& entry) {
+      only_fields(entry, {"cells"});
+      for (int at : cells(field(entry, "cells"))) add(kind, {at});  // one per cell: a step names the cell it uses
+    });
   } else if (key == "odd") read_single_cells(value, K::odd);
   else if (key == "even") read_single_cells(value, K::even);
   else if (key == "minimum") read_single_cells(value, K::minimum);
@@ -821,6 +827,15 @@ void Writer::write_rule(const Constraint& rule) {
       return;
     }
     case K::extra_region: with_cells("extraregion"); return;
+    case K::row_indexer:
+    case K::column_indexer:
+    case K::box_indexer: {
+      // All indexer cells of a kind in one entry, as f-puzzles keeps them.
+      const char* key = rule.kind == K::row_indexer ? "rowindexer" : rule.kind == K::column_indexer ? "columnindexer" : "boxindexer";
+      if (!document_.contains(key)) entry(key)["cells"] = ordered_json::array();
+      for (int cell : rule.cells) document_[key][0]["cells"].push_back(name(cell));
+      return;
+    }
     case K::odd: single("odd"); return;
     case K::even: single("even"); return;
     case K::minimum: single("minimum"); return;

@@ -61,11 +61,11 @@ constexpr std::string_view kRead[] = {
     "AntiKing", "AntiConsecutive", "StrictKropki", "StrictXV", "Cage", "Sum", "LittleKiller", "Arrow", "DoubleArrow",
     "PillArrow", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine", "Between", "Palindrome",
     "Zipper", "WhiteDot", "BlackDot", "X", "V", "GreaterThan", "Quad", "Sandwich", "XSum", "Skyscraper",
-    "AllDifferent"};
+    "AllDifferent", "Indexing"};
 constexpr std::string_view kNotRead[] = {
     "HiddenSkyscraper", "ChaosArrow", "ChaosCount", "FullRank", "FullRankTies", "NumberedRoom",
     "LookAndSay", "Lunchbox", "SameValues", "ContainExact", "ContainAtLeast", "NFA", "RellikCage", "Var", "SumLine",
-    "RegionSize", "CountDistinct", "Lockout", "EqualityCage", "ValueIndexing", "ChaosConstruction", "Indexing",
+    "RegionSize", "CountDistinct", "Lockout", "EqualityCage", "ValueIndexing", "ChaosConstruction",
     "Regex", "CountingCircles", "Replicate", "BinaryX", "Binary", "Or", "And", "End", "Pair", "PairX",
     "AntiTaxicab", "Doppelganger", "DutchFlatmates", "GlobalEntropy", "GlobalMod", "RegionSameValues",
     "ConnectedValues", "EqualSum", "SearchPriority", "Container", "Given", "Priority"};
@@ -407,6 +407,14 @@ class IssReader {
       Constraint clue{ConstraintKind::sandwich, {}, value(item, 0, "sum")};
       clue.cells = line_cells(item, 1, true, clue.outside);
       rules.push_back(std::move(clue));
+    } else if (name == "Indexing") {
+      // Indexing~C~cells (a cell's digit v: column v of its row holds its
+      // column's number) or Indexing~R~cells (the same down its column).
+      if (item.args.empty() || (item.args[0] != "C" && item.args[0] != "R"))
+        fail(item.offset, "Indexing takes C (columns) or R (rows), then cells");
+      // One rule per indexer cell, so that a step names the cell it uses.
+      for (int at : cells_from(item, 1))
+        rules.push_back({item.args[0] == "C" ? ConstraintKind::column_indexer : ConstraintKind::row_indexer, {at}});
     } else if (name == "XSum") outside_pair(item, puzzle, ConstraintKind::x_sum);
     else if (name == "Skyscraper") outside_pair(item, puzzle, ConstraintKind::skyscraper);
     else if (known_name(name)) fail(item.offset, "ISS rule '" + std::string(name) + "' is not one nonet reads (docs/variants.md)");

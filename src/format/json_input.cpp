@@ -101,7 +101,7 @@ bool names_a_rule(std::string_view key) {
   static const std::vector<std::string> kRuleWords = [] {
     // nonet's kinds, then f-puzzles' and SudokuPad's names, and the words for rules.
     std::vector<std::string> words;
-    for (int k = 0; k <= static_cast<int>(ConstraintKind::no_xv); ++k) {
+    for (int k = 0; k <= static_cast<int>(ConstraintKind::box_indexer); ++k) {
       std::string word;
       for (char c : to_string(static_cast<ConstraintKind>(k)))
         if (c != '-') word += c;
@@ -110,7 +110,8 @@ bool names_a_rule(std::string_view key) {
     // Not "line", "cells" or other words nonet's own output records carry.
     for (const char* word : {"killercage", "cage", "killer", "littlekillersum", "sandwichsum", "thermo", "betweenline",
                              "entropicline", "modularline", "regionsumline", "whispers", "germanwhisper", "kropki",
-                             "negative", "disjointgroup", "diagonal", "antidiagonal", "windoku", "rule", "constraint"})
+                             "negative", "disjointgroup", "diagonal", "antidiagonal", "windoku", "rule", "constraint",
+                             "columnindexer", "boxindexer", "indexer"})
       words.emplace_back(word);
     return words;
   }();

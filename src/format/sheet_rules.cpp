@@ -21,6 +21,8 @@ constexpr Rgb kBetween{0.55, 0.66, 0.84}, kRegionSum{0.36, 0.58, 0.96}, kEntropi
 constexpr Rgb kModular{0.30, 0.72, 0.72}, kZipper{0.92, 0.50, 0.72};
 constexpr Rgb kMarkGrey{0.35, 0.35, 0.35};
 constexpr Rgb kExtraRegion{0.80, 0.89, 1.00}, kPiece{0.90, 0.45, 0.10};
+// Indexer cells as f-puzzles colours them: rows red, columns green, boxes yellow.
+constexpr Rgb kRowIndexer{1.00, 0.85, 0.85}, kColumnIndexer{0.80, 0.95, 0.84}, kBoxIndexer{1.00, 0.97, 0.77};
 // Clones: each pair of copies its own tint.
 constexpr Rgb kCloneTints[] = {{1.00, 0.87, 0.70}, {0.84, 0.95, 0.78}, {0.95, 0.84, 0.95}, {0.99, 0.95, 0.70}};
 
@@ -483,6 +485,18 @@ class RuleDrawer {
         caption(rule.value && *rule.value != 2 ? "every black dot (" + value + ") shown" : "every black dot shown");
         return;
       case ConstraintKind::no_xv: caption("every X and V shown"); return;
+      case ConstraintKind::row_indexer:
+        tint(rule.cells, kRowIndexer);
+        caption("red: row indexers (v at r,c: row v of column c holds r)");
+        return;
+      case ConstraintKind::column_indexer:
+        tint(rule.cells, kColumnIndexer);
+        caption("green: column indexers (v at r,c: column v of row r holds c)");
+        return;
+      case ConstraintKind::box_indexer:
+        tint(rule.cells, kBoxIndexer);
+        caption("yellow: box indexers (v: the box's v-th cell holds this cell's place)");
+        return;
     }
   }
 

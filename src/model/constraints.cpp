@@ -59,6 +59,9 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::no_difference, "no-difference"},
     KindName{ConstraintKind::no_ratio, "no-ratio"},
     KindName{ConstraintKind::no_xv, "no-xv"},
+    KindName{ConstraintKind::row_indexer, "row-indexer"},
+    KindName{ConstraintKind::column_indexer, "column-indexer"},
+    KindName{ConstraintKind::box_indexer, "box-indexer"},
 };
 
 using Digits = std::vector<int>;
@@ -129,6 +132,20 @@ bool every_pair(const Geometry& g, const std::vector<std::uint8_t>& grid, Test&&
     for (int other : offsets(g, cell, kRightAndDown))
       if (grid[cell] != 0 && grid[other] != 0 && !test(cell, other, grid[cell], grid[other])) return false;
   return true;
+}
+
+std::vector<int> box_of(const Geometry& g, int cell);
+
+// Where an indexer cell holding `digit` points, and the digit it puts there
+// (its own row, column or place in its box): the rule's sentence, apart
+// from the search's pair tables.
+std::pair<int, int> indexed(const Geometry& g, ConstraintKind kind, int cell, int digit) {
+  const int n = g.size(), r = g.row_of(cell), c = g.column_of(cell);
+  if (kind == ConstraintKind::row_indexer) return {(digit - 1) * n + c, r + 1};
+  if (kind == ConstraintKind::column_indexer) return {r * n + digit - 1, c + 1};
+  const std::vector<int> box = box_of(g, cell);
+  const auto place = std::find(box.begin(), box.end(), cell) - box.begin();
+  return {box[static_cast<std::size_t>(digit - 1)], static_cast<int>(place) + 1};
 }
 
 // Whether the rule can still hold given the filled cells: a rule over
@@ -296,8 +313,30 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       return every_pair(g, grid, [&](int a, int b, int x, int y) {
         return (x + y != 5 && x + y != 10) || marked(all, ConstraintKind::xv, a, b);
       });
+    case ConstraintKind::row_indexer:
+    case ConstraintKind::column_indexer:
+    case ConstraintKind::box_indexer:
+      for (int cell : c.cells) {
+        if (grid[cell] == 0) continue;
+        const auto [target, digit] = indexed(g, c.kind, cell, grid[cell]);
+        if (grid[target] != 0 && grid[target] != digit) return false;
+      }
+      return true;
   }
   return false;
+}
+
+// The box (or jigsaw region) holding a cell, its cells in reading order;
+// empty when none does.
+std::vector<int> box_of(const Geometry& g, int cell) {
+  for (int h : g.houses_of(cell)) {
+    const House& house = g.houses()[h];
+    if (house.kind != HouseKind::box && house.kind != HouseKind::region) continue;
+    std::vector<int> cells = house.cells;
+    std::sort(cells.begin(), cells.end());
+    return cells;
+  }
+  return {};
 }
 
 bool global(ConstraintKind kind) {
@@ -422,6 +461,11 @@ std::string malformed(const Geometry& g, const Constraint& c) {
       if (!need_value()) return fail("no clue");
       if (c.kind == ConstraintKind::skyscraper && (*c.value < 1 || *c.value > n))
         return fail("a skyscraper clue sees 1.." + std::to_string(n));
+      return "";
+    case ConstraintKind::box_indexer:
+      for (int cell : c.cells)
+        if (box_of(g, cell).size() != static_cast<std::size_t>(n))
+          return fail(g.cell_name(cell) + " is in no box or region of " + std::to_string(n) + " cells");
       return "";
     default: return "";
   }

@@ -56,6 +56,9 @@ const EVERY_RULE = {
     { kind: 'sandwich', cells: Array.from({ length: 9 }, (_, r) => `r${r + 1}c5`), value: 14, outside: 'r0c5' },
     { kind: 'x-sum', cells: Array.from({ length: 9 }, (_, c) => `r1c${c + 1}`), value: 20, outside: 'r1c0' },
     { kind: 'skyscraper', cells: Array.from({ length: 9 }, (_, r) => `r${9 - r}c9`), value: 3, outside: 'r10c9' },
+    { kind: 'row-indexer', cells: ['r4c4'] },
+    { kind: 'column-indexer', cells: ['r6c3'] },
+    { kind: 'box-indexer', cells: ['r2c2'] },
     { kind: 'anti-knight' },
     { kind: 'nonconsecutive' },
   ],
@@ -357,7 +360,7 @@ suite('players’ journeys (issue #40)', () => {
       const page = await openApp(browser, server.url, { context: ctx });
       await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(EVERY_RULE))}`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '30');
+      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '33');
       for (const rule of EVERY_RULE.constraints) {
         if (['anti-knight', 'nonconsecutive'].includes(rule.kind)) continue;
         assert.ok(await page.locator(`svg.overlay .rule-${rule.kind} *`).count() > 0, `${rule.kind} is drawn`);

@@ -41,6 +41,9 @@ const KINDS = {
   'no-difference': { name: 'all white dots shown', sentence: 'every white dot is given (no other neighbours differ by its value)' },
   'no-ratio': { name: 'all black dots shown', sentence: 'every black dot is given (no other neighbours have its ratio)' },
   'no-xv': { name: 'all X and V shown', sentence: 'every X and V is given (no other neighbours add up to 5 or 10)' },
+  'row-indexer': { name: 'row indexers (red)', sentence: 'a digit v in a red cell of column c: row v of column c holds the red cell’s row number' },
+  'column-indexer': { name: 'column indexers (green)', sentence: 'a digit v in a green cell of row r: column v of row r holds the green cell’s column number' },
+  'box-indexer': { name: 'box indexers (yellow)', sentence: 'a digit v in a yellow cell: the v-th cell of its box (in reading order) holds the yellow cell’s place in the box' },
 };
 
 const OUTSIDE = new Set(['little-killer', 'sandwich', 'x-sum', 'skyscraper']);
@@ -137,6 +140,11 @@ export function drawRules(group, constraints, n) {
       }
       case 'extra-region':
         cells.forEach((i) => { const [x, y] = centre(i); el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: 'extra-region' }, g('tint')); });
+        break;
+      case 'row-indexer':
+      case 'column-indexer':
+      case 'box-indexer':
+        cells.forEach((i) => { const [x, y] = centre(i); el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: rule.kind }, g('tint')); });
         break;
       case 'clone': {
         const tint = `clone-${cloneTint++ % 4}`;
