@@ -292,6 +292,9 @@ TEST(FpuzzlesReader, EveryRuleList) {
        {rule(K::between, {0, 1, 2}), rule(K::region_sum_line, {20, 21}), rule(K::region_sum_line, {47, 48})}},
       {R"("entropicline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"modularline":[{"lines":[["R2C1","R2C2","R2C3"]]}])",
        {rule(K::entropic, {0, 1, 2}), rule(K::modular, {9, 10, 11})}},
+      // Rangsk's SudokuSolver's keys, beside f-puzzles' own.
+      {R"("zipperline":[{"lines":[["R1C1","R1C2","R1C3"]]}],"doublearrow":[{"lines":[["R2C1","R2C2","R2C3"]]}])",
+       {rule(K::zipper, {0, 1, 2}), rule(K::double_arrow, {9, 10, 11})}},
       // An arrow: the circle first (a pill in reading order), its line after;
       // two lines from one circle are two arrows.
       {R"("arrow":[{"lines":[["R1C1","R2C2","R3C3"],["R1C1","R1C2"]],"cells":["R1C1"]},{"lines":[["R5C6","R6C6","R7C6"]],"cells":["R5C6","R5C5"]}])",

@@ -609,6 +609,11 @@ void Reader::read_key(const std::string& key, const ordered_json& value) {
   else if (key == "regionsumline" || key == "regionSumLine") read_lines(value, K::region_sum_line, false);
   else if (key == "entropicline") read_lines(value, K::entropic, false);
   else if (key == "modularline") read_lines(value, K::modular, false);
+  // Keys f-puzzles' editor does not offer but its logical solver (Rangsk's
+  // SudokuSolver) reads: read, never written (f-puzzles and SudokuPad would
+  // drop them, and the puzzle with them).
+  else if (key == "zipperline") read_lines(value, K::zipper, false);
+  else if (key == "doublearrow") read_lines(value, K::double_arrow, false);
   else if (key == "arrow") read_arrows(value);
   else if (key == "littlekillersum") read_little_killers(value);
   else if (key == "sandwichsum") read_outside_clues(value, K::sandwich);
