@@ -212,6 +212,9 @@ std::vector<Case> cases() {
       {"entropic on 6×6: 3,4 both middle", &b6, {rule(Kind::entropic, b6.at("r1c3 r1c4"))}, false},
       {"entropic on 6×6: 1,2 both low", &b6, {rule(Kind::entropic, b6.at("r1c1 r1c2"))}, false},
       {"modular 6,7,2", &b9, {rule(Kind::modular, b9.at("r2c1 r2c2 r2c3"))}, true},
+      {"nabner 5,3,7,9 (r1c1 r1c2 r2c2 r3c2)", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r2c2 r3c2"))}, true},
+      {"nabner 5,3,4: 3 and 4 consecutive", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r1c3"))}, false},
+      {"nabner 5,6", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c4"))}, false},
       {"modular 5,3,4,8", &b9, {rule(Kind::modular, b9.at("r2c6 r2c7 r2c8 r2c9"))}, true},
       {"modular 7,2,1: 7 and 1 two apart", &b9, {rule(Kind::modular, b9.at("r2c2 r2c3 r2c4"))}, false},
       {"modular 2 on 6,7,8: odd and even in turn", &b9, {rule(Kind::modular, b9.at("r1c4 r1c5 r1c6"), 2)}, true},
@@ -317,7 +320,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 37u);
+  EXPECT_EQ(testing::every_kind().size(), 38u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

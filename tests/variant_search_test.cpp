@@ -320,6 +320,7 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::entropic:
     case Kind::zipper: line(2, 6); break;
     case Kind::between: line(2, 5); break;
+    case Kind::nabner: line(2, (n + 1) / 2); break;
     case Kind::little_killer: {
       diagonal_from_outside(g, rng, c);
       const int k = static_cast<int>(c.cells.size());

@@ -67,6 +67,8 @@ enum class ConstraintKind {
   row_indexer,     // a digit v at row r, column c: row v of column c holds r
   column_indexer,  // a digit v at row r, column c: column v of row r holds c
   box_indexer,     // a digit v at the p-th cell of a box (reading order): its v-th cell holds p
+  // A line added after the others (the kinds keep their numbers).
+  nabner,          // any two digits on the line differ by 2 or more (no repeats, none consecutive)
 };
 
 // The kind's name in nonet's own format and messages ("killer-cage").

@@ -1735,6 +1735,10 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
         if (!marked(ConstraintKind::xv, a, b)) relate(a, b, [](int x, int y) { return x + y != 5 && x + y != 10; });
       });
       break;
+    case ConstraintKind::nabner:
+      for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k; ++j) relate(cells[i], cells[j], [](int x, int y) { return std::abs(x - y) >= 2; });
+      break;
     case ConstraintKind::row_indexer:
     case ConstraintKind::column_indexer:
     case ConstraintKind::box_indexer:

@@ -614,6 +614,7 @@ void Reader::read_key(const std::string& key, const ordered_json& value) {
   // drop them, and the puzzle with them).
   else if (key == "zipperline") read_lines(value, K::zipper, false);
   else if (key == "doublearrow") read_lines(value, K::double_arrow, false);
+  else if (key == "nabner") read_lines(value, K::nabner, false);
   else if (key == "arrow") read_arrows(value);
   else if (key == "littlekillersum") read_little_killers(value);
   else if (key == "sandwichsum") read_outside_clues(value, K::sandwich);
@@ -880,6 +881,7 @@ void Writer::write_rule(const Constraint& rule) {
     case K::modular: line("modularline"); return;
     case K::zipper: cannot_state(geometry_, rule, "f-puzzles has no zipper lines");
     case K::double_arrow: cannot_state(geometry_, rule, "f-puzzles has no double arrows");
+    case K::nabner: cannot_state(geometry_, rule, "f-puzzles has no nabner lines");
     case K::sum: cannot_state(geometry_, rule, "f-puzzles has no sum over cells that may repeat");
     case K::arrow: {
       if (rule.split < 1 || rule.split >= static_cast<int>(rule.cells.size()))

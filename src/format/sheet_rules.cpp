@@ -18,7 +18,7 @@ constexpr Rgb kInk{0, 0, 0}, kWhite{1, 1, 1};
 constexpr Rgb kThermo{0.78, 0.78, 0.78}, kArrow{0.45, 0.45, 0.45}, kShapeGrey{0.86, 0.86, 0.86};
 constexpr Rgb kWhisper{0.40, 0.78, 0.40}, kRenban{0.76, 0.52, 0.90}, kPalindrome{0.68, 0.68, 0.68};
 constexpr Rgb kBetween{0.55, 0.66, 0.84}, kRegionSum{0.36, 0.58, 0.96}, kEntropic{0.96, 0.64, 0.30};
-constexpr Rgb kModular{0.30, 0.72, 0.72}, kZipper{0.92, 0.50, 0.72};
+constexpr Rgb kModular{0.30, 0.72, 0.72}, kZipper{0.92, 0.50, 0.72}, kNabner{0.80, 0.72, 0.20};
 constexpr Rgb kMarkGrey{0.35, 0.35, 0.35};
 constexpr Rgb kExtraRegion{0.80, 0.89, 1.00}, kPiece{0.90, 0.45, 0.10};
 // Indexer cells as f-puzzles colours them: rows red, columns green, boxes yellow.
@@ -457,6 +457,10 @@ class RuleDrawer {
       case ConstraintKind::modular:
         line(rule.cells, kModular, kLineWidth);
         caption("teal lines: modular (mod " + (rule.value ? value : std::string("3")) + ")");
+        return;
+      case ConstraintKind::nabner:
+        line(rule.cells, kNabner, kLineWidth);
+        caption("olive lines: nabner (any two digits differ by 2 or more)");
         return;
       case ConstraintKind::zipper:
         line(rule.cells, kZipper, kLineWidth);

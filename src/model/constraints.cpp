@@ -62,6 +62,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::row_indexer, "row-indexer"},
     KindName{ConstraintKind::column_indexer, "column-indexer"},
     KindName{ConstraintKind::box_indexer, "box-indexer"},
+    KindName{ConstraintKind::nabner, "nabner"},
 };
 
 using Digits = std::vector<int>;
@@ -313,6 +314,11 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       return every_pair(g, grid, [&](int a, int b, int x, int y) {
         return (x + y != 5 && x + y != 10) || marked(all, ConstraintKind::xv, a, b);
       });
+    case ConstraintKind::nabner:
+      for (std::size_t i = 0; i < filled.size(); ++i)
+        for (std::size_t j = i + 1; j < filled.size(); ++j)
+          if (std::abs(filled[i] - filled[j]) < 2) return false;
+      return true;
     case ConstraintKind::row_indexer:
     case ConstraintKind::column_indexer:
     case ConstraintKind::box_indexer:
@@ -452,6 +458,12 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     case ConstraintKind::region_sum_line:
     case ConstraintKind::entropic:
     case ConstraintKind::zipper: return k >= 2 ? "" : fail("a line of at least two cells");
+    case ConstraintKind::nabner:
+      if (k < 2) return fail("a line of at least two cells");
+      // Digits two apart at least: 1, 3, 5, … at most (N + 1) / 2 of them.
+      if (k > (n + 1) / 2)
+        return fail(std::to_string(k) + " digits of 1.." + std::to_string(n) + " cannot all be two apart");
+      return "";
     case ConstraintKind::between: return k >= 2 ? "" : fail("a line with two ends");
     case ConstraintKind::little_killer: return need_value() ? "" : fail("no sum");
     case ConstraintKind::sandwich:

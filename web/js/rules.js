@@ -31,6 +31,7 @@ const KINDS = {
   entropic: { name: 'entropic lines (orange)' },
   modular: { name: 'modular lines (teal)' },
   zipper: { name: 'zipper lines (pink)' },
+  nabner: { name: 'nabner lines (olive)', sentence: 'any two digits on an olive line differ by 2 or more' },
   'little-killer': { name: 'little killer' },
   sandwich: { name: 'sandwich', sentence: 'sandwich: the digits between 1 and the largest add up to the clue' },
   'x-sum': { name: 'X-sums', sentence: 'X-sum: the first X digits from the clue add up to it, X being the first digit' },
@@ -257,6 +258,7 @@ export function drawRules(group, constraints, n) {
       case 'entropic':
       case 'modular':
       case 'zipper':
+      case 'nabner':
       case 'between': {
         if (!cells.length) break;
         const gl = g('line');
