@@ -379,6 +379,9 @@ inline void Propagation::list_reach() {
   component.assign(count, -1);
   std::vector<int> index(count, -1), low(count, 0), next_edge(count, 0), stack, calls, members;
   std::vector<char> on_stack(count, 0);
+  // Per component, the last component whose reach took its reach in (many
+  // of a component's implications enter the same component: once will do).
+  std::vector<int> taken_by;
   int visited = 0, components = 0;
   auto visit = [&](int v) {
     index[v] = low[v] = visited++;
@@ -412,10 +415,17 @@ inline void Propagation::list_reach() {
         members.push_back(w);
         reach[at + (live[w] >> 6)] |= std::uint64_t{1} << (live[w] & 63);
       }
+      taken_by.push_back(components);
+      // Through plain pointers, which the compiler knows apart: the words are ORed a vector at a time.
+      std::uint64_t* __restrict into = reach.data() + at;
+      const std::size_t words = reach_words;
       for (int m : members)
         for (int i = implied_at[m]; i < implied_at[m + 1]; ++i)
-          if (const int c = component[implied[i].to]; c != components)
-            for (std::size_t k = 0; k < reach_words; ++k) reach[at + k] |= reach[c * reach_words + k];
+          if (const int c = component[implied[i].to]; taken_by[c] != components) {
+            taken_by[c] = components;
+            const std::uint64_t* __restrict from = reach.data() + static_cast<std::size_t>(c) * words;
+            for (std::size_t k = 0; k < words; ++k) into[k] |= from[k];
+          }
       ++components;
     }
   }
