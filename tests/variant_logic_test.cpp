@@ -11,6 +11,7 @@
 
 #include "logic/finders.hpp"
 #include "logic/internal.hpp"
+#include "logic/propagation.hpp"
 #include "logic/variant_rules.hpp"
 #include "nonet/analysis.hpp"
 #include "nonet/exact.hpp"
@@ -401,6 +402,49 @@ TEST(VariantLogic, ADynamicChainSearchSettledBeforeItsFirstChainStillFindsOne) {
     at.apply(s);
   }
   EXPECT_GT(checked, 0);
+}
+
+// The static forcing chains skip a start that leads_to says cannot reach
+// its negation (a reach folded onto 256 bits, the exact one once the runs
+// on a "perhaps" cost as much): it must never say so of a start whose run
+// does reach it. On Solo's killers, at the start and halfway through each.
+TEST(VariantLogic, LeadsToNeverSkipsAStartThatReachesItsNegation) {
+  using logic::chaining::kOff;
+  using logic::chaining::kOn;
+  using logic::chaining::Propagation;
+  int reached = 0, skipped = 0;
+  for (const Puzzle& puzzle : testing::load_puzzles(testing::source_path("examples/solo.txt"))) {
+    if (puzzle.constraints.empty()) continue;
+    LogicOptions options;
+    options.time_limit = 10;
+    const LogicResult path = solve_logically(puzzle, options);
+    CandidateGrid at(puzzle);
+    for (std::size_t i = 0; i <= path.steps.size() / 2; ++i) {
+      if (i == 0 || i == path.steps.size() / 2) {
+        const logic::Tables tables(at.geometry());
+        const logic::VariantRules rules(at.geometry(), at.constraints());
+        logic::Context ctx{at, at.geometry(), tables};
+        ctx.rules = &rules;
+        for (const bool x : {true, false}) {
+          Propagation prop(ctx, logic::chaining::ChainMode::forcing_chains(x, true));
+          for (int cell = 0; cell < ctx.cells(); ++cell)
+            for (int d : logic::digits_of(at.candidates(cell)))
+              for (int on : {kOn, kOff}) {
+                const int start = Propagation::pot(cell, d, on, ctx.n());
+                const bool may = prop.leads_to(start, start ^ 1);
+                prop.run(start, {.stop_at = start ^ 1});
+                const bool does = prop.is_reached(start ^ 1);
+                EXPECT_TRUE(may || !does) << puzzle.comment << " after " << i << " steps: " << start;
+                reached += does;
+                skipped += !may;
+              }
+        }
+      }
+      if (i < path.steps.size()) at.apply(path.steps[i]);
+    }
+  }
+  EXPECT_GT(reached, 0);
+  EXPECT_GT(skipped, 0);
 }
 
 // Solo's killers (examples/solo.txt, every level from trivial to extreme,
