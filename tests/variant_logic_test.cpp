@@ -9,6 +9,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "logic/finders.hpp"
+#include "logic/internal.hpp"
+#include "logic/propagation.hpp"
+#include "logic/variant_rules.hpp"
 #include "nonet/analysis.hpp"
 #include "nonet/exact.hpp"
 #include "nonet/logic.hpp"
@@ -319,20 +323,34 @@ TEST(VariantLogic, NoStepBreaksTheSolutionOfAHardIssKiller) {
 // A hint on a puzzle with rules settles for the best chain found once its
 // time to settle has passed (next_step): on the positions of a hard killer's
 // solve, where the easiest steps are dynamic chains, each hint is still sound.
-TEST(VariantLogic, HintsThatSettleKeepTheSolutionOfAHardKiller) {
-  NONET_NEEDS_SHARED_DATA();
-  const testing::IssRow row = iss_puzzle("TAREK_ALL");
-  ASSERT_FALSE(row.input.empty());
-  const Puzzle puzzle = testing::parse_one(row.input);
+// TAREK_ALL's first killer, its one solution, and its logical solve within
+// `seconds` (without the nested chains, which need uniqueness).
+struct HardKiller {
+  Puzzle puzzle;
+  SolveResult verdict;
+  LogicOptions options;
+  LogicResult path;
+};
+HardKiller hard_killer(double seconds) {
+  Puzzle puzzle = testing::parse_one(iss_puzzle("TAREK_ALL").input);
   SolveOptions exact;
   exact.count_limit = 2;
-  const SolveResult verdict = solve(puzzle, exact);
-  ASSERT_EQ(verdict.status, SolveStatus::unique);
+  SolveResult verdict = solve(puzzle, exact);
   LogicOptions options;
-  options.time_limit = 0.5;
+  options.time_limit = seconds;
   options.assume_unique = false;
-  const LogicResult path = solve_logically(puzzle, options);
-  CandidateGrid at(puzzle);
+  LogicResult path = solve_logically(puzzle, options);
+  return HardKiller{std::move(puzzle), std::move(verdict), options, std::move(path)};
+}
+
+TEST(VariantLogic, HintsThatSettleKeepTheSolutionOfAHardKiller) {
+  NONET_NEEDS_SHARED_DATA();
+  const HardKiller killer = hard_killer(0.5);
+  const SolveResult& verdict = killer.verdict;
+  const LogicOptions& options = killer.options;
+  const LogicResult& path = killer.path;
+  ASSERT_EQ(verdict.status, SolveStatus::unique);
+  CandidateGrid at(killer.puzzle);
   int chains = 0;
   for (const Step& s : path.steps) {
     at.apply(s);
@@ -342,6 +360,91 @@ TEST(VariantLogic, HintsThatSettleKeepTheSolutionOfAHardKiller) {
     for (const Candidate& e : hint->eliminations) EXPECT_NE(verdict.solutions[0][e.cell], e.digit) << hint->detail;
     for (const Candidate& p : hint->placements) EXPECT_EQ(verdict.solutions[0][p.cell], p.digit) << hint->detail;
   }
+}
+
+// A hint whose time to settle has already passed before its dynamic chain
+// search found anything (a hard killer's position whose easiest step is such
+// a chain) still finds one: it runs every candidate's "on" before any "off"
+// (forcing_chains.cpp), and the chain it settles for keeps the solution and
+// is rated no lower than the easiest, which the search that never settles
+// (a rating's) still gives.
+TEST(VariantLogic, ADynamicChainSearchSettledBeforeItsFirstChainStillFindsOne) {
+  NONET_NEEDS_SHARED_DATA();
+  const HardKiller killer = hard_killer(5);  // the path to its dynamic chains, on a slow (sanitizer) build too
+  ASSERT_EQ(killer.verdict.status, SolveStatus::unique);
+  const Grid& solution = killer.verdict.solutions[0];
+  CandidateGrid at(killer.puzzle);
+  int checked = 0;
+  for (const Step& s : killer.path.steps) {
+    const bool plus = s.technique.find("(+)") != std::string::npos;
+    if (s.technique.rfind("Dynamic", 0) == 0 && s.technique.find("nested") == std::string::npos && checked < 3) {
+      ++checked;
+      const logic::Tables tables(at.geometry());
+      const logic::VariantRules rules(at.geometry(), at.constraints());
+      logic::Context easiest{at, at.geometry(), tables};
+      easiest.rules = &rules;
+      const auto unsettled = logic::find_multiple_forcing_chain(easiest, true, plus ? 1 : 0);
+      ASSERT_TRUE(unsettled) << s.technique;
+      EXPECT_EQ(unsettled->technique, s.technique);
+      EXPECT_DOUBLE_EQ(unsettled->rating, s.rating);
+      logic::Context settled{at, at.geometry(), tables};
+      settled.rules = &rules;
+      settled.settle_after = std::chrono::steady_clock::time_point{} + std::chrono::nanoseconds(1);  // long past
+      ASSERT_TRUE(settled.settled());
+      const auto hint = logic::find_multiple_forcing_chain(settled, true, plus ? 1 : 0);
+      ASSERT_TRUE(hint) << s.technique;
+      EXPECT_GE(hint->rating, unsettled->rating) << hint->technique;
+      EXPECT_FALSE(hint->chains.empty());
+      EXPECT_FALSE(hint->eliminations.empty() && hint->placements.empty());
+      for (const Candidate& e : hint->eliminations) EXPECT_NE(solution[e.cell], e.digit) << hint->detail;
+      for (const Candidate& p : hint->placements) EXPECT_EQ(solution[p.cell], p.digit) << hint->detail;
+    }
+    at.apply(s);
+  }
+  EXPECT_GT(checked, 0);
+}
+
+// The static forcing chains skip a start that leads_to says cannot reach
+// its negation (a reach folded onto 256 bits, the exact one once the runs
+// on a "perhaps" cost as much): it must never say so of a start whose run
+// does reach it. On Solo's killers, at the start and halfway through each.
+TEST(VariantLogic, LeadsToNeverSkipsAStartThatReachesItsNegation) {
+  using logic::chaining::kOff;
+  using logic::chaining::kOn;
+  using logic::chaining::Propagation;
+  int reached = 0, skipped = 0;
+  for (const Puzzle& puzzle : testing::load_puzzles(testing::source_path("examples/solo.txt"))) {
+    if (puzzle.constraints.empty()) continue;
+    LogicOptions options;
+    options.time_limit = 10;
+    const LogicResult path = solve_logically(puzzle, options);
+    CandidateGrid at(puzzle);
+    for (std::size_t i = 0; i <= path.steps.size() / 2; ++i) {
+      if (i == 0 || i == path.steps.size() / 2) {
+        const logic::Tables tables(at.geometry());
+        const logic::VariantRules rules(at.geometry(), at.constraints());
+        logic::Context ctx{at, at.geometry(), tables};
+        ctx.rules = &rules;
+        for (const bool x : {true, false}) {
+          Propagation prop(ctx, logic::chaining::ChainMode::forcing_chains(x, true));
+          for (int cell = 0; cell < ctx.cells(); ++cell)
+            for (int d : logic::digits_of(at.candidates(cell)))
+              for (int on : {kOn, kOff}) {
+                const int start = Propagation::pot(cell, d, on, ctx.n());
+                const bool may = prop.leads_to(start, start ^ 1);
+                prop.run(start, {.stop_at = start ^ 1});
+                const bool does = prop.is_reached(start ^ 1);
+                EXPECT_TRUE(may || !does) << puzzle.comment << " after " << i << " steps: " << start;
+                reached += does;
+                skipped += !may;
+              }
+        }
+      }
+      if (i < path.steps.size()) at.apply(path.steps[i]);
+    }
+  }
+  EXPECT_GT(reached, 0);
+  EXPECT_GT(skipped, 0);
 }
 
 // Solo's killers (examples/solo.txt, every level from trivial to extreme,

@@ -138,9 +138,10 @@ void collect_cycles(const Context& ctx, bool x, bool y, Best& best, SharedImplic
     std::sort(closers.begin(), closers.end());
   };
   std::vector<int> partners;
+  DoneEvery stop;
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell))) {
-      if (done(ctx, best)) return;
+      if (stop(ctx, best)) return;
       const auto bound = depth_bound(best, base, 0);  // a loop's length is the depth of its last "on" potential
       if (!bound) return;
       const int start = Propagation::pot(cell, d, kOn, n);
@@ -191,10 +192,11 @@ void collect_forcing_chains(const Context& ctx, bool x, bool y, Best& best, Shar
   const Tenths base = (x && !y) ? kForcingXChainBase : (y && !x) ? kYChainBase : kForcingChainBase;
   const char* name = (x && !y) ? "Forcing X-chain" : (y && !x) ? "Forcing Y-chain" : "Forcing chain";
   Propagation prop(ctx, ChainMode::forcing_chains(x, y), arrays, shared);
+  DoneEvery stop;
   for (int cell = 0; cell < ctx.cells(); ++cell)
     for (int d : digits_of(ctx.grid.candidates(cell)))
       for (int on : {kOn, kOff}) {
-        if (done(ctx, best)) return;
+        if (stop(ctx, best)) return;
         const auto bound = depth_bound(best, base, 1);  // a chain's length is its target's depth less one
         if (!bound) return;
         const int start = Propagation::pot(cell, d, on, n);

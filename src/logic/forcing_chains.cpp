@@ -136,6 +136,7 @@ struct MultipleForcingSearch {
   std::vector<const Outcome*> set;  // one set of assumptions: a cell's candidates, a region's places
   std::vector<std::uint64_t> implied_by_all;  // common's scratch
   std::vector<std::vector<int>> chains;       // common's scratch
+  std::vector<std::pair<int, int>> deferred;  // candidates (cell, digit) whose "off" a hurried search left for later
 
   MultipleForcingSearch(const Context& c, bool dyn, int level)
       : ctx(c),
@@ -153,7 +154,7 @@ struct MultipleForcingSearch {
         outcomes(static_cast<std::size_t>(prop.total())) {}
 
   std::optional<Step> find() {
-    if (search_cells()) search_regions();
+    if (search_cells() && search_regions()) search_deferred();
     if (ctx.expired()) return std::nullopt;
     return best.step;
   }
@@ -323,6 +324,31 @@ struct MultipleForcingSearch {
   // potentials both imply (a double forcing chain).
   void candidate_forcing(int cell, int d, const Outcome& on) {
     if (!on.contradiction.empty()) offer_contradiction(on, cell);  // the candidate goes
+    if (hurried()) {  // its "off" after every "on" (search_deferred)
+      deferred.push_back({cell, d});
+      return;
+    }
+    forcing_of_off(cell, d, on);
+  }
+
+  // A hint whose time to settle has come with no step yet takes the first
+  // it finds: the "on" runs come first, as each serves a cell's contradictions,
+  // its cell forcing chains and a region's in each of its houses, while a
+  // candidate's "off" serves only its own contradiction and double forcing.
+  // Not for a rating or a nested search, whose order gives their steps.
+  bool hurried() const { return !ctx.first_found && !best.step && ctx.settled(); }
+
+  // The "off" runs left for later by a hurried search. False where it stops.
+  bool search_deferred() {
+    for (const auto& [cell, d] : deferred) {
+      if (done(ctx, best)) return false;
+      forcing_of_off(cell, d, outcome_of(Propagation::pot(cell, d, kOn, n)));
+    }
+    return true;
+  }
+
+  // A candidate's "off": its contradiction, and what its "on" and "off" both imply.
+  void forcing_of_off(int cell, int d, const Outcome& on) {
     run_into(Propagation::pot(cell, d, kOff, n), off);
     if (!off.contradiction.empty()) offer_contradiction(off, cell);  // the candidate holds
     if (popcount(ctx.grid.candidates(cell)) >= 3) {
