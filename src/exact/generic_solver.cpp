@@ -16,9 +16,11 @@
 // run before the hidden-single scan, until nothing changes. With rules the
 // search branches on cells only, on the one with the most weight per
 // candidate: how much its houses and rules bind it and how many
-// contradictions came from it (choose_by_conflicts).
+// contradictions came from it (choose_by_conflicts), and, where every rule
+// is a pair of cells, whether it holds the digit that fails most.
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <deque>
 #include <random>
 #include <stdexcept>
@@ -36,6 +38,9 @@ namespace {
 constexpr int kWeightedFrom = 12;
 // With rules, how many contradictions between halvings of the conflict counts.
 constexpr std::uint64_t kHalveConflictsEvery = 32768;
+// A cell's weight counts this many times against the failing digit's score
+// (value_scores_): ISS's fifth.
+constexpr std::uint64_t kCellOverDigit = 5;
 
 
 struct State {
@@ -73,6 +78,13 @@ class GenericSearch {
         // has a weight per candidate to compare.
         for (int h : geometry_.houses_of(cell)) priority_[cell] += static_cast<std::uint32_t>(geometry_.houses()[h].cells.size());
       }
+      // Digits weigh in only where every rule is a pair of cells (thermometers,
+      // dots, whispers, chess moves): there the digit that keeps failing is
+      // where the search should go (thermometer grids with no givens: 12
+      // times fewer guesses), while on sums it misleads (MATHEMAGIC_KILLERS
+      // +30 % guesses; docs/journal/2026-12-variants.md).
+      value_scores_on_ = program_->rule_count() == 0;
+      value_scores_.assign(static_cast<std::size_t>(geometry_.size()) + 1, 0);
       changed_flag_.assign(geometry_.cell_count(), 0);
       rule_flag_.assign(program_->rule_count(), 0);
       slow_rule_.assign(program_->rule_count(), 0);
@@ -305,6 +317,35 @@ class GenericSearch {
     for (std::size_t i = 0; i < bound; ++i) blame(r.cells[i]);
   }
 
+  // A guess of `digit` failed. The digit failing most, when it fails clearly
+  // more than the least failing one (ISS's rule: half as much again, and at
+  // least N times), adds its score to the weight of every cell that still
+  // holds it. Decayed faster than the cells' counts: it should follow the
+  // search more closely.
+  void blame_digit(int digit) {
+    if (!value_scores_on_) return;
+    ++value_scores_[digit];
+    if (++digits_blamed_ % kHalveConflictsEvery == 0)
+      for (auto& score : value_scores_) score >>= 2;
+    std::uint32_t most = 0, least = UINT32_MAX;
+    int worst = 0;
+    for (int d = 1; d <= geometry_.size(); ++d) {
+      const std::uint32_t score = value_scores_[d];
+      if (score > most) most = score, worst = d;
+      if (score != 0) least = std::min(least, score);
+    }
+    const bool clear = most >= static_cast<std::uint32_t>(geometry_.size()) && 2 * std::uint64_t{most} > 3 * std::uint64_t{least};
+    failing_digit_ = clear ? digit_bit(worst) : 0;
+    failing_score_ = clear ? most : 0;
+  }
+
+  // How much the search wants to branch on an open cell, before dividing by
+  // its candidates.
+  std::uint64_t cell_weight(const State& state, int cell) const {
+    const std::uint64_t weight = kCellOverDigit * (std::uint64_t{conflicts_[cell]} + priority_[cell]);
+    return state.candidates[cell] & failing_digit_ ? weight + failing_score_ : weight;
+  }
+
   bool fail_in(int house) {
     ++weight_[house];
     ++failures_;
@@ -442,7 +483,7 @@ class GenericSearch {
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
       if (state.value[cell] != 0) continue;
       const int count = std::popcount(state.candidates[cell]);
-      const std::uint64_t weight = std::uint64_t{conflicts_[cell]} + priority_[cell];
+      const std::uint64_t weight = cell_weight(state, cell);
       // weight / count > best_weight / best_count, without dividing.
       if (choice.cell < 0 || weight * static_cast<std::uint64_t>(best_count) > best_weight * static_cast<std::uint64_t>(count)) {
         choice = Choice{cell, -1, 0, count};
@@ -474,7 +515,7 @@ class GenericSearch {
         std::uint64_t heaviest = 0;
         for (int cell : houses[h].cells)
           if (state.value[cell] == 0 && (state.candidates[cell] & bit))
-            heaviest = std::max<std::uint64_t>(heaviest, std::uint64_t{conflicts_[cell]} + priority_[cell]);
+            heaviest = std::max(heaviest, cell_weight(state, cell));
         // heaviest / 3 >= best_weight / best_count: ISS's half favoured these
         // more than nonet's trees like (TAREK_ALL +11 % guesses, a third: +4 %).
         if (heaviest * static_cast<std::uint64_t>(best_count) >= 3 * best_weight) {
@@ -579,6 +620,7 @@ class GenericSearch {
       if (place(next, options[i].first, options[i].second) && propagate(next)) search(depth + 1);
       else if (program_) {
         blame(options[i].first);
+        blame_digit(options[i].second);
       }
       if (done()) return;
     }
@@ -602,6 +644,7 @@ class GenericSearch {
       if (place(next, cell, std::countr_zero(bit) + 1) && propagate(next)) search(depth + 1);
       else {
         blame(cell);
+        blame_digit(std::countr_zero(bit) + 1);
       }
       if (done()) return;
       queue_.clear();
@@ -632,6 +675,13 @@ class GenericSearch {
   std::vector<std::uint32_t> priority_;
   std::vector<std::uint32_t> conflicts_;  // per cell: the contradictions blamed on it (with rules only)
   std::uint64_t blamed_ = 0;
+  // Per digit: the guesses of it that failed (with pair rules only, see
+  // blame_digit), and the digit failing clearly most with its score.
+  bool value_scores_on_ = false;
+  std::vector<std::uint32_t> value_scores_;
+  std::uint64_t digits_blamed_ = 0;
+  Mask failing_digit_ = 0;
+  std::uint64_t failing_score_ = 0;
   int revising_ = -1;  // the rule whose revise runs, or -1
 };
 
