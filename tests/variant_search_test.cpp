@@ -841,6 +841,55 @@ TEST(VariantSearchSums, LongSumsKeepTheGridTheyWereTakenFrom) {
   EXPECT_EQ(checked, 300);
 }
 
+// A rule that settles (Rule::settles: the search does not revise it again
+// for its own removals) must remove nothing on a second revise right after
+// a first: sandwiches on random candidates around a grid, 4×4 to 16×16 (the
+// walks over sets of filling digits and over sums).
+TEST(VariantSearchLines, ARuleThatSettlesRemovesNothingOnASecondRevise) {
+  Rng rng(7207);
+  int settled = 0, changed = 0;
+  for (int box : {2, 3, 4}) {
+    const Geometry g = Geometry::classic(box, box);
+    const int n = g.size();
+    for (int i = 0; i < 300; ++i) {
+      const Grid grid = shuffled_pattern(g, rng);
+      Constraint c = rule(Kind::sandwich, {});
+      whole_line_from_outside(g, rng, c);
+      int sum = 0, crust = 0;
+      for (int cell : c.cells) {
+        if (grid[cell] == 1 || grid[cell] == n) ++crust;
+        else if (crust == 1) sum += grid[cell];
+      }
+      c.value = chance(rng, 80) ? sum : pick(rng, 0, n * (n - 1) / 2 - 1);
+      const detail::ConstraintProgram program(g, {c});
+      ASSERT_EQ(program.invalid(), "");
+      std::vector<Mask> masks(g.cell_count());
+      for (int cell = 0; cell < g.cell_count(); ++cell) {
+        masks[cell] = digit_bit(grid[cell]);
+        for (int d = 1; d <= n; ++d)
+          if (chance(rng, i % 2 ? 60 : 25)) masks[cell] |= digit_bit(d);
+      }
+      for (int r = 0; r < program.rule_count(); ++r) {
+        const detail::Rule& rule = program.rule(r);
+        if (!rule.settles) {  // a sum of 64 or more on a large grid: by the crust's places
+          EXPECT_TRUE(n > 9 && *c.value >= 64) << n << "x" << n << " = " << *c.value;
+          continue;
+        }
+        const std::vector<Mask> before = masks;
+        MaskDomains domains(masks);
+        if (!rule.revise(domains)) continue;
+        changed += masks != before;
+        const std::vector<Mask> once = masks;
+        ASSERT_TRUE(rule.revise(domains));
+        EXPECT_EQ(masks, once) << n << "x" << n << " " << cells_text(g, c.cells) << " = " << *c.value;
+        ++settled;
+      }
+    }
+  }
+  EXPECT_GT(settled, 600);
+  EXPECT_GT(changed, 300);
+}
+
 // A renban of six in row 1 runs over 1-6, 2-7, 3-8 or 4-9: 4, 5 and 6 are on
 // it whatever the run, at places all in row 1, so the rest of the row loses
 // them (the search took 32 times ISS's guesses on its "Hard renban 3" without).

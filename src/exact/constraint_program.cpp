@@ -758,6 +758,8 @@ class Sandwich final : public Rule {
   Sandwich(std::vector<int> line, int size, int sum) : size_(size), sum_(sum) {
     cells = std::move(line);
     if (size_ >= 3 && size_ <= 9 && sum_ >= 0) closing_sets_ = closing_sets(size_, sum_);
+    // The walks keep a digit only where a whole way through the line uses it.
+    settles = static_cast<int>(cells.size()) == size_ && sum_ >= 0 && (size_ <= 9 || sum_ < 64);
   }
 
   bool revise(Domains& domains) const override {

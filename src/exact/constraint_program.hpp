@@ -64,6 +64,10 @@ class Rule {
   std::size_t watched = SIZE_MAX;
   int origin = 0;          // the rule it comes from (ConstraintProgram's origins)
   int branching_weight = 1;  // how many times its cells count in the search's choice of a cell
+  // True when a second revise right after a first can remove nothing more
+  // (every digit kept lies on a way of keeping the rule that the first left
+  // whole): the search then does not revise it again for its own removals.
+  bool settles = false;
 };
 
 struct PairLink {

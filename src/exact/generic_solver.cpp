@@ -258,6 +258,31 @@ class GenericSearch {
 
   // Pair links and rules until neither has anything left to revise; naked
   // singles they make are placed on the way.
+  // A cell's candidates changed: its pair links narrow the other cells, and
+  // its rules but `except` are due.
+  bool follow_change(State& state, StateDomains& domains, int cell, int except) {
+    const Mask mask = state.candidates[cell];
+    for (const detail::PairLink& link : program_->links(cell)) {
+      Mask allowed = 0;
+      for (Mask m = mask; m; m &= m - 1) allowed |= link.support[std::countr_zero(m) + 1];
+      if (!domains.keep_only(link.other, allowed)) return false;
+    }
+    for (int rule : program_->rules_of(cell))
+      if (rule != except) mark_rule(rule);
+    return true;
+  }
+
+  // The removals `rule` just made, followed without revising it again.
+  bool follow_changes(State& state, int rule) {
+    StateDomains domains(*this, state);
+    own_changes_.clear();  // what a failed follow left
+    own_changes_.swap(changed_);
+    for (int cell : own_changes_) changed_flag_[cell] = 0;
+    for (int cell : own_changes_)
+      if (!follow_change(state, domains, cell, rule)) return false;
+    return true;
+  }
+
   [[gnu::noinline]] bool run_rules(State& state) {
     StateDomains domains(*this, state);
     while (!changed_.empty() || !rules_due_.empty() || !slow_due_.empty()) {
@@ -265,13 +290,7 @@ class GenericSearch {
         const int cell = changed_.back();
         changed_.pop_back();
         changed_flag_[cell] = 0;
-        const Mask mask = state.candidates[cell];
-        for (const detail::PairLink& link : program_->links(cell)) {
-          Mask allowed = 0;
-          for (Mask m = mask; m; m &= m - 1) allowed |= link.support[std::countr_zero(m) + 1];
-          if (!domains.keep_only(link.other, allowed)) return false;
-        }
-        for (int rule : program_->rules_of(cell)) mark_rule(rule);
+        if (!follow_change(state, domains, cell, -1)) return false;
         if (!place_queued(state)) return false;
       }
       // The rules the program implies (the rule of 45's sums) change
@@ -289,6 +308,9 @@ class GenericSearch {
           blame_rule(rule);
           return false;
         }
+        // changed_ was empty before the revise: it holds the rule's own
+        // removals, which a rule that settles need not see again.
+        if (program_->rule(rule).settles && !changed_.empty() && !follow_changes(state, rule)) return false;
         if (!place_queued(state)) return false;
       }
     }
@@ -668,6 +690,7 @@ class GenericSearch {
   bool gave_up_ = false;
   const detail::ConstraintProgram* program_;
   std::vector<int> changed_, rules_due_, slow_due_;  // cells whose candidates changed, rules to revise
+  std::vector<int> own_changes_;  // the cells a rule that settles just changed (follow_changes)
   std::vector<char> changed_flag_, rule_flag_, slow_rule_;
   // Per cell: how much the rules bind it (a sum over its rules, short sums
   // weighing most), so the first guesses, before anything failed, go where
