@@ -432,11 +432,13 @@ class RuleFillings {
       for (std::size_t j = 0; j < cells_.size(); ++j) used_[j] |= levels_[k][cells_[j]];
       return true;
     }
-    for (int d : digits_of(levels_[k][cells_[next]])) {
-      levels_[k + 1] = levels_[k];
-      levels_[k + 1][cells_[next]] = digit_bit(d);
-      if (settle(k + 1, next, d) && search(k + 1)) return true;
-    }
+    const Mask open = levels_[k][cells_[next]];
+    for (const Mask digits : {open & ~used_[next], open & used_[next]})
+      for (int d : digits_of(digits)) {
+        levels_[k + 1] = levels_[k];
+        levels_[k + 1][cells_[next]] = digit_bit(d);
+        if (settle(k + 1, next, d) && search(k + 1)) return true;
+      }
     return false;
   }
 
