@@ -90,6 +90,7 @@ struct Outcome {
   std::vector<int> order;
   std::vector<int> parent_pool;
   std::vector<std::pair<int, int>> parents;  // aligned with order: as Propagation's parent_at, parent_count
+  Propagation::DeferredReasons deferred;     // as Propagation's
   std::vector<int> contradiction;
   Causes causes;
   std::vector<std::pair<int, int>> rule_removals;  // as Propagation's
@@ -166,6 +167,7 @@ struct MultipleForcingSearch {
     o.reached.assign(words, 0);
     o.order.assign(prop.order.begin(), prop.order.end());
     o.parent_pool = prop.parent_pool;
+    o.deferred = prop.deferred;
     o.parents.clear();
     o.contradiction = prop.contradiction;
     o.causes = prop.causes;
@@ -202,7 +204,9 @@ struct MultipleForcingSearch {
         [&](int p) {
           const std::size_t i = static_cast<std::size_t>(o.rank_of(p, prop.total()));
           if (i == o.parents.size()) return std::span<const int>();
-          return Propagation::parents_at(o.parent_pool, o.parents[i].first, o.parents[i].second);
+          const auto [at, count] = o.parents[i];
+          if (count == Propagation::kDeferredParents) return prop.reasons_of(o.deferred, at);
+          return Propagation::parents_at(o.parent_pool, at, count);
         },
         [&](int p) { return o.rank_of(p, prop.total()); }, targets);
   }

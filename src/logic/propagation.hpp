@@ -226,10 +226,47 @@ struct Propagation {
   int pot(int cell, int d, int on) const { return pot(cell, d, on, n); }
   int total() const { return cells * n * 2; }
 
-  std::span<const int> parents(int p) const { return parents_at(parent_pool, parent_at[p], parent_count[p]); }
+  std::span<const int> parents(int p) const {
+    if (parent_count[p] == kDeferredParents) return reasons_of(deferred, parent_at[p]);
+    return parents_at(parent_pool, parent_at[p], parent_count[p]);
+  }
   static std::span<const int> parents_at(const std::vector<int>& pool, const int& at, int count) {
     if (count == 1) return {&at, 1};
     return {pool.data() + at, static_cast<std::size_t>(count)};
+  }
+
+  // A potential a variant rule's revise removed rests on the fewest of the
+  // run's removals from the rule's cells that still give it (fewest_reasons),
+  // worked out only when a chain through it is written: most potentials a
+  // run reaches are on no chain, and the search cost half a dynamic run's
+  // time (perf, a hard killer's hint). Such a potential's parent_count is
+  // kDeferredParents, its parent_at its entry in DeferredReasons::entries.
+  static constexpr int kDeferredParents = -1;
+  struct DeferredReasons {
+    struct Entry {
+      int rule, target, start, rests_at, rests_count;
+    };
+    std::vector<Entry> entries;
+    std::vector<int> rests;  // each entry's, from rests_at
+    mutable std::vector<std::optional<std::vector<int>>> found;  // per entry, once worked out
+    void clear() {
+      entries.clear();
+      rests.clear();
+      found.clear();
+    }
+  };
+  DeferredReasons deferred;
+  // Entry k of `reasons` (this run's, or one kept from an earlier run of this
+  // propagation on the same position): its parents.
+  std::span<const int> reasons_of(const DeferredReasons& reasons, int k) const {
+    if (reasons.found.size() < reasons.entries.size()) reasons.found.resize(reasons.entries.size());
+    std::optional<std::vector<int>>& found = reasons.found[static_cast<std::size_t>(k)];
+    if (!found) {
+      const auto& e = reasons.entries[static_cast<std::size_t>(k)];
+      const std::vector<int> rests(reasons.rests.begin() + e.rests_at, reasons.rests.begin() + e.rests_at + e.rests_count);
+      found = fewest_reasons(ctx.rules->program().rule(e.rule), rests, e.target, e.start);
+    }
+    return *found;
   }
   // Where p stands among the potentials reached (after all of them if not reached).
   int rank(int p) const { return is_reached(p) ? position[p] : static_cast<int>(order.size()); }
@@ -324,7 +361,7 @@ struct Propagation {
   template <class Add>
   bool revise_rules(int start, Add&& add);
   bool follows_rules() const { return ctx.rules && mode.dynamic && mode.y_links; }
-  std::vector<int> fewest_reasons(const detail::Rule& rule, const std::vector<int>& rests, int target, int start);
+  std::vector<int> fewest_reasons(const detail::Rule& rule, const std::vector<int>& rests, int target, int start) const;
   std::span<const int> houses_in_order(int cell) const {
     return mode.se_order ? ctx.tables.chaining_houses(cell) : ctx.geo.houses_of(cell);
   }
@@ -344,7 +381,9 @@ struct Propagation {
   std::vector<Mask> revised;
   std::vector<char> rule_due;
   std::vector<int> due;
-  std::vector<Mask> assumed, position_masks, trial;
+  std::vector<Mask> assumed, position_masks;
+  mutable std::vector<Mask> trial;   // fewest_reasons' scratch
+  mutable std::vector<int> touched;  // the cells of trial one try of fewest_reasons changed
   // leads_to's answers:
   std::vector<int> live;             // per potential of a candidate: its bit in reach (others -1)
   std::vector<int> component;        // per such potential: its strongly connected component
@@ -585,6 +624,7 @@ inline void Propagation::run(int start, RunBounds run_bounds) {
   int steps_applied = 0;
   order.reset(total);
   parent_pool.clear();
+  deferred.clear();
   causes.clear();
   contradiction.clear();
   queue.reset(total);  // se_order: "on" potentials in queue, "off" ones in offs
@@ -752,6 +792,8 @@ bool Propagation::revise_rules(int start, Add&& add) {
     }
     std::sort(rests.begin(), rests.end());
     rests.erase(std::unique(rests.begin(), rests.end()), rests.end());
+    const int rests_at = static_cast<int>(deferred.rests.size());
+    bool rests_kept = false;
     if (!rule.revise(domains)) {
       contradiction = fewest_reasons(rule, rests, -1, start);
       return false;
@@ -762,10 +804,16 @@ bool Propagation::revise_rules(int start, Add&& add) {
       for (int d : digits_of(before[i] & ~assumed[c])) {
         const int p = pot(c, d, kOff);
         if (is_reached(p)) continue;
-        const std::vector<int> reasons = fewest_reasons(rule, rests, p, start);
-        add(p, std::span<const int>(reasons));
+        add(p, std::span<const int>());
+        if (!is_reached(p)) continue;  // (is_reached(p) before add: reached now means added)
+        if (!rests_kept) {
+          deferred.rests.insert(deferred.rests.end(), rests.begin(), rests.end());
+          rests_kept = true;
+        }
+        parent_at[p] = static_cast<int>(deferred.entries.size());
+        parent_count[p] = kDeferredParents;
+        deferred.entries.push_back({r, p, start, rests_at, static_cast<int>(rests.size())});
         if (!contradiction.empty()) return false;
-        if (!is_reached(p)) continue;
         rule_removals.push_back({p, rule.origin});
         any = true;
       }
@@ -782,13 +830,19 @@ bool Propagation::revise_rules(int start, Add&& add) {
 // (which would lengthen it, and its rating, for nothing). Where none is
 // needed (the position alone gives it), the start.
 inline std::vector<int> Propagation::fewest_reasons(const detail::Rule& rule, const std::vector<int>& rests, int target,
-                                                    int start) {
+                                                    int start) const {
+  // trial equals position_masks between calls: a revise may clear cells
+  // beyond the rule's own (a cage's digit leaving the rest of a house), and
+  // what one try cleared there must not count in the next, or the reasons
+  // would depend on the tries made before.
   const auto follows = [&](const std::vector<int>& removed) {
-    for (int c : rule.cells) trial[c] = position_masks[c];
-    MasksInPlace domains(trial);
+    TrackedMasks domains(trial, touched);
     for (int q : removed) domains.keep_only((q >> 1) / n, ~digit_bit((q >> 1) % n + 1));
-    if (!rule.revise(domains)) return true;
-    return target >= 0 && !(trial[(target >> 1) / n] & digit_bit((target >> 1) % n + 1));
+    const bool kept = rule.revise(domains);
+    const bool gone = target >= 0 && !(trial[(target >> 1) / n] & digit_bit((target >> 1) % n + 1));
+    for (int c : touched) trial[c] = position_masks[c];
+    touched.clear();
+    return !kept || gone;
   };
   std::vector<int> needed = rests, fewer;
   // A cell's removals at once first (most cells of a rule need none), then one by one.

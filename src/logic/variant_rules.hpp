@@ -45,6 +45,25 @@ class MasksInPlace final : public detail::Domains {
   std::vector<Mask>& masks_;
 };
 
+// The same, noting each cell it narrows in `touched` (so that a caller can
+// put back exactly those).
+class TrackedMasks final : public detail::Domains {
+ public:
+  TrackedMasks(std::vector<Mask>& masks, std::vector<int>& touched) : Domains(masks), masks_(masks), touched_(touched) {}
+  bool keep_only(int cell, Mask allowed) override {
+    Mask& mask = masks_[cell];
+    if (mask & ~allowed) {
+      touched_.push_back(cell);
+      mask &= allowed;
+    }
+    return mask != 0;
+  }
+
+ private:
+  std::vector<Mask>& masks_;
+  std::vector<int>& touched_;
+};
+
 class VariantRules {
  public:
   VariantRules(const Geometry& geometry, const std::vector<Constraint>& constraints);
