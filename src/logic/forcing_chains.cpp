@@ -204,7 +204,7 @@ struct MultipleForcingSearch {
         [&](int p) {
           const std::size_t i = static_cast<std::size_t>(o.rank_of(p, prop.total()));
           if (i == o.parents.size()) return std::span<const int>();
-          const auto [at, count] = o.parents[i];
+          const auto& [at, count] = o.parents[i];  // a reference: parents_at may point at `at`
           if (count == Propagation::kDeferredParents) return prop.reasons_of(o.deferred, at);
           return Propagation::parents_at(o.parent_pool, at, count);
         },
