@@ -381,7 +381,7 @@ std::vector<Constraint> marks_for(const Geometry& g, const Constraint& global, c
 class MaskDomains final : public detail::Domains {
  public:
   explicit MaskDomains(std::vector<Mask>& masks) : Domains(masks), masks_(masks) {}
-  bool keep_only(int cell, Mask allowed) override {
+  bool narrow(int cell, Mask allowed) override {
     masks_[cell] &= allowed;
     return masks_[cell] != 0;
   }

@@ -31,10 +31,16 @@ namespace nonet::detail {
 class Domains {
  public:
   Mask mask(int cell) const { return masks_[cell]; }
-  // Keeps only `allowed` in the cell; false when nothing is left.
-  virtual bool keep_only(int cell, Mask allowed) = 0;
+  // Keeps only `allowed` in the cell; false when nothing is left. A cell
+  // with nothing to lose costs no call: most of a rule's cells, most times.
+  bool keep_only(int cell, Mask allowed) {
+    const Mask mask = masks_[cell];
+    return (mask & ~allowed) == 0 ? mask != 0 : narrow(cell, allowed);
+  }
 
  protected:
+  // keep_only where the cell loses a digit.
+  virtual bool narrow(int cell, Mask allowed) = 0;
   // `masks` must stay in place while this lives.
   explicit Domains(const std::vector<Mask>& masks) : masks_(masks.data()) {}
   ~Domains() = default;

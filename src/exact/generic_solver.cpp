@@ -242,7 +242,7 @@ class GenericSearch {
    public:
     StateDomains(GenericSearch& search, State& state)
         : Domains(state.candidates), search_(search), state_(state) {}
-    bool keep_only(int cell, Mask allowed) override {
+    bool narrow(int cell, Mask allowed) override {
       for (Mask gone = state_.candidates[cell] & ~allowed; gone; gone &= gone - 1)
         if (!search_.eliminate(state_, cell, gone & -gone)) {
           ++search_.failures_;

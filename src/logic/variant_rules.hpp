@@ -27,7 +27,7 @@ struct MaskCopy {
 class ScratchDomains final : private MaskCopy, public detail::Domains {
  public:
   explicit ScratchDomains(std::vector<Mask> copy) : MaskCopy{std::move(copy)}, Domains(MaskCopy::masks) {}
-  bool keep_only(int cell, Mask allowed) override { return (MaskCopy::masks[cell] &= allowed) != 0; }
+  bool narrow(int cell, Mask allowed) override { return (MaskCopy::masks[cell] &= allowed) != 0; }
   const std::vector<Mask>& masks() const { return MaskCopy::masks; }
   // Back to `copy` (of the same size), in place: one scratch serves many
   // trials without allocating.
@@ -39,7 +39,7 @@ class ScratchDomains final : private MaskCopy, public detail::Domains {
 class MasksInPlace final : public detail::Domains {
  public:
   explicit MasksInPlace(std::vector<Mask>& masks) : Domains(masks), masks_(masks) {}
-  bool keep_only(int cell, Mask allowed) override { return (masks_[cell] &= allowed) != 0; }
+  bool narrow(int cell, Mask allowed) override { return (masks_[cell] &= allowed) != 0; }
 
  private:
   std::vector<Mask>& masks_;
@@ -50,7 +50,7 @@ class MasksInPlace final : public detail::Domains {
 class TrackedMasks final : public detail::Domains {
  public:
   TrackedMasks(std::vector<Mask>& masks, std::vector<int>& touched) : Domains(masks), masks_(masks), touched_(touched) {}
-  bool keep_only(int cell, Mask allowed) override {
+  bool narrow(int cell, Mask allowed) override {
     Mask& mask = masks_[cell];
     if (mask & ~allowed) {
       touched_.push_back(cell);
