@@ -256,8 +256,6 @@ class GenericSearch {
     State& state_;
   };
 
-  // Pair links and rules until neither has anything left to revise; naked
-  // singles they make are placed on the way.
   // A cell's candidates changed: its pair links narrow the other cells, and
   // its rules but `except` are due.
   bool follow_change(State& state, StateDomains& domains, int cell, int except) {
@@ -283,6 +281,8 @@ class GenericSearch {
     return true;
   }
 
+  // Pair links and rules until neither has anything left to revise; naked
+  // singles they make are placed on the way.
   [[gnu::noinline]] bool run_rules(State& state) {
     StateDomains domains(*this, state);
     while (!changed_.empty() || !rules_due_.empty() || !slow_due_.empty()) {
