@@ -7,7 +7,7 @@ _nonet() {
 
   local commands="solve count check explain hint rate generate render convert serve"
   local input="--variant --regions --size -j --jobs --stats --digits --column --input-format --help"
-  local variants="classic diagonal windoku jigsaw"
+  local variants="classic diagonal windoku jigsaw latin"
   local scales="se sukaku"
   local levels="simple easy intermediate expert master extreme"
   local symmetries="none rot180 rot90 mirror flip diagonal antidiagonal dihedral"

@@ -157,6 +157,17 @@ TEST(Cli, VariantsFromTheCommandLine) {
   const auto jigsaw = run_nonet("solve --variant jigsaw --regions " + testing::source_path("examples/jigsaw-regions.txt") +
                                 " " + testing::source_path("examples/jigsaw.txt"));
   EXPECT_EQ(jigsaw.exit_code, 0) << jigsaw.err;
+  // A Latin square: rows and columns only, any size (5×5 has no boxes).
+  const auto latin = run_nonet("count --variant latin --limit 200000", std::string(25, '.') + "\n");
+  EXPECT_EQ(latin.exit_code, 0) << latin.err;
+  EXPECT_EQ(latin.out, "161280\n");
+  const auto futoshiki = run_nonet("solve " + testing::source_path("examples/futoshiki.json"));
+  EXPECT_EQ(futoshiki.exit_code, 0) << futoshiki.err;
+  EXPECT_EQ(futoshiki.out.substr(0, 26), "5432143512321452145315234 ");
+  const auto generated = run_nonet("generate --variant latin --size 7 -n 2 --seed 3");
+  EXPECT_EQ(generated.exit_code, 0) << generated.err;
+  const auto again = run_nonet("count --variant latin", generated.out);
+  EXPECT_EQ(again.out, "1\n1\n") << generated.out;
   const auto no_map = run_nonet("solve --variant jigsaw", kWikipedia);
   EXPECT_EQ(no_map.exit_code, 2);
   EXPECT_NE(no_map.err.find("region map"), std::string::npos) << no_map.err;
@@ -349,7 +360,7 @@ TEST(Cli, GenerateBlamesASizeWithoutBoxesAndSaysWhichWork) {
   EXPECT_EQ(result.out, "");
   EXPECT_EQ(result.err.substr(0, result.err.find('\n')),
             "--size: 7 has no box shape (7 is prime): use a size from 4 to 64 that is not prime "
-            "(4, 6, 8, 9, 10, 12, 14, 15, ...), or a jigsaw");
+            "(4, 6, 8, 9, 10, 12, 14, 15, ...), a jigsaw, or --variant latin");
   EXPECT_EQ(run_nonet("generate --size 6 --seed 1").exit_code, 0);
 }
 

@@ -81,7 +81,7 @@ done
 
 # Option values, from the CLI's own lists.
 if [ $have_bash = 1 ]; then
-  [ "$(complete_words nonet solve --variant "" | sort | tr '\n' ' ')" = "classic diagonal jigsaw windoku " ] ||
+  [ "$(complete_words nonet solve --variant "" | sort | tr '\n' ' ')" = "classic diagonal jigsaw latin windoku " ] ||
     fail "bash: --variant values"
   [ "$(complete_words nonet generate --difficulty "" | tr '\n' ' ')" = "simple easy intermediate expert master extreme " ] ||
     fail "bash: --difficulty values"

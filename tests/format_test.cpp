@@ -179,7 +179,7 @@ TEST(ReaderErrors, UnknownVariantAndBadRegionMap) {
   ReadOptions options;
   options.variant.name = "samurai";
   EXPECT_EQ(error_of(kWikipedia, options),
-            "in.txt:1:82: unknown variant 'samurai' (expected classic, diagonal, windoku or jigsaw)");
+            "in.txt:1:82: unknown variant 'samurai' (expected classic, diagonal, windoku, jigsaw or latin)");
   EXPECT_EQ(error_of(R"({"variant": "jigsaw", "regions": "1112112233443344", "puzzle": "1..............."})"),
             "in.txt:1:1: region 1 has 5 cells, expected 4");
 }

@@ -396,8 +396,13 @@ TEST(FpuzzlesReader, ErrorsNameKeyEntryAndPlace) {
             "1:300: littlekillersum[0]: direction \"XX\" is not one of UL, UR, DL, DR");
   EXPECT_EQ(read_error(document(R"("sandwichsum":[{"cell":"R5C5","value":"5"}])")),
             "1:296: sandwichsum[0]: clue cell R5C5 is not beside a row or column, outside the grid");
+  // A 7×7 with no regions is a Latin square, which has no boxes to take groups from.
   EXPECT_EQ(read_error(document(R"("disjointgroups":true)", 7)),
-            "1:18: grid: a 7x7 grid has no boxes: every cell needs its region");
+            "1:18: grid: disjoint groups need boxes; this grid has none");
+  std::string some_regions = document("", 7);
+  some_regions.replace(some_regions.find("{}"), 2, R"({"region":0})");
+  EXPECT_EQ(read_error(some_regions),
+            "1:18: grid: a 7x7 grid has no boxes: every cell needs its region, or none for a Latin square");
   EXPECT_EQ(read_error(R"({"size":3})"), "1:9: size: size 3 is not supported (4 to 16)");
   EXPECT_EQ(read_error(R"({"grid":7})"), "1:1: no \"size\" (the grid's side, 4 to 16)");
   EXPECT_EQ(read_error(R"({"size":4,"grid":[[{},{},{},{}],[{},{"givenPencilMarks":[1,2]},{},{}],[{},{},{},{}],[{},{},{},{}]]})"),
@@ -484,6 +489,28 @@ TEST(FpuzzlesWriter, HousesJigsawAndSizes) {
   const Puzzle disjoint = read_ok(document("\"disjointgroups\":true", 6));
   EXPECT_NE(to_fpuzzles(disjoint).find("\"disjointgroups\":true"), std::string::npos);
   EXPECT_EQ(read_ok(to_fpuzzles(disjoint)).geometry->houses().size(), 24u);
+}
+
+// A Latin square: f-puzzles needs N regions, so nonet writes its rows, and
+// reads rows (or columns) as regions, and a size with no boxes and no
+// regions, as a Latin square.
+TEST(FpuzzlesWriter, LatinSquaresRoundTripAsRowRegions) {
+  Puzzle latin{std::make_shared<Geometry>(Geometry::latin(5)), Grid(25, 0), "", {}};
+  latin.cells[0] = 3;
+  const std::string json = to_fpuzzles(latin);
+  EXPECT_NE(json.find("\"region\":4"), std::string::npos) << json;
+  const Puzzle again = read_ok(json);
+  EXPECT_EQ(again.geometry->variant(), "latin");
+  EXPECT_EQ(again.cells, latin.cells);
+  EXPECT_EQ(to_fpuzzles(again), json);
+  EXPECT_EQ(read_ok(document("", 7)).geometry->variant(), "latin");
+  // Columns as regions on a size that has boxes: a Latin square too.
+  const Puzzle columns = read_ok(
+      R"({"size":4,"grid":[[{"region":0},{"region":1},{"region":2},{"region":3}],)"
+      R"([{"region":0},{"region":1},{"region":2},{"region":3}],[{"region":0},{"region":1},{"region":2},{"region":3}],)"
+      R"([{"region":0},{"region":1},{"region":2},{"region":3}]]})");
+  EXPECT_EQ(columns.geometry->variant(), "latin");
+  EXPECT_EQ(columns.geometry->houses().size(), 8u);
 }
 
 TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {

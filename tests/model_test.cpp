@@ -110,6 +110,31 @@ TEST(Geometry, RegionMapAcceptsAnyLabels) {
   EXPECT_THROW(parse_region_map("aaaaaaaaaaaaaaab"), GeometryError);  // 2 regions for 4x4
 }
 
+TEST(Geometry, LatinSquareHasRowsAndColumnsOnly) {
+  for (int size : {4, 5, 7, 9}) {
+    const Geometry g = Geometry::latin(size);
+    EXPECT_EQ(g.variant(), "latin");
+    EXPECT_EQ(g.houses().size(), static_cast<std::size_t>(2 * size));
+    EXPECT_EQ(g.box_rows(), 0);
+    EXPECT_TRUE(g.intersections().empty());  // a row and a column share one cell
+    for (int cell = 0; cell < g.cell_count(); ++cell) {
+      EXPECT_EQ(g.peers_of(cell).size(), static_cast<std::size_t>(2 * (size - 1)));
+      EXPECT_EQ(g.regions()[cell], 0);  // one region: nothing drawn inside the grid
+    }
+  }
+  // Every size, the primes too, through make_geometry; too small or too large is refused.
+  EXPECT_EQ(make_geometry(VariantSpec{"latin", 0, {}}, 7)->houses().size(), 14u);
+  EXPECT_THROW(Geometry::latin(1), GeometryError);
+  EXPECT_THROW(Geometry::latin(kMaxSize + 1), GeometryError);
+  // A size with no boxes names the Latin square in its message.
+  try {
+    make_geometry(VariantSpec{"classic", 0, {}}, 7);
+    FAIL();
+  } catch (const GeometryError& error) {
+    EXPECT_NE(std::string(error.what()).find("--variant latin"), std::string::npos) << error.what();
+  }
+}
+
 TEST(Geometry, MakeGeometryExplainsUnknownVariants) {
   try {
     make_geometry(VariantSpec{"samurai", 0, {}}, 9);

@@ -61,6 +61,35 @@ TEST(IssText, ReadsShapesDiagonalsAndOutsideClues) {
   EXPECT_EQ(xsum.constraints[1].cells.front(), 72);
 }
 
+// ISS draws no boxes where NoBoxes says so or the size has no box shape:
+// Jigsaw pieces are then the regions, and without them the grid is a Latin square.
+TEST(IssText, GridsWithoutBoxesAreJigsawsOrLatinSquares) {
+  // "Septa" (ISS's EXAMPLES): 7×7, its jigsaw named after the line, no NoBoxes.
+  const Puzzle septa = read_one(
+      ".RegionSumLine~R4C1~R3C1~R2C1~R3C2~R4C2~R5C2~R6C3~R5C4~R4C4~R4C3~R3C4~R2C3~R2C4~R1C4~R1C5~R2C6~R3C6~R4C6~R5C6~"
+      "R6C7~R5C7.Jigsaw~1112222111122233334443334444556667755666775556777.~R1C1_4~R3C5_4~R4C7_6~R6C4_4.Shape~7x7");
+  ASSERT_TRUE(septa.geometry);
+  EXPECT_EQ(septa.geometry->variant(), "jigsaw");
+  const SolveResult solved = solve(septa, SolveOptions{});
+  ASSERT_EQ(solved.status, SolveStatus::unique);
+  EXPECT_EQ(to_line(*septa.geometry, solved.solutions[0]), "4532167726154363754211427356375621456147322143675");
+  EXPECT_TRUE(is_solution_of(septa, solved.solutions[0]));
+
+  // NoBoxes alone, or a 5×5: rows and columns only. 576 Latin squares of 4×4, 161,280 of 5×5.
+  const Puzzle four = read_one(".Shape~4x4.NoBoxes");
+  EXPECT_EQ(four.geometry->variant(), "latin");
+  SolveOptions count;
+  count.count_limit = 1'000'000;
+  EXPECT_EQ(solve(four, count).count, 576u);
+  const Puzzle five = read_one(".Shape~5x5.~R1C1_3");
+  EXPECT_EQ(five.geometry->variant(), "latin");
+  EXPECT_EQ(solve(five, count).count, 161280u / 5);
+  // Extra houses on a Latin square: ISS's AllDifferent of N cells.
+  const Puzzle extra = read_one(".Shape~4x4.NoBoxes.AllDifferent~R1C1~R1C2~R2C1~R2C2");
+  EXPECT_EQ(extra.geometry->houses().size(), 9u);
+  EXPECT_NE(error_of(".Shape~4x4.NoBoxes.DisjointSets").find("DisjointSets needs boxes"), std::string::npos);
+}
+
 TEST(IssText, ReadsBothKillerTextFormats) {
   // One cage of the whole first row pointing left to its sum, the rest none.
   const std::string row = "j<<<<<<<<" + std::string(72, '0');

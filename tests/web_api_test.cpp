@@ -156,7 +156,7 @@ TEST_F(WebApi, InfoNamesVersionVariantsLevelsAndLimits) {
   const json info = json::parse(res->body);
   EXPECT_EQ(info["version"], nonet::version());
   EXPECT_EQ(info["version"], NONET_VERSION_STRING);
-  EXPECT_EQ(info["variants"], json({"classic", "diagonal", "windoku", "jigsaw"}));
+  EXPECT_EQ(info["variants"], json({"classic", "diagonal", "windoku", "jigsaw", "latin"}));
   EXPECT_EQ(info["levels"].size(), difficulty_levels().size());
   EXPECT_EQ(info["limits"]["body_bytes"], 65536);
   EXPECT_EQ(info["limits"]["max_generate"], 10);

@@ -66,6 +66,9 @@ class Geometry {
   static Geometry windoku();
   // Rows, columns and N regions; region_of_cell holds a label 0..N-1 per cell.
   static Geometry jigsaw(int size, std::span<const int> region_of_cell);
+  // Rows and columns only (a Latin square: futoshiki, skyscrapers, ISS's
+  // NoBoxes); every cell in region 0, so nothing is drawn inside the grid.
+  static Geometry latin(int size);
   // Any of the above plus more houses of N cells each: the diagonals, extra
   // regions, disjoint groups of a variant puzzle read from f-puzzles or ISS.
   // Houses already in `base` are not added twice. Throws GeometryError.
@@ -146,7 +149,7 @@ class Geometry {
 // How to build a geometry from user words: a variant name, a size (0: take
 // it from the input) and, for jigsaw, a region map.
 struct VariantSpec {
-  std::string name = "classic";  // classic | diagonal | windoku | jigsaw
+  std::string name = "classic";  // classic | diagonal | windoku | jigsaw | latin
   int size = 0;
   std::vector<int> regions;  // jigsaw: label 0..N-1 per cell
 };

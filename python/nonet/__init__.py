@@ -1,6 +1,6 @@
 """nonet: a Sudoku engine — solve, count, check, explain, rate and generate puzzles.
 
-Classic 4x4 to 25x25, diagonal, windoku and jigsaw, over nonet's C++ library
+Classic 4x4 to 25x25, diagonal, windoku, jigsaw and Latin squares, over nonet's C++ library
 (the same engine as the ``nonet`` command, with the same answers and messages).
 
 One puzzle at a time::

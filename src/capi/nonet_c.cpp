@@ -80,7 +80,7 @@ VariantSpec variant_spec(const char* variant, const char* regions) {
   spec.name = variant && *variant ? variant : "classic";
   const auto names = variant_names();
   if (std::find(names.begin(), names.end(), spec.name) == names.end())
-    throw Failure{NONET_EARGUMENT, "unknown variant '" + spec.name + "' (expected classic, diagonal, windoku or jigsaw)"};
+    throw Failure{NONET_EARGUMENT, "unknown variant '" + spec.name + "' (expected classic, diagonal, windoku, jigsaw or latin)"};
   if (regions && *regions) spec.regions = parse_region_map(regions);
   if (spec.name == "jigsaw" && spec.regions.empty())
     throw Failure{NONET_EARGUMENT, "variant jigsaw needs a region map"};

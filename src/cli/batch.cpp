@@ -569,7 +569,7 @@ bool flush_stdout(int error) {
 
 void add_input_options(CLI::App& command, InputOptions& options) {
   command.add_option("files", options.files, "Puzzle files ('-' or none: standard input)");
-  command.add_option("--variant", options.variant, "classic, diagonal, windoku or jigsaw")
+  command.add_option("--variant", options.variant, "classic, diagonal, windoku, jigsaw or latin (rows and columns only)")
       ->check(CLI::IsMember(variant_names()))
       ->default_val("classic");
   command.add_option("--regions", options.regions, "Jigsaw region map: N*N labels, or a file holding them");

@@ -246,7 +246,7 @@ struct GenerateCommand {
       if (Geometry::box_shape(n)) examples += std::to_string(n) + ", ";
     return CLI::ValidationError("--size", std::to_string(size) + " has no box shape (" + std::to_string(size) +
                                               " is prime): use a size from 4 to " + std::to_string(kMaxSize) +
-                                              " that is not prime (" + examples + "...), or a jigsaw");
+                                              " that is not prime (" + examples + "...), a jigsaw, or --variant latin");
   }
 
   // --variant killer, thermo, kropki, arrow: rules on a classic grid.
@@ -256,7 +256,7 @@ struct GenerateCommand {
     InputOptions grid_input = input;
     if (rules()) grid_input.variant = "classic";
     const ReadOptions read = read_options(grid_input);
-    if (input.size != 0 && read.variant.regions.empty() && !Geometry::box_shape(input.size))
+    if (input.size != 0 && read.variant.regions.empty() && read.variant.name != "latin" && !Geometry::box_shape(input.size))
       throw size_without_boxes(input.size);
     int size = input.size;
     if (size == 0 && !read.variant.regions.empty()) {
@@ -514,7 +514,7 @@ void add_generate_command(CLI::App& app) {
   std::vector<std::string> generated_variants = variant_names();
   for (const std::string& name : variant_rules_names()) generated_variants.push_back(name);
   command->add_option("--variant", state->input.variant,
-                      "classic, diagonal, windoku or jigsaw; or killer, thermo, kropki, arrow (rules on a classic grid)")
+                      "classic, diagonal, windoku, jigsaw or latin; or killer, thermo, kropki, arrow (rules on a classic grid)")
       ->check(CLI::IsMember(generated_variants))
       ->capture_default_str();
   command->add_option("--regions", state->input.regions, "Jigsaw region map: N*N labels, or a file holding them");

@@ -673,6 +673,23 @@ std::vector<int> default_boxes(int size) {
   return Geometry::classic(shape->first, shape->second).regions();
 }
 
+// Whether every region is a whole row, or every region a whole column.
+bool same_rows_or_columns(int size, const std::vector<int>& regions) {
+  if (static_cast<int>(regions.size()) != size * size) return false;
+  const auto lines_are_regions = [&](auto cell_at) {
+    std::set<int> labels;
+    for (int line = 0; line < size; ++line) {
+      const int label = regions[cell_at(line, 0)];
+      if (label < 0 || !labels.insert(label).second) return false;
+      for (int i = 1; i < size; ++i)
+        if (regions[cell_at(line, i)] != label) return false;
+    }
+    return true;
+  };
+  return lines_are_regions([size](int row, int i) { return row * size + i; }) ||
+         lines_are_regions([size](int column, int i) { return i * size + column; });
+}
+
 // Disjoint group k: the k-th cell of every box, in reading order within the box.
 std::vector<std::vector<int>> disjoint_groups(int size, const std::vector<int>& boxes) {
   std::vector<std::vector<int>> groups;
@@ -685,20 +702,26 @@ std::vector<std::vector<int>> disjoint_groups(int size, const std::vector<int>& 
 std::shared_ptr<const Geometry> variant_geometry(int size, std::vector<int> regions, const ExtraHouses& extra) {
   const auto shape = Geometry::box_shape(size);
   const std::vector<int> boxes = default_boxes(size);
+  const bool no_regions = std::all_of(regions.begin(), regions.end(), [](int region) { return region < 0; });
   for (int cell = 0; cell < size * size; ++cell)
     if (regions[cell] < 0) regions[cell] = boxes[cell];
-  if (std::find(regions.begin(), regions.end(), -1) != regions.end())
+  // A size with no box shape (5, 7, …) and no regions given, or regions that
+  // are the rows or the columns (as nonet writes a Latin square): rows and
+  // columns are the only houses.
+  const bool latin = (!shape && no_regions) || same_rows_or_columns(size, regions);
+  if (!latin && std::find(regions.begin(), regions.end(), -1) != regions.end())
     throw GeometryError("a " + std::to_string(size) + "x" + std::to_string(size) +
-                        " grid has no boxes: every cell needs its region");
-  const bool jigsaw = regions != boxes;
-  Geometry base = jigsaw                                       ? Geometry::jigsaw(size, regions)
+                        " grid has no boxes: every cell needs its region, or none for a Latin square");
+  const bool jigsaw = !latin && regions != boxes;
+  Geometry base = latin                                        ? Geometry::latin(size)
+                  : jigsaw                                     ? Geometry::jigsaw(size, regions)
                   : extra.main_diagonal && extra.anti_diagonal ? Geometry::diagonal(shape->first, shape->second)
                                                                : Geometry::classic(shape->first, shape->second);
   std::vector<House> houses;
   if (extra.main_diagonal) houses.push_back(Geometry::diagonal_house(size, HouseKind::diagonal));
   if (extra.anti_diagonal) houses.push_back(Geometry::diagonal_house(size, HouseKind::anti_diagonal));
   if (extra.disjoint_groups) {
-    if (jigsaw) throw GeometryError("disjoint groups need boxes; this grid has jigsaw regions");
+    if (jigsaw || latin) throw GeometryError("disjoint groups need boxes; this grid has none");
     for (House& group : Geometry::disjoint_groups(size, boxes)) houses.push_back(std::move(group));
   }
   for (std::size_t i = 0; i < extra.regions.size(); ++i)
@@ -757,8 +780,11 @@ class Writer {
 };
 
 void Writer::write_grid() {
-  // Region numbers only where the pieces are not f-puzzles' default boxes.
-  const bool regions = geometry_.regions() != default_boxes(n_);
+  // Region numbers only where the pieces are not f-puzzles' default boxes;
+  // a Latin square's regions are its rows (f-puzzles needs N regions, and
+  // rows add no rule), which nonet reads back as a Latin square.
+  const bool latin = geometry_.variant() == "latin";
+  const bool regions = latin || geometry_.regions() != default_boxes(n_);
   ordered_json grid = ordered_json::array();
   for (int r = 0; r < n_; ++r) {
     ordered_json row = ordered_json::array();
@@ -769,7 +795,7 @@ void Writer::write_grid() {
         entry["value"] = puzzle_.cells[cell];
         entry["given"] = true;
       }
-      if (regions) entry["region"] = geometry_.regions()[cell];
+      if (regions) entry["region"] = latin ? r : geometry_.regions()[cell];
       row.push_back(std::move(entry));
     }
     grid.push_back(std::move(row));

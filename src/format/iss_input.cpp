@@ -148,11 +148,13 @@ class IssReader {
       for (char c : jigsaw_) layout.push_back(label.emplace(c, static_cast<int>(label.size())).first->second);
     }
     try {
-      if (!jigsaw_.empty() && no_boxes_) base = Geometry::jigsaw(size_, layout);
+      // ISS draws no boxes where the size has no box shape (5, 7, …), as
+      // with NoBoxes: the jigsaw pieces are then the regions, and without
+      // pieces the grid is a Latin square.
+      const auto shape = Geometry::box_shape(size_);
+      if (!jigsaw_.empty() && (no_boxes_ || !shape)) base = Geometry::jigsaw(size_, layout);
+      else if (no_boxes_ || !shape) base = Geometry::latin(size_);
       else {
-        if (no_boxes_) fail(0, "NoBoxes without a Jigsaw layout: nonet needs regions (a Latin square is not read)");
-        const auto shape = Geometry::box_shape(size_);
-        if (!shape) fail(0, std::to_string(size_) + "x" + std::to_string(size_) + " has no box shape: give a Jigsaw layout");
         base = Geometry::classic(shape->first, shape->second);
         if (!jigsaw_.empty()) {
           // Jigsaw pieces beside the boxes: each piece of N cells is one more house.
@@ -172,7 +174,8 @@ class IssReader {
           extra.push_back(std::move(house));
         }
       }
-      if (extra.empty() && jigsaw_.empty()) return make_geometry(VariantSpec{}, size_);  // shared, as every classic grid's
+      if (extra.empty() && jigsaw_.empty() && shape && !no_boxes_)
+        return make_geometry(VariantSpec{}, size_);  // shared, as every classic grid's
       if (extra.empty()) return std::make_shared<const Geometry>(std::move(*base));
       return std::make_shared<const Geometry>(Geometry::with_houses(*base, std::move(extra)));
     } catch (const GeometryError& error) {

@@ -82,7 +82,8 @@ bool fits_size(const std::string& text, Token token, int size) {
   return true;
 }
 
-bool is_one_line_puzzle(const std::string& text, Token first, int known_size) {
+// any_size: every N×N counts, not only sizes with boxes (a Latin square).
+bool is_one_line_puzzle(const std::string& text, Token first, int known_size, bool any_size = false) {
   const std::size_t length = first.size();
   if (known_size != 0) {
     if (length == static_cast<std::size_t>(known_size * known_size)) return true;
@@ -92,7 +93,7 @@ bool is_one_line_puzzle(const std::string& text, Token first, int known_size) {
   const int root = exact_square_root(length);
   // 16 cells is a 4×4 puzzle, or the first row of a 16×16 grid when it uses
   // digits a 4×4 cannot hold.
-  if (root >= 4 && Geometry::box_shape(root)) return root != 4 || fits_size(text, first, 4);
+  if (root >= 4 && (any_size || Geometry::box_shape(root))) return root != 4 || fits_size(text, first, 4);
   return length > 25;
 }
 
@@ -493,13 +494,13 @@ bool read_candidate_line(const Line& line, Token first, const ReadOptions& optio
 // N×N single cells on one line, separated by spaces ("5 3 . . 7 …"). Up to
 // 64 cells (the length of a row of the largest grid) it is a one-line
 // puzzle only when the next line is not another row as long.
-bool is_spaced_puzzle(LineSource& lines, const Line& line, int known) {
+bool is_spaced_puzzle(LineSource& lines, const Line& line, int known, bool any_size) {
   const std::vector<Token> tokens = row_tokens(line.text);
   if (tokens.size() < 16) return false;
   for (const Token& token : tokens)
     if (token.size() != 1) return false;
   const int root = exact_square_root(tokens.size());
-  if (known != 0 ? root != known : root < 4 || !Geometry::box_shape(root)) return false;
+  if (known != 0 ? root != known : root < 4 || !(any_size || Geometry::box_shape(root))) return false;
   if (tokens.size() > static_cast<std::size_t>(kMaxSize)) return true;
   Line next;
   if (!lines.next(next)) return true;
@@ -739,11 +740,12 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
     const Token second = token_at(line.text, first.end);
     const int known = expected_size(options);
     if (read_candidate_line(line, first, options, geometries, record)) return true;
-    const bool one_line = is_one_line_puzzle(line.text, first, known) ||
-                          (is_cell_token(line.text, second) && is_one_line_puzzle(line.text, second, known) &&
+    const bool any_size = options.variant.name == "latin";
+    const bool one_line = is_one_line_puzzle(line.text, first, known, any_size) ||
+                          (is_cell_token(line.text, second) && is_one_line_puzzle(line.text, second, known, any_size) &&
                            exact_square_root(second.size()) >= 4);
     if (one_line) read_one_line_puzzle(line, first, options, geometries, record);
-    else if (is_spaced_puzzle(lines, line, known)) read_spaced_puzzle(line, options, geometries, record);
+    else if (is_spaced_puzzle(lines, line, known, any_size)) read_spaced_puzzle(line, options, geometries, record);
     else read_grid_block(lines, std::move(line), options, geometries, record);
     return true;
   }

@@ -236,6 +236,12 @@ Geometry Geometry::jigsaw(int size, std::span<const int> region_of_cell) {
   return Geometry("jigsaw", size, std::move(houses), std::move(regions));
 }
 
+Geometry Geometry::latin(int size) {
+  if (size < 2 || size > kMaxSize) throw GeometryError("latin square size " + std::to_string(size) + " is not supported");
+  // One region label for every cell: no borders inside the grid, and no box.
+  return Geometry("latin", size, rows_and_columns(size), std::vector<int>(static_cast<std::size_t>(size) * size, 0));
+}
+
 Geometry Geometry::with_houses(const Geometry& base, std::vector<House> more) {
   auto houses = base.houses_;
   const int size = base.size_;
@@ -272,7 +278,7 @@ std::string Geometry::cell_name(int cell) const {
   return name;
 }
 
-std::vector<std::string> variant_names() { return {"classic", "diagonal", "windoku", "jigsaw"}; }
+std::vector<std::string> variant_names() { return {"classic", "diagonal", "windoku", "jigsaw", "latin"}; }
 
 std::vector<int> parse_region_map(const std::string& text) {
   // Labels are taken in order of first appearance, so any alphabet works
@@ -305,14 +311,16 @@ std::shared_ptr<const Geometry> build_geometry(const VariantSpec& spec, int size
     if (spec.regions.empty()) throw GeometryError("variant jigsaw needs a region map (--regions)");
     return std::make_shared<const Geometry>(Geometry::jigsaw(size, spec.regions));
   }
+  if (spec.name == "latin") return std::make_shared<const Geometry>(Geometry::latin(size));
   if (spec.name == "windoku") {
     if (size != 9) throw GeometryError("windoku is 9x9 only, got size " + std::to_string(size));
     return std::make_shared<const Geometry>(Geometry::windoku());
   }
   if (spec.name != "classic" && spec.name != "diagonal")
-    throw GeometryError("unknown variant '" + spec.name + "' (expected classic, diagonal, windoku or jigsaw)");
+    throw GeometryError("unknown variant '" + spec.name + "' (expected classic, diagonal, windoku, jigsaw or latin)");
   auto shape = Geometry::box_shape(size);
-  if (!shape) throw GeometryError("size " + std::to_string(size) + " has no box shape");
+  if (!shape)
+    throw GeometryError("size " + std::to_string(size) + " has no box shape (a grid of rows and columns only is --variant latin)");
   return std::make_shared<const Geometry>(spec.name == "diagonal" ? Geometry::diagonal(shape->first, shape->second)
                                                                   : Geometry::classic(shape->first, shape->second));
 }

@@ -207,7 +207,7 @@ VariantSpec variant_spec(const std::string& variant, const std::optional<std::st
   spec.name = variant;
   const auto names = variant_names();
   if (std::find(names.begin(), names.end(), variant) == names.end())
-    throw std::invalid_argument("unknown variant '" + variant + "' (expected classic, diagonal, windoku or jigsaw)");
+    throw std::invalid_argument("unknown variant '" + variant + "' (expected classic, diagonal, windoku, jigsaw or latin)");
   if (size < 0 || size > kMaxSize) throw std::invalid_argument("size must be from 0 (from the puzzle) to 64");
   spec.size = size;
   if (regions && !regions->empty()) {

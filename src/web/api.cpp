@@ -138,7 +138,7 @@ VariantSpec variant_of(const nlohmann::json& request) {
   spec.name = string_field(request, "variant", "classic");
   const auto names = variant_names();
   if (std::find(names.begin(), names.end(), spec.name) == names.end())
-    reject("unknown variant '" + spec.name + "' (expected classic, diagonal, windoku or jigsaw)");
+    reject("unknown variant '" + spec.name + "' (expected classic, diagonal, windoku, jigsaw or latin)");
   spec.size = static_cast<int>(whole(request, "size", 0, 0, kMaxSize));
   const std::string regions = string_field(request, "regions");
   if (!regions.empty()) {

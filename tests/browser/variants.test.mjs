@@ -1,8 +1,9 @@
 // New puzzles and other boards: an expert rot180 puzzle (symmetric, unique by /count, rated only
-// when asked), a jigsaw drawn from its region map, a 16×16 board with letters, diagonal and windoku.
+// when asked), a jigsaw drawn from its region map, a 5×5 Latin square, a 16×16 board with letters,
+// diagonal and windoku.
 import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, startServer, launch, openApp, cell, boardLine, api } from './helpers.mjs';
+import { suite, startServer, launch, openApp, cell, boardLine, api, screenshot } from './helpers.mjs';
 
 async function generate(page, { variant = 'classic', size = '9', level = '', symmetry = 'none', seed = '', layout = '', showRating = false }) {
   await page.click('#btn-new');
@@ -72,6 +73,23 @@ suite('new puzzles and variants', () => {
     await page.click('#btn-hint');
     await page.waitForSelector('#hint-panel[data-level="1"]');
     assert.ok((await page.locator('#board .hint-house').count()) >= 9);
+    await page.close();
+  });
+
+  it('generates a 5×5 Latin square: rows and columns only, no borders inside', async () => {
+    const page = await openApp(browser, server.url);
+    await generate(page, { variant: 'latin', size: '5', level: 'simple', seed: '3' });
+    assert.equal(await page.getAttribute('#board', 'data-variant'), 'latin');
+    assert.equal(await page.locator('#board [role="gridcell"]').count(), 25);
+    const edges = await page.$$eval('#board [role="gridcell"]', (cells) => cells.map((c) => c.classList.contains('edge-r') || c.classList.contains('edge-b')));
+    for (let i = 0; i < 25; i++) {
+      if (i % 5 < 4 && i < 20) assert.equal(edges[i], false, `no thick border at cell ${i}`);
+    }
+    const line = await boardLine(page);
+    assert.equal(line.length, 25);
+    const count = await api(server.url, 'count', { variant: 'latin', puzzle: line, limit: 2 });
+    assert.equal(count.body.count, 1);
+    await screenshot(page, 'latin-5x5-1280x900-light.png');
     await page.close();
   });
 

@@ -71,3 +71,17 @@ def test_pickling_keeps_the_rules_and_the_extra_houses():
     back = pickle.loads(pickle.dumps(windoku))
     assert back == windoku
     assert back != nonet.Puzzle.parse(".~R1C1_1")
+
+
+def test_a_latin_square_has_rows_and_columns_only():
+    # 5×5 has no boxes: as a Latin square every size reads, and a futoshiki solves.
+    assert nonet.count("." * 25, limit=200000, variant="latin") == 161280
+    p = nonet.Puzzle.parse("3" + "." * 24, variant="latin")
+    assert p.size == 5 and p.variant == "latin"
+    with pytest.raises(ValueError):
+        nonet.Puzzle.parse("." * 25)
+    futoshiki = (EXAMPLES / "futoshiki.json").read_text()
+    result = nonet.solve(futoshiki)
+    assert result.status == "unique"
+    assert str(result.solution) == "5432143512321452145315234"
+    assert nonet.rate(futoshiki).er > 0

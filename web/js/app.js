@@ -13,7 +13,7 @@ export const DEFAULT_INFO = {
   symmetries: ['none', 'rot180', 'rot90', 'mirror', 'flip', 'diagonal', 'antidiagonal', 'dihedral'],
   levels: [],
 };
-export const VARIANT_NAMES = { classic: 'Classic', diagonal: 'Diagonal', windoku: 'Windoku', jigsaw: 'Jigsaw' };
+export const VARIANT_NAMES = { classic: 'Classic', diagonal: 'Diagonal', windoku: 'Windoku', jigsaw: 'Jigsaw', latin: 'Latin square' };
 
 export const game = new Game();
 export const settings = { theme: 'auto', showRating: false, style: 'normal', highlight: true, ...loadSettings() };

@@ -3,7 +3,7 @@ import { DEFAULT_INFO, ui } from './app.js';
 import { layoutsFor } from './jigsaw.js';
 
 // The variants both forms offer.
-export const VARIANTS = [['classic', 'Classic'], ['diagonal', 'Diagonal (X)'], ['windoku', 'Windoku'], ['jigsaw', 'Jigsaw']];
+export const VARIANTS = [['classic', 'Classic'], ['diagonal', 'Diagonal (X)'], ['windoku', 'Windoku'], ['jigsaw', 'Jigsaw'], ['latin', 'Latin square']];
 
 export function fillSelect(sel, options, value) {
   sel.textContent = '';
@@ -23,5 +23,7 @@ export function layoutOptions(n) {
 export function sizesFor(variant) {
   // Windoku's windows are 3×3 (9×9 only); diagonals need no boxes, so every size works.
   if (variant === 'windoku') return [9];
+  // Rows and columns only: every size, the primes too.
+  if (variant === 'latin') return [4, 5, 6, 7, 8, 9];
   return ui.info.sizes || DEFAULT_INFO.sizes;
 }
