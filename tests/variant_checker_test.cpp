@@ -215,6 +215,12 @@ std::vector<Case> cases() {
       {"nabner 5,3,7,9 (r1c1 r1c2 r2c2 r3c2)", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r2c2 r3c2"))}, true},
       {"nabner 5,3,4: 3 and 4 consecutive", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r1c3"))}, false},
       {"nabner 5,6", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c4"))}, false},
+      {"lockout 3, 1, 9", &b9, {rule(Kind::lockout, b9.at("r1c2 r2c4 r1c7"))}, true},
+      {"lockout 3, 4, 9: 4 is between", &b9, {rule(Kind::lockout, b9.at("r1c2 r1c3 r1c7"))}, false},
+      {"lockout 3, 3, 9: the ends count as between", &b9, {rule(Kind::lockout, b9.at("r1c2 r2c7 r1c7"))}, false},
+      {"lockout 5, 6: ends 1 apart", &b9, {rule(Kind::lockout, b9.at("r1c1 r1c4"))}, false},
+      {"lockout 3, 9 (6 apart) at least 6", &b9, {rule(Kind::lockout, b9.at("r1c2 r1c7"), 6)}, true},
+      {"lockout 3, 9 (6 apart) at least 7", &b9, {rule(Kind::lockout, b9.at("r1c2 r1c7"), 7)}, false},
       {"modular 5,3,4,8", &b9, {rule(Kind::modular, b9.at("r2c6 r2c7 r2c8 r2c9"))}, true},
       {"modular 7,2,1: 7 and 1 two apart", &b9, {rule(Kind::modular, b9.at("r2c2 r2c3 r2c4"))}, false},
       {"modular 2 on 6,7,8: odd and even in turn", &b9, {rule(Kind::modular, b9.at("r1c4 r1c5 r1c6"), 2)}, true},
@@ -320,7 +326,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 38u);
+  EXPECT_EQ(testing::every_kind().size(), 39u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {
@@ -379,6 +385,8 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g9, rule(Kind::difference, c9("r1c1 r1c2"), -1), "negative difference"},
       {&g9, rule(Kind::odd, c9("r1c1 r1c2")), "takes one cell"},
       {&g9, rule(Kind::maximum, {}), "no cells"},
+      {&g9, rule(Kind::lockout, c9("r1c1")), "two ends"},
+      {&g9, rule(Kind::lockout, c9("r1c1 r1c2"), 9), "outside 1..8"},
       {&g9, with_digits(rule(Kind::quadruple, c9("r1c1 r1c2 r2c1 r2c2 r3c1")), {1}), "at most four cells"},
       {&g9, with_digits(rule(Kind::quadruple, c9("r1c1 r1c2")), {1, 2, 3}), "more digits than cells"},
       {&g9, with_digits(rule(Kind::quadruple, c9("r1c1 r1c2 r2c1 r2c2")), {10}), "digit out of range"},

@@ -90,6 +90,23 @@ TEST(IssText, GridsWithoutBoxesAreJigsawsOrLatinSquares) {
   EXPECT_NE(error_of(".Shape~4x4.NoBoxes.DisjointSets").find("DisjointSets needs boxes"), std::string::npos);
 }
 
+TEST(IssText, ReadsLockoutLinesWithTheirDifference) {
+  const Puzzle p = read_one(".Lockout~4~R1C1~R2C2~R3C3.Lockout~~R5C1~R5C2.Lockout~6~R9C1~R9C2");
+  ASSERT_EQ(p.constraints.size(), 3u);
+  EXPECT_EQ(p.constraints[0].kind, ConstraintKind::lockout);
+  EXPECT_EQ(p.constraints[0].cells, (std::vector<int>{0, 10, 20}));
+  EXPECT_EQ(p.constraints[0].value, 4);
+  EXPECT_EQ(p.constraints[1].value, 4);  // left empty: ISS's default
+  EXPECT_EQ(p.constraints[2].value, 6);
+  // A solution keeps them: the diamonds 4 or more apart, no digit between them on the line.
+  const SolveResult solved = solve(p, SolveOptions{});
+  ASSERT_EQ(solved.status, SolveStatus::multiple);
+  const Grid& grid = solved.solutions[0];
+  EXPECT_GE(std::abs(grid[0] - grid[20]), 4);
+  EXPECT_TRUE(grid[10] < std::min(grid[0], grid[20]) || grid[10] > std::max(grid[0], grid[20]));
+  EXPECT_GE(std::abs(grid[72] - grid[73]), 6);
+}
+
 TEST(IssText, ReadsBothKillerTextFormats) {
   // One cage of the whole first row pointing left to its sum, the rest none.
   const std::string row = "j<<<<<<<<" + std::string(72, '0');

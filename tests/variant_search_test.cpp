@@ -321,6 +321,10 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::zipper: line(2, 6); break;
     case Kind::between: line(2, 5); break;
     case Kind::nabner: line(2, (n + 1) / 2); break;
+    case Kind::lockout:
+      line(2, 5);
+      if (chance(rng, 40)) c.value = pick(rng, 1, n - 1);
+      break;
     case Kind::little_killer: {
       diagonal_from_outside(g, rng, c);
       const int k = static_cast<int>(c.cells.size());
@@ -513,6 +517,7 @@ std::vector<Recipe> recipes() {
            {Kind::quadruple, Kind::clone, Kind::palindrome},
            {Kind::entropic, Kind::modular, Kind::zipper},
            {Kind::region_sum_line, Kind::between},
+           {Kind::lockout, Kind::between, Kind::thermometer},
            {Kind::killer_cage, Kind::extra_region, Kind::odd, Kind::even},
            {Kind::minimum, Kind::maximum, Kind::greater_than, Kind::difference, Kind::ratio},
        })

@@ -69,6 +69,8 @@ enum class ConstraintKind {
   box_indexer,     // a digit v at the p-th cell of a box (reading order): its v-th cell holds p
   // A line added after the others (the kinds keep their numbers).
   nabner,          // any two digits on the line differ by 2 or more (no repeats, none consecutive)
+  lockout,         // the two end cells differ by `value` or more (4 unless stated), and no cell between
+                   // them on the line holds a digit from the lower end's to the higher end's
 };
 
 // The kind's name in nonet's own format and messages ("killer-cage").

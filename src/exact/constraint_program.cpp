@@ -685,6 +685,40 @@ class Run final : public Rule {
   PlacesInHouses houses_;
 };
 
+// Lockout line: the ends at least `apart` apart, every middle cell outside
+// the ends' range (ends included). Pairs of end digits are tried; a pair
+// stands when each middle cell has a digit outside.
+class Lockout final : public Rule {
+ public:
+  Lockout(std::vector<int> line, int apart) : apart_(apart) { cells = std::move(line); }
+
+  bool revise(Domains& domains) const override {
+    const int first = cells.front(), last = cells.back();
+    Mask first_ok = 0, last_ok = 0, middle_ok = 0;
+    for (Mask a = domains.mask(first); a; a &= a - 1)
+      for (Mask b = domains.mask(last); b; b &= b - 1) {
+        const int x = lowest(a), y = lowest(b);
+        if (std::abs(x - y) < apart_) continue;
+        const Mask outside = ~range(std::min(x, y), std::max(x, y));
+        bool fits = true;
+        for (std::size_t i = 1; i + 1 < cells.size() && fits; ++i) fits = (domains.mask(cells[i]) & outside) != 0;
+        if (!fits) continue;
+        first_ok |= a & -a;
+        last_ok |= b & -b;
+        middle_ok |= outside;
+      }
+    if (!domains.keep_only(first, domains.mask(first) & first_ok) ||
+        !domains.keep_only(last, domains.mask(last) & last_ok))
+      return false;
+    for (std::size_t i = 1; i + 1 < cells.size(); ++i)
+      if (!domains.keep_only(cells[i], domains.mask(cells[i]) & middle_ok)) return false;
+    return true;
+  }
+
+ private:
+  int apart_;
+};
+
 // Between line: every middle cell strictly between the two ends. Pairs of end
 // digits are tried; a pair stands when each middle cell has a digit between.
 class Between final : public Rule {
@@ -1667,6 +1701,12 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     case ConstraintKind::between:
       if (k > 2) add_rule(std::make_unique<Between>(cells));
       break;
+    case ConstraintKind::lockout: {
+      const int apart = value_or(4);
+      relate(cells.front(), cells.back(), [apart](int x, int y) { return std::abs(x - y) >= apart; });
+      if (k > 2) add_rule(std::make_unique<Lockout>(cells, apart));
+      break;
+    }
     case ConstraintKind::region_sum_line: {
       std::vector<std::vector<int>> stretches;
       for (int i = 0; i < k; ++i) {

@@ -387,6 +387,13 @@ class IssReader {
       rules.push_back({ConstraintKind::entropic, cells_from(item, 0)});
     } else if (name == "RegionSumLine") rules.push_back({ConstraintKind::region_sum_line, cells_from(item, 0)});
     else if (name == "Between") rules.push_back({ConstraintKind::between, cells_from(item, 0)});
+    else if (name == "Lockout") {
+      // Lockout~4~R1C1~…: the ends' least difference, ISS's default 4 when left empty.
+      if (item.args.empty()) fail(item.offset, "Lockout needs its least difference and cells");
+      Constraint line{ConstraintKind::lockout, cells_from(item, 1)};
+      line.value = item.args[0].empty() ? 4 : value(item, 0, "difference");
+      rules.push_back(std::move(line));
+    }
     else if (name == "Palindrome") rules.push_back({ConstraintKind::palindrome, cells_from(item, 0)});
     else if (name == "Zipper") rules.push_back({ConstraintKind::zipper, cells_from(item, 0)});
     else if (name == "WhiteDot") pairs(item, puzzle, ConstraintKind::difference, 1);

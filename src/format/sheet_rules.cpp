@@ -19,6 +19,7 @@ constexpr Rgb kThermo{0.78, 0.78, 0.78}, kArrow{0.45, 0.45, 0.45}, kShapeGrey{0.
 constexpr Rgb kWhisper{0.40, 0.78, 0.40}, kRenban{0.76, 0.52, 0.90}, kPalindrome{0.68, 0.68, 0.68};
 constexpr Rgb kBetween{0.55, 0.66, 0.84}, kRegionSum{0.36, 0.58, 0.96}, kEntropic{0.96, 0.64, 0.30};
 constexpr Rgb kModular{0.30, 0.72, 0.72}, kZipper{0.92, 0.50, 0.72}, kNabner{0.80, 0.72, 0.20};
+constexpr Rgb kLockout{0.62, 0.62, 0.92};
 constexpr Rgb kMarkGrey{0.35, 0.35, 0.35};
 constexpr Rgb kExtraRegion{0.80, 0.89, 1.00}, kPiece{0.90, 0.45, 0.10};
 // Indexer cells as f-puzzles colours them: rows red, columns green, boxes yellow.
@@ -357,6 +358,26 @@ class RuleDrawer {
     circle(centre(rule.cells.back()), kCircle, kWhite, kBetween, 0.05);
   }
 
+  // A lockout line: the line, and a white diamond on each end.
+  void lockout(const Constraint& rule) {
+    if (rule.cells.size() < 2) return;
+    line(rule.cells, kLockout, kLineWidth);
+    for (int cell : {rule.cells.front(), rule.cells.back()}) {
+      const Point at = centre(cell);
+      Shape diamond{Shape::Form::polyline, Layer::under};
+      diamond.points = {{at.x, at.y - 0.4}, {at.x + 0.4, at.y}, {at.x, at.y + 0.4}, {at.x - 0.4, at.y}};
+      diamond.closed = true;
+      diamond.fill = kWhite;
+      diamond.stroke = kLockout;
+      diamond.width = 0.05;
+      add(std::move(diamond));
+    }
+    if (rule.value && *rule.value != 4)
+      caption("lavender lines: ends differ by " + std::to_string(*rule.value) +
+              " or more, and no digit between them on the line");
+    else caption("lavender lines: lockout (ends differ by 4 or more, no digit between them on the line)");
+  }
+
   void thermometer(const Constraint& rule) {
     if (rule.cells.empty()) return;
     circle(centre(rule.cells[0]), 0.36, kThermo, std::nullopt, 0);
@@ -446,6 +467,7 @@ class RuleDrawer {
       case ConstraintKind::renban: line(rule.cells, kRenban, kLineWidth); return;
       case ConstraintKind::palindrome: line(rule.cells, kPalindrome, kLineWidth); return;
       case ConstraintKind::between: between(rule); return;
+      case ConstraintKind::lockout: lockout(rule); return;
       case ConstraintKind::region_sum_line:
         line(rule.cells, kRegionSum, kLineWidth);
         caption("blue lines: equal sums in each box");

@@ -63,6 +63,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::column_indexer, "column-indexer"},
     KindName{ConstraintKind::box_indexer, "box-indexer"},
     KindName{ConstraintKind::nabner, "nabner"},
+    KindName{ConstraintKind::lockout, "lockout"},
 };
 
 using Digits = std::vector<int>;
@@ -116,6 +117,7 @@ int default_value(const Geometry& g, const Constraint& c) {
     case ConstraintKind::no_ratio: return 2;
     case ConstraintKind::whisper: return (g.size() + 1) / 2;
     case ConstraintKind::modular: return 3;
+    case ConstraintKind::lockout: return 4;  // ISS's default, on every size
     default: return 0;
   }
 }
@@ -232,6 +234,14 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       const int low = std::min(d.front(), d.back()), high = std::max(d.front(), d.back());
       for (std::size_t i = 1; i + 1 < d.size(); ++i)
         if (d[i] <= low || d[i] >= high) return false;
+      return true;
+    }
+    case ConstraintKind::lockout: {
+      if (d.front() != 0 && d.back() != 0 && std::abs(d.front() - d.back()) < value) return false;
+      if (!full) return true;
+      const int low = std::min(d.front(), d.back()), high = std::max(d.front(), d.back());
+      for (std::size_t i = 1; i + 1 < d.size(); ++i)
+        if (d[i] >= low && d[i] <= high) return false;
       return true;
     }
     case ConstraintKind::region_sum_line: {
@@ -465,6 +475,11 @@ std::string malformed(const Geometry& g, const Constraint& c) {
         return fail(std::to_string(k) + " digits of 1.." + std::to_string(n) + " cannot all be two apart");
       return "";
     case ConstraintKind::between: return k >= 2 ? "" : fail("a line with two ends");
+    case ConstraintKind::lockout:
+      if (k < 2) return fail("a line with two ends");
+      if (c.value && (*c.value < 1 || *c.value > n - 1))
+        return fail("ends " + std::to_string(*c.value) + " apart: outside 1.." + std::to_string(n - 1));
+      return "";
     case ConstraintKind::little_killer: return need_value() ? "" : fail("no sum");
     case ConstraintKind::sandwich:
     case ConstraintKind::x_sum:

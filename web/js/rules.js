@@ -32,6 +32,7 @@ const KINDS = {
   modular: { name: 'modular lines (teal)' },
   zipper: { name: 'zipper lines (pink)' },
   nabner: { name: 'nabner lines (olive)', sentence: 'any two digits on an olive line differ by 2 or more' },
+  lockout: { name: 'lockout lines (lavender)', sentence: 'lockout: the diamonds differ by 4 or more (or the number shown), and no digit between them on the line' },
   'little-killer': { name: 'little killer' },
   sandwich: { name: 'sandwich', sentence: 'sandwich: the digits between 1 and the largest add up to the clue' },
   'x-sum': { name: 'X-sums', sentence: 'X-sum: the first X digits from the clue add up to it, X being the first digit' },
@@ -259,6 +260,7 @@ export function drawRules(group, constraints, n) {
       case 'modular':
       case 'zipper':
       case 'nabner':
+      case 'lockout':
       case 'between': {
         if (!cells.length) break;
         const gl = g('line');
@@ -266,6 +268,14 @@ export function drawRules(group, constraints, n) {
         else { const [x, y] = centre(cells[0]); el('circle', { cx: x, cy: y, r: 0.12, class: `line-dot ${rule.kind}` }, gl); }
         if (rule.kind === 'between') {
           for (const i of [cells[0], cells[cells.length - 1]]) { const [x, y] = centre(i); el('circle', { cx: x, cy: y, r: 0.36, class: 'between-end' }, gl); }
+        }
+        if (rule.kind === 'lockout') {
+          for (const i of [cells[0], cells[cells.length - 1]]) {
+            const [x, y] = centre(i);
+            el('polygon', { points: `${x},${y - 0.4} ${x + 0.4},${y} ${x},${y + 0.4} ${x - 0.4},${y}`, class: 'lockout-end' }, gl);
+          }
+          // Another least difference than 4: small in the first diamond's cell corner.
+          if (v !== undefined && v !== null && Number(v) !== 4) text(g('label'), centre(cells[0])[0] - 0.32, centre(cells[0])[1] - 0.32, v, 'lockout-value', 0.24);
         }
         break;
       }
