@@ -685,27 +685,28 @@ class Run final : public Rule {
   PlacesInHouses houses_;
 };
 
-// Lockout line: the ends at least `apart` apart, every middle cell outside
-// the ends' range (ends included). Pairs of end digits are tried; a pair
-// stands when each middle cell has a digit outside.
-class Lockout final : public Rule {
+// A line whose end digits decide what its middle cells may hold (between,
+// lockout): every pair of end digits is tried; a pair stands when each middle
+// cell has a digit the pair allows. `middle(x, y)`: the middle digits ends x
+// and y allow (0: the pair is not allowed at all).
+template <class Middle>
+class EndPairs final : public Rule {
  public:
-  Lockout(std::vector<int> line, int apart) : apart_(apart) { cells = std::move(line); }
+  EndPairs(std::vector<int> line, Middle middle) : middle_(middle) { cells = std::move(line); }
 
   bool revise(Domains& domains) const override {
     const int first = cells.front(), last = cells.back();
     Mask first_ok = 0, last_ok = 0, middle_ok = 0;
     for (Mask a = domains.mask(first); a; a &= a - 1)
       for (Mask b = domains.mask(last); b; b &= b - 1) {
-        const int x = lowest(a), y = lowest(b);
-        if (std::abs(x - y) < apart_) continue;
-        const Mask outside = ~range(std::min(x, y), std::max(x, y));
+        const Mask allowed = middle_(lowest(a), lowest(b));
+        if (!allowed) continue;
         bool fits = true;
-        for (std::size_t i = 1; i + 1 < cells.size() && fits; ++i) fits = (domains.mask(cells[i]) & outside) != 0;
+        for (std::size_t i = 1; i + 1 < cells.size() && fits; ++i) fits = (domains.mask(cells[i]) & allowed) != 0;
         if (!fits) continue;
         first_ok |= a & -a;
         last_ok |= b & -b;
-        middle_ok |= outside;
+        middle_ok |= allowed;
       }
     if (!domains.keep_only(first, domains.mask(first) & first_ok) ||
         !domains.keep_only(last, domains.mask(last) & last_ok))
@@ -716,37 +717,7 @@ class Lockout final : public Rule {
   }
 
  private:
-  int apart_;
-};
-
-// Between line: every middle cell strictly between the two ends. Pairs of end
-// digits are tried; a pair stands when each middle cell has a digit between.
-class Between final : public Rule {
- public:
-  explicit Between(std::vector<int> line) { cells = std::move(line); }
-
-  bool revise(Domains& domains) const override {
-    const int first = cells.front(), last = cells.back();
-    Mask first_ok = 0, last_ok = 0, middle_ok = 0;
-    for (Mask a = domains.mask(first); a; a &= a - 1)
-      for (Mask b = domains.mask(last); b; b &= b - 1) {
-        const int x = lowest(a), y = lowest(b);
-        if (x == y) continue;
-        const Mask inside = range(std::min(x, y) + 1, std::max(x, y) - 1);
-        bool fits = true;
-        for (std::size_t i = 1; i + 1 < cells.size() && fits; ++i) fits = (domains.mask(cells[i]) & inside) != 0;
-        if (!fits) continue;
-        first_ok |= a & -a;
-        last_ok |= b & -b;
-        middle_ok |= inside;
-      }
-    if (!domains.keep_only(first, domains.mask(first) & first_ok) ||
-        !domains.keep_only(last, domains.mask(last) & last_ok))
-      return false;
-    for (std::size_t i = 1; i + 1 < cells.size(); ++i)
-      if (!domains.keep_only(cells[i], domains.mask(cells[i]) & middle_ok)) return false;
-    return true;
-  }
+  Middle middle_;
 };
 
 // Quadruple: each digit shown appears (as often as shown) in the cells. A
@@ -1698,13 +1669,21 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     case ConstraintKind::palindrome:
       for (int i = 0; i < k / 2; ++i) relate(cells[i], cells[k - 1 - i], [](int x, int y) { return x == y; });
       break;
-    case ConstraintKind::between:
-      if (k > 2) add_rule(std::make_unique<Between>(cells));
+    case ConstraintKind::between: {
+      // Strictly between the ends.
+      const auto between = [](int x, int y) { return x == y ? Mask{0} : range(std::min(x, y) + 1, std::max(x, y) - 1); };
+      if (k > 2) add_rule(std::make_unique<EndPairs<decltype(between)>>(cells, between));
       break;
+    }
     case ConstraintKind::lockout: {
+      // The ends `apart` or more apart; the middle outside them, ends included.
       const int apart = value_or(4);
       relate(cells.front(), cells.back(), [apart](int x, int y) { return std::abs(x - y) >= apart; });
-      if (k > 2) add_rule(std::make_unique<Lockout>(cells, apart));
+      const Mask digits = all_digits(n);
+      const auto outside = [apart, digits](int x, int y) {
+        return std::abs(x - y) < apart ? Mask{0} : digits & ~range(std::min(x, y), std::max(x, y));
+      };
+      if (k > 2) add_rule(std::make_unique<EndPairs<decltype(outside)>>(cells, outside));
       break;
     }
     case ConstraintKind::region_sum_line: {
