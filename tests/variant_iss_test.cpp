@@ -107,6 +107,23 @@ TEST(IssText, ReadsLockoutLinesWithTheirDifference) {
   EXPECT_GE(std::abs(grid[72] - grid[73]), 6);
 }
 
+TEST(IssText, ReadsSumLinesAndTheirLoops) {
+  const Puzzle p = read_one(".SumLine~10~R1C1~R1C2~R1C3.SumLine~15~R5C5~R5C6~R6C6~R6C5~LOOP");
+  ASSERT_EQ(p.constraints.size(), 2u);
+  EXPECT_EQ(p.constraints[0].kind, ConstraintKind::sum_line);
+  EXPECT_EQ(p.constraints[0].cells, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(p.constraints[0].value, 10);
+  EXPECT_EQ(p.constraints[1].cells, (std::vector<int>{40, 41, 50, 49, 40}));  // back to its first cell
+  EXPECT_TRUE(is_loop(p.constraints[1].cells));
+  const SolveResult solved = solve(p, SolveOptions{});
+  ASSERT_EQ(solved.status, SolveStatus::multiple);
+  EXPECT_TRUE(is_solution_of(p, solved.solutions[0]));
+  // A sum no stretch can have: the puzzle is invalid, the rule named.
+  const SolveResult zero = solve(read_one(".SumLine~0~R1C1~R1C2"), SolveOptions{});
+  EXPECT_EQ(zero.status, SolveStatus::invalid);
+  EXPECT_NE(zero.reason.find("add up to 1..1023"), std::string::npos) << zero.reason;
+}
+
 TEST(IssText, ReadsBothKillerTextFormats) {
   // One cage of the whole first row pointing left to its sum, the rest none.
   const std::string row = "j<<<<<<<<" + std::string(72, '0');

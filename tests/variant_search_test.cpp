@@ -321,6 +321,11 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::zipper: line(2, 6); break;
     case Kind::between: line(2, 5); break;
     case Kind::nabner: line(2, (n + 1) / 2); break;
+    case Kind::sum_line:
+      line(2, 6);
+      c.value = pick(rng, 1, 2 * n);
+      if (c.cells.size() > 2 && chance(rng, 30)) c.cells.push_back(c.cells.front());  // a loop
+      break;
     case Kind::lockout:
       line(2, 5);
       if (chance(rng, 40)) c.value = pick(rng, 1, n - 1);
@@ -518,6 +523,7 @@ std::vector<Recipe> recipes() {
            {Kind::entropic, Kind::modular, Kind::zipper},
            {Kind::region_sum_line, Kind::between},
            {Kind::lockout, Kind::between, Kind::thermometer},
+           {Kind::sum_line, Kind::killer_cage, Kind::arrow},
            {Kind::killer_cage, Kind::extra_region, Kind::odd, Kind::even},
            {Kind::minimum, Kind::maximum, Kind::greater_than, Kind::difference, Kind::ratio},
        })

@@ -71,7 +71,15 @@ enum class ConstraintKind {
   nabner,          // any two digits on the line differ by 2 or more (no repeats, none consecutive)
   lockout,         // the two end cells differ by `value` or more (4 unless stated), and no cell between
                    // them on the line holds a digit from the lower end's to the higher end's
+  sum_line,        // the line splits into stretches of consecutive cells that each add up to `value`
+                   // (10 unless stated); a line that ends on its first cell again is a loop
 };
+
+// The largest sum a sum line's stretches may add up to.
+inline constexpr int kMaxSumLine = 1023;
+
+// A line that ends on its first cell again (a sum line drawn as a loop).
+inline bool is_loop(const std::vector<int>& cells) { return cells.size() > 2 && cells.front() == cells.back(); }
 
 // The kind's name in nonet's own format and messages ("killer-cage").
 std::string_view to_string(ConstraintKind kind);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <bitset>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -718,6 +719,99 @@ class EndPairs final : public Rule {
 
  private:
   Middle middle_;
+};
+
+// Sum line: stretches of consecutive cells that each add up to the sum. A
+// walk along the line over the sums so far within the current stretch (a set
+// of bits: bit s, "s added up so far"; reaching the sum closes the stretch,
+// back to 0) forwards and backwards keeps each digit that lies on a whole way
+// through. A loop has no first cell: each sum so far where the walk starts is
+// tried, the walk ending on the same one. Sums up to 62 walk in one word.
+class SumLine final : public Rule {
+ public:
+  SumLine(std::vector<int> line, int sum) : sum_(sum), loop_(is_loop(line)) {
+    if (loop_) line.pop_back();
+    cells = std::move(line);
+    settles = true;
+  }
+
+  bool revise(Domains& domains) const override {
+    return sum_ <= 62 ? walk(domains, words_) : walk(domains, wide_);
+  }
+
+ private:
+  static bool has(std::uint64_t word, int bit) { return (word >> bit) & 1; }
+  template <std::size_t N>
+  static bool has(const std::bitset<N>& word, int bit) { return word.test(static_cast<std::size_t>(bit)); }
+  static bool none(std::uint64_t word) { return word == 0; }
+  template <std::size_t N>
+  static bool none(const std::bitset<N>& word) { return word.none(); }
+  template <class Word>
+  static Word bit(int at) {
+    Word word{};
+    word |= Word{1} << at;
+    return word;
+  }
+
+  // Scratch for the walks, reused (a program belongs to one search).
+  template <class Word>
+  struct Walks {
+    std::vector<Word> reach, back;
+  };
+
+  template <class Word>
+  bool walk(Domains& domains, Walks<Word>& walks) const {
+    const int k = static_cast<int>(cells.size());
+    Word open{};  // the sums a stretch may have so far: 0..sum-1
+    for (int s = 0; s < sum_; ++s) open |= bit<Word>(s);
+    auto& reach = walks.reach;
+    auto& back = walks.back;
+    reach.resize(k + 1);
+    back.resize(k + 1);
+    keep_.assign(k, 0);
+    auto& keep = keep_;
+    for (int start = 0; start < (loop_ ? sum_ : 1); ++start) {
+      reach[0] = bit<Word>(start);
+      for (int i = 0; i < k; ++i) {
+        Word next{};
+        for (Mask d = domains.mask(cells[i]); d; d &= d - 1) {
+          const int digit = lowest(d);
+          if (digit > sum_) break;
+          const Word added = reach[i] << digit;
+          next |= added & open;
+          if (has(added, sum_)) next |= bit<Word>(0);
+        }
+        reach[i + 1] = next;
+      }
+      if (!has(reach[k], start)) continue;
+      back[k] = bit<Word>(start);
+      for (int i = k; i-- > 0;) {
+        Word before{};
+        for (Mask d = domains.mask(cells[i]); d; d &= d - 1) {
+          const int digit = lowest(d);
+          if (digit > sum_) break;
+          // From s: to s + digit inside the stretch, or to 0 where s + digit closes it.
+          Word from = (back[i + 1] >> digit) & open;
+          if (has(back[i + 1], 0)) from |= bit<Word>(sum_ - digit);
+          from &= reach[i];
+          if (!none(from)) {
+            keep[i] |= d & -d;
+            before |= from;
+          }
+        }
+        back[i] = before;
+      }
+    }
+    for (int i = 0; i < k; ++i)
+      if (keep[i] != domains.mask(cells[i]) && !domains.keep_only(cells[i], keep[i])) return false;
+    return true;
+  }
+
+  int sum_;
+  bool loop_;
+  mutable Walks<std::uint64_t> words_;
+  mutable Walks<std::bitset<kMaxSumLine + 1>> wide_;
+  mutable std::vector<Mask> keep_;
 };
 
 // Quadruple: each digit shown appears (as often as shown) in the cells. A
@@ -1675,6 +1769,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       if (k > 2) add_rule(std::make_unique<EndPairs<decltype(between)>>(cells, between));
       break;
     }
+    case ConstraintKind::sum_line: add_rule(std::make_unique<SumLine>(c.cells, value_or(10))); break;
     case ConstraintKind::lockout: {
       // The ends `apart` or more apart; the middle outside them, ends included.
       const int apart = value_or(4);

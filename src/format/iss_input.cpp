@@ -387,7 +387,20 @@ class IssReader {
       rules.push_back({ConstraintKind::entropic, cells_from(item, 0)});
     } else if (name == "RegionSumLine") rules.push_back({ConstraintKind::region_sum_line, cells_from(item, 0)});
     else if (name == "Between") rules.push_back({ConstraintKind::between, cells_from(item, 0)});
-    else if (name == "Lockout") {
+    else if (name == "SumLine") {
+      // SumLine~10~R1C1~…[~LOOP]: a loop ends on its first cell again.
+      if (item.args.empty()) fail(item.offset, "SumLine needs its sum and cells");
+      Item line = item;
+      const bool loop = line.args.back() == "LOOP";
+      if (loop) {
+        line.args.pop_back();
+        line.arg_offsets.pop_back();
+      }
+      Constraint rule{ConstraintKind::sum_line, cells_from(line, 1)};
+      rule.value = line.args[0].empty() ? 10 : value(line, 0, "sum");
+      if (loop && rule.cells.size() > 1) rule.cells.push_back(rule.cells.front());
+      rules.push_back(std::move(rule));
+    } else if (name == "Lockout") {
       // Lockout~4~R1C1~…: the ends' least difference, ISS's default 4 when left empty.
       if (item.args.empty()) fail(item.offset, "Lockout needs its least difference and cells");
       Constraint line{ConstraintKind::lockout, cells_from(item, 1)};

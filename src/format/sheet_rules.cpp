@@ -19,7 +19,7 @@ constexpr Rgb kThermo{0.78, 0.78, 0.78}, kArrow{0.45, 0.45, 0.45}, kShapeGrey{0.
 constexpr Rgb kWhisper{0.40, 0.78, 0.40}, kRenban{0.76, 0.52, 0.90}, kPalindrome{0.68, 0.68, 0.68};
 constexpr Rgb kBetween{0.55, 0.66, 0.84}, kRegionSum{0.36, 0.58, 0.96}, kEntropic{0.96, 0.64, 0.30};
 constexpr Rgb kModular{0.30, 0.72, 0.72}, kZipper{0.92, 0.50, 0.72}, kNabner{0.80, 0.72, 0.20};
-constexpr Rgb kLockout{0.62, 0.62, 0.92};
+constexpr Rgb kLockout{0.62, 0.62, 0.92}, kSumLine{0.45, 0.70, 0.45};
 constexpr Rgb kMarkGrey{0.35, 0.35, 0.35};
 constexpr Rgb kExtraRegion{0.80, 0.89, 1.00}, kPiece{0.90, 0.45, 0.10};
 // Indexer cells as f-puzzles colours them: rows red, columns green, boxes yellow.
@@ -468,6 +468,17 @@ class RuleDrawer {
       case ConstraintKind::palindrome: line(rule.cells, kPalindrome, kLineWidth); return;
       case ConstraintKind::between: between(rule); return;
       case ConstraintKind::lockout: lockout(rule); return;
+      case ConstraintKind::sum_line: {
+        Shape path{Shape::Form::polyline, Layer::under};
+        for (int cell : rule.cells) path.points.push_back(centre(cell));
+        path.stroke = kSumLine;
+        path.width = kLineWidth;
+        path.dash = Shape::Dash::dashes;  // butt caps: round ones would close the gaps
+        add(std::move(path));
+        caption("dashed green lines: stretches of consecutive cells that each add up to " +
+                std::to_string(rule.value.value_or(10)));
+        return;
+      }
       case ConstraintKind::region_sum_line:
         line(rule.cells, kRegionSum, kLineWidth);
         caption("blue lines: equal sums in each box");

@@ -64,6 +64,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::box_indexer, "box-indexer"},
     KindName{ConstraintKind::nabner, "nabner"},
     KindName{ConstraintKind::lockout, "lockout"},
+    KindName{ConstraintKind::sum_line, "sum-line"},
 };
 
 using Digits = std::vector<int>;
@@ -118,6 +119,7 @@ int default_value(const Geometry& g, const Constraint& c) {
     case ConstraintKind::whisper: return (g.size() + 1) / 2;
     case ConstraintKind::modular: return 3;
     case ConstraintKind::lockout: return 4;  // ISS's default, on every size
+    case ConstraintKind::sum_line: return 10;
     default: return 0;
   }
 }
@@ -243,6 +245,22 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       for (std::size_t i = 1; i + 1 < d.size(); ++i)
         if (d[i] >= low && d[i] <= high) return false;
       return true;
+    }
+    case ConstraintKind::sum_line: {
+      if (!full) return true;
+      // A loop: some cell starts a stretch, and from there the stretches close
+      // exactly where the loop does.
+      const std::size_t length = is_loop(c.cells) ? d.size() - 1 : d.size();
+      const std::size_t starts = is_loop(c.cells) ? length : 1;
+      for (std::size_t start = 0; start < starts; ++start) {
+        int so_far = 0;
+        for (std::size_t i = 0; i < length && so_far <= value; ++i) {
+          so_far += d[(start + i) % length];
+          if (so_far == value) so_far = 0;
+        }
+        if (so_far == 0) return true;
+      }
+      return false;
     }
     case ConstraintKind::region_sum_line: {
       if (!full) return true;
@@ -401,6 +419,7 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     if (cell < 0 || cell >= g.cell_count()) return fail("a cell outside the grid");
   if (c.kind != ConstraintKind::sum) {  // a sum may count a cell twice
     std::vector<int> sorted = c.cells;
+    if (c.kind == ConstraintKind::sum_line && is_loop(sorted)) sorted.pop_back();  // a loop ends where it starts
     std::sort(sorted.begin(), sorted.end());
     if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return fail("a cell listed twice");
   }
@@ -460,6 +479,10 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     }
     case ConstraintKind::double_arrow: return k >= 3 ? "" : fail("two circles and a line between");
     case ConstraintKind::sum: return need_value() ? "" : fail("no sum");
+    case ConstraintKind::sum_line:
+      if (c.value && (*c.value < 1 || *c.value > kMaxSumLine))
+        return fail("stretches that add up to 1.." + std::to_string(kMaxSumLine));
+      return "";
     case ConstraintKind::modular:
       if (c.value && (*c.value < 2 || *c.value > n)) return fail("modulus outside 2.." + std::to_string(n));
       return k >= 2 ? "" : fail("a line of at least two cells");

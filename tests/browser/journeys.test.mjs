@@ -54,6 +54,7 @@ const EVERY_RULE = {
     { kind: 'zipper', cells: ['r9c7', 'r9c8', 'r9c9'] },
     { kind: 'nabner', cells: ['r7c9', 'r8c9'] },
     { kind: 'lockout', cells: ['r1c4', 'r1c5', 'r1c6'], value: 4 },
+    { kind: 'sum-line', cells: ['r3c7', 'r4c8', 'r3c9'], value: 12 },
     { kind: 'little-killer', cells: ['r1c2', 'r2c3', 'r3c4'], value: 15, outside: 'r0c1' },
     { kind: 'sandwich', cells: Array.from({ length: 9 }, (_, r) => `r${r + 1}c5`), value: 14, outside: 'r0c5' },
     { kind: 'x-sum', cells: Array.from({ length: 9 }, (_, c) => `r1c${c + 1}`), value: 20, outside: 'r1c0' },
@@ -362,11 +363,13 @@ suite('players’ journeys (issue #40)', () => {
       const page = await openApp(browser, server.url, { context: ctx });
       await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(EVERY_RULE))}`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '35');
+      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '36');
       for (const rule of EVERY_RULE.constraints) {
         if (['anti-knight', 'nonconsecutive'].includes(rule.kind)) continue;
         assert.ok(await page.locator(`svg.overlay .rule-${rule.kind} *`).count() > 0, `${rule.kind} is drawn`);
       }
+      // A bent line is a stroke, not a filled shape.
+      assert.equal(await page.locator('svg.overlay polyline.sum-line').evaluate((e) => getComputedStyle(e).fill), 'none');
       const line = await page.textContent('#rules-line');
       assert.match(line, /anti-knight: cells a knight’s move apart differ/i);
       assert.match(line, /nonconsecutive/i);

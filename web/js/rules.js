@@ -32,6 +32,7 @@ const KINDS = {
   modular: { name: 'modular lines (teal)' },
   zipper: { name: 'zipper lines (pink)' },
   nabner: { name: 'nabner lines (olive)', sentence: 'any two digits on an olive line differ by 2 or more' },
+  'sum-line': { name: 'sum lines (dashed green)', sentence: 'sum lines: each dashed green line splits into stretches that each add up to its number (10 unless shown)' },
   lockout: { name: 'lockout lines (lavender)', sentence: 'lockout: the diamonds differ by 4 or more (or the number shown), and no digit between them on the line' },
   'little-killer': { name: 'little killer' },
   sandwich: { name: 'sandwich', sentence: 'sandwich: the digits between 1 and the largest add up to the clue' },
@@ -261,6 +262,7 @@ export function drawRules(group, constraints, n) {
       case 'zipper':
       case 'nabner':
       case 'lockout':
+      case 'sum-line':
       case 'between': {
         if (!cells.length) break;
         const gl = g('line');
@@ -268,6 +270,9 @@ export function drawRules(group, constraints, n) {
         else { const [x, y] = centre(cells[0]); el('circle', { cx: x, cy: y, r: 0.12, class: `line-dot ${rule.kind}` }, gl); }
         if (rule.kind === 'between') {
           for (const i of [cells[0], cells[cells.length - 1]]) { const [x, y] = centre(i); el('circle', { cx: x, cy: y, r: 0.36, class: 'between-end' }, gl); }
+        }
+        if (rule.kind === 'sum-line' && v !== undefined && v !== null && Number(v) !== 10) {
+          text(g('label'), centre(cells[0])[0] - 0.32, centre(cells[0])[1] - 0.32, v, 'sum-line-value', 0.24);
         }
         if (rule.kind === 'lockout') {
           for (const i of [cells[0], cells[cells.length - 1]]) {
