@@ -530,6 +530,7 @@ TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
   EXPECT_EQ(refused(rule(K::zipper, {0, 1, 2})), "f-puzzles cannot state zipper at r1c1, r1c2, r1c3: f-puzzles has no zipper lines");
   EXPECT_EQ(refused(rule(K::nabner, {0, 1})), "f-puzzles cannot state nabner at r1c1, r1c2: f-puzzles has no nabner lines");
   EXPECT_EQ(refused(rule(K::lockout, {0, 1})), "f-puzzles cannot state lockout at r1c1, r1c2: f-puzzles has no lockout lines");
+  EXPECT_EQ(refused(rule(K::lunchbox, {0, 1}, 0)), "f-puzzles cannot state lunchbox 0 at r1c1, r1c2: f-puzzles has no lunchboxes");
   EXPECT_EQ(refused(rule(K::sum_line, {0, 1})), "f-puzzles cannot state sum-line at r1c1, r1c2: f-puzzles has no sum lines");
   EXPECT_EQ(refused(rule(K::xv, {0, 1}, 7)), "f-puzzles cannot state xv 7 at r1c1, r1c2: an XV mark adds up to 5 or 10");
   EXPECT_EQ(refused(rule(K::whisper, {0, 1}, 4)), "f-puzzles cannot state whisper 4 at r1c1, r1c2: f-puzzles' whispers differ by 5");
@@ -607,6 +608,7 @@ Puzzle every_rule() {
   puzzle.constraints.push_back(rule(K::nabner, {at(9, 7), at(9, 8)}));
   puzzle.constraints.push_back(rule(K::lockout, {at(4, 1), at(4, 2), at(4, 3)}, 5));
   puzzle.constraints.push_back(rule(K::sum_line, {at(5, 5), at(5, 6), at(6, 6), at(5, 5)}, 15));  // a loop
+  puzzle.constraints.push_back(rule(K::lunchbox, {at(6, 1), at(6, 2), at(6, 3)}, 4));
   puzzle.constraints.push_back(rule(K::sum, {at(2, 1), at(3, 2), at(2, 1)}, 10));
   puzzle.constraints.push_back(rule(K::double_arrow, {at(7, 3), at(7, 4), at(8, 5)}));
   puzzle.constraints.push_back(rule(K::little_killer, {at(1, 1), at(2, 2), at(3, 3), at(4, 4), at(5, 5), at(6, 6),

@@ -215,6 +215,10 @@ std::vector<Case> cases() {
       {"nabner 5,3,7,9 (r1c1 r1c2 r2c2 r3c2)", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r2c2 r3c2"))}, true},
       {"nabner 5,3,4: 3 and 4 consecutive", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r1c3"))}, false},
       {"nabner 5,6", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c4"))}, false},
+      {"lunchbox 5,3,4,6 (4)", &b9, {rule(Kind::lunchbox, b9.at("r1c1 r1c2 r1c3 r1c4"), 4)}, true},
+      {"lunchbox 5,3,4,6 (5)", &b9, {rule(Kind::lunchbox, b9.at("r1c1 r1c2 r1c3 r1c4"), 5)}, false},
+      {"lunchbox 1,2 (0)", &b9, {rule(Kind::lunchbox, b9.at("r1c8 r1c9"), 0)}, true},
+      {"lunchbox 5,5: a repeat", &b9, {rule(Kind::lunchbox, b9.at("r1c1 r2c6"), 0)}, false},
       {"sum-line 9,1 (10)", &b9, {rule(Kind::sum_line, b9.at("r1c7 r1c8"))}, true},
       {"sum-line 9,1,2: 2 left over", &b9, {rule(Kind::sum_line, b9.at("r1c7 r1c8 r1c9"))}, false},
       {"sum-line 1,6 | 2,5 (7)", &b9, {rule(Kind::sum_line, b9.at("r2c4 r2c1 r2c3 r2c6"), 7)}, true},
@@ -332,7 +336,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 40u);
+  EXPECT_EQ(testing::every_kind().size(), 41u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {
@@ -393,6 +397,8 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g9, rule(Kind::maximum, {}), "no cells"},
       {&g9, rule(Kind::lockout, c9("r1c1")), "two ends"},
       {&g9, rule(Kind::sum_line, c9("r1c1 r1c2"), 0), "add up to 1..1023"},
+      {&g9, rule(Kind::lunchbox, c9("r1c1")), "two cells at least"},
+      {&g9, rule(Kind::lunchbox, c9("r1c1 r1c2")), "no sum"},
       {&g9, rule(Kind::sum_line, c9("r1c1 r1c2 r1c1 r1c2")), "a cell listed twice"},
       {&g9, rule(Kind::lockout, c9("r1c1 r1c2"), 9), "outside 1..8"},
       {&g9, with_digits(rule(Kind::quadruple, c9("r1c1 r1c2 r2c1 r2c2 r3c1")), {1}), "at most four cells"},

@@ -321,6 +321,10 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::zipper: line(2, 6); break;
     case Kind::between: line(2, 5); break;
     case Kind::nabner: line(2, (n + 1) / 2); break;
+    case Kind::lunchbox:
+      line(2, n);
+      c.value = pick(rng, 0, 3 * n);
+      break;
     case Kind::sum_line:
       line(2, 6);
       c.value = pick(rng, 1, 2 * n);
@@ -524,6 +528,7 @@ std::vector<Recipe> recipes() {
            {Kind::region_sum_line, Kind::between},
            {Kind::lockout, Kind::between, Kind::thermometer},
            {Kind::sum_line, Kind::killer_cage, Kind::arrow},
+           {Kind::lunchbox, Kind::sandwich, Kind::renban},
            {Kind::killer_cage, Kind::extra_region, Kind::odd, Kind::even},
            {Kind::minimum, Kind::maximum, Kind::greater_than, Kind::difference, Kind::ratio},
        })

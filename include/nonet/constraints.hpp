@@ -73,6 +73,8 @@ enum class ConstraintKind {
                    // them on the line holds a digit from the lower end's to the higher end's
   sum_line,        // the line splits into stretches of consecutive cells that each add up to `value`
                    // (10 unless stated); a line that ends on its first cell again is a loop
+  lunchbox,        // no digit twice; the digits between the lowest and the highest, in the order of the
+                   // cells, add up to `value`
 };
 
 // The largest sum a sum line's stretches may add up to.

@@ -849,6 +849,130 @@ class Quadruple final : public Rule {
   std::vector<int> digits_;
 };
 
+// Sandwiches and lunchboxes: a line holding two crust digits once each; the
+// filling between them adds up to a clue.
+namespace crusts {
+
+__extension__ using Sets = unsigned __int128;
+
+// The sets of filling digits (bit digit-2) without `digit`, for 9×9 and smaller.
+inline Sets sets_without(int digit) {
+  static const std::array<Sets, 7> table = [] {
+    std::array<Sets, 7> out{};
+    for (int b = 0; b < 7; ++b)
+      for (int set = 0; set < 128; ++set)
+        if (!(set >> b & 1)) out[b] |= Sets{1} << set;
+    return out;
+  }();
+  return table[digit - 2];
+}
+
+// The filling sets adding up to the clue.
+inline Sets closing_sets(int size, int sum) {
+  Sets closing = 0;
+  for (int set = 0; set < (1 << (size - 2)); ++set) {
+    int total = 0;
+    for (int b = 0; b < size - 2; ++b)
+      if (set >> b & 1) total += b + 2;
+    if (total == sum) closing |= Sets{1} << set;
+  }
+  return closing;
+}
+
+// Where the line holds its two crust digits once each (a sandwich's 1 and N
+// on a full row or column; a lunchbox's lowest and highest digits), every
+// digit of every cell is tried, walking the line both ways over the states
+// before the crust, inside it (opened by one crust digit or the other) and
+// after it, so the filling is pruned too, not only the crust's places. Inside, a state is a
+// set of bits of a Word: up to 9×9 the sets of filling digits so far
+// (different digits of 2..N-1: at most 128 sets), so a filling that
+// repeats a digit or cannot be completed by digits not used yet is seen;
+// on larger grids the sums so far. `add(states, digit)` the states after
+// the filling takes `digit`, `undo` the states before it; `closing` the
+// states whose filling adds up to the clue. Before and after: bit 0.
+// `one` and `top` are the crust digits (as bits), `fillings` the digits the
+// other cells may hold. With `keeps`, each cell's digits on some way through
+// are added to keeps[i] and no cell is narrowed; without, each is narrowed
+// to them.
+enum Phase { kBefore, kOpenedByOne, kOpenedByTop, kAfter, kPhases };
+
+template <class Word, class Add, class Undo>
+bool walk(Domains& domains, const std::vector<int>& cells, Mask one, Mask top, Mask fillings, Word closing,
+          std::vector<Word>& reach, std::vector<Word>& done, Add&& add, Undo&& undo, Mask* keeps = nullptr) {
+  const int k = static_cast<int>(cells.size());
+  if (closing == 0) return false;
+  constexpr Word start = 1;
+  reach.assign((static_cast<std::size_t>(k) + 1) * kPhases, 0);
+  done.assign(reach.size(), 0);
+  // Before and after the crust a state is only "here or not" (bit 0); the
+  // phase opened by 1 closes on N and the other way round.
+  const auto closer = [&](int phase) { return phase == kOpenedByOne ? top : one; };
+  reach[kBefore] = start;
+  for (int i = 0; i < k; ++i) {
+    const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
+    Word* to = &reach[static_cast<std::size_t>(i + 1) * kPhases];
+    const Mask mask = domains.mask(cells[i]), filling = mask & fillings;
+    if (from[kBefore]) {
+      if (filling) to[kBefore] = start;
+      if (mask & one) to[kOpenedByOne] = start;
+      if (mask & top) to[kOpenedByTop] = start;
+    }
+    for (int phase : {kOpenedByOne, kOpenedByTop}) {
+      if (!from[phase]) continue;
+      for (Mask d = filling; d; d &= d - 1) to[phase] |= add(from[phase], lowest(d));
+      if ((mask & closer(phase)) && (from[phase] & closing)) to[kAfter] = start;
+    }
+    if (from[kAfter] && filling) to[kAfter] = start;
+  }
+  if (!reach[static_cast<std::size_t>(k) * kPhases + kAfter]) return false;
+  // done[i][phase]: the states at cell i from which the rest closes the line.
+  done[static_cast<std::size_t>(k) * kPhases + kAfter] = start;
+  for (int i = k; i-- > 0;) {
+    const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
+    Word* here = &done[static_cast<std::size_t>(i) * kPhases];
+    const Mask mask = domains.mask(cells[i]), filling = mask & fillings;
+    if ((filling && (after[kBefore] & 1)) || ((mask & one) && (after[kOpenedByOne] & 1)) ||
+        ((mask & top) && (after[kOpenedByTop] & 1)))
+      here[kBefore] = start;
+    for (int phase : {kOpenedByOne, kOpenedByTop}) {
+      for (Mask d = filling; d; d &= d - 1) here[phase] |= undo(after[phase], lowest(d));
+      if ((mask & closer(phase)) && (after[kAfter] & 1)) here[phase] |= closing;
+    }
+    if (filling && (after[kAfter] & 1)) here[kAfter] = start;
+  }
+  for (int i = 0; i < k; ++i) {
+    const Mask mask = domains.mask(cells[i]);
+    if (single(mask)) {  // on every way through, which exists
+      if (keeps) keeps[i] |= mask;
+      continue;
+    }
+    const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
+    const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
+    Mask keep = 0;
+    if ((from[kBefore] && (after[kOpenedByOne] & 1)) || ((from[kOpenedByTop] & closing) && (after[kAfter] & 1)))
+      keep |= one;
+    if ((from[kBefore] && (after[kOpenedByTop] & 1)) || ((from[kOpenedByOne] & closing) && (after[kAfter] & 1)))
+      keep |= top;
+    const Mask filling = mask & fillings;
+    if ((from[kBefore] && (after[kBefore] & 1)) || (from[kAfter] && (after[kAfter] & 1))) {
+      keep |= filling;
+    } else {
+      for (Mask d = filling; d; d &= d - 1)
+        for (int phase : {kOpenedByOne, kOpenedByTop})
+          if (from[phase] && (add(from[phase], lowest(d)) & after[phase])) {
+            keep |= d & -d;
+            break;
+          }
+    }
+    keep &= mask;
+    if (keeps) keeps[i] |= keep;
+    else if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
+  }
+  return true;
+}
+
+}  // namespace crusts
+
 // Sandwich: the digits between 1 and N add up to the clue. Every place of 1
 // and of N is tried; a pair stands when the cells between can reach the sum
 // (by their candidates, and as different digits of 2..N-1).
@@ -856,7 +980,7 @@ class Sandwich final : public Rule {
  public:
   Sandwich(std::vector<int> line, int size, int sum) : size_(size), sum_(sum) {
     cells = std::move(line);
-    if (size_ >= 3 && size_ <= 9 && sum_ >= 0) closing_sets_ = closing_sets(size_, sum_);
+    if (size_ >= 3 && size_ <= 9 && sum_ >= 0) closing_sets_ = crusts::closing_sets(size_, sum_);
     // The walks keep a digit only where a whole way through the line uses it.
     settles = static_cast<int>(cells.size()) == size_ && sum_ >= 0 && (size_ <= 9 || sum_ < 64);
   }
@@ -865,16 +989,18 @@ class Sandwich final : public Rule {
     const bool full = static_cast<int>(cells.size()) == size_ && sum_ >= 0;
     if (full && size_ >= 3 && size_ <= 9) {
       // Inside the crust: the set of filling digits so far.
-      return walk<Sets>(
-          domains, closing_sets_, sets_reach_, sets_done_,
-          [](Sets from, int digit) { return (from & sets_without(digit)) << (1u << (digit - 2)); },
-          [](Sets after, int digit) { return (after >> (1u << (digit - 2))) & sets_without(digit); });
+      return crusts::walk<crusts::Sets>(
+          domains, cells, digit_bit(1), digit_bit(size_), ~(digit_bit(1) | digit_bit(size_)), closing_sets_,
+          sets_reach_, sets_done_,
+          [](crusts::Sets from, int digit) { return (from & crusts::sets_without(digit)) << (1u << (digit - 2)); },
+          [](crusts::Sets after, int digit) { return (after >> (1u << (digit - 2))) & crusts::sets_without(digit); });
     }
     if (full && sum_ < 64) {
       // Inside the crust: the sum so far.
       const std::uint64_t sums = sum_ == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << sum_) - 1;
-      return walk<std::uint64_t>(
-          domains, std::uint64_t{1} << sum_, sums_reach_, sums_done_,
+      return crusts::walk<std::uint64_t>(
+          domains, cells, digit_bit(1), digit_bit(size_), ~(digit_bit(1) | digit_bit(size_)),
+          std::uint64_t{1} << sum_, sums_reach_, sums_done_,
           [sums](std::uint64_t from, int digit) { return (from << digit) & sums; },
           [](std::uint64_t after, int digit) { return after >> digit; });
     }
@@ -882,116 +1008,6 @@ class Sandwich final : public Rule {
   }
 
  private:
-  // Where the line is a full row or column (its 1 and N once each), every
-  // digit of every cell is tried, walking the line both ways over the states
-  // before the crust, inside it (opened by 1 or by N) and after it, so the
-  // filling is pruned too, not only the crust's places. Inside, a state is a
-  // set of bits of a Word: up to 9×9 the sets of filling digits so far
-  // (different digits of 2..N-1: at most 128 sets), so a filling that
-  // repeats a digit or cannot be completed by digits not used yet is seen;
-  // on larger grids the sums so far. `add(states, digit)` the states after
-  // the filling takes `digit`, `undo` the states before it; `closing` the
-  // states whose filling adds up to the clue. Before and after: bit 0.
-  enum Phase { kBefore, kOpenedByOne, kOpenedByTop, kAfter, kPhases };
-
-  template <class Word, class Add, class Undo>
-  bool walk(Domains& domains, Word closing, std::vector<Word>& reach, std::vector<Word>& done, Add&& add,
-            Undo&& undo) const {
-    const int k = static_cast<int>(cells.size());
-    if (closing == 0) return false;
-    constexpr Word start = 1;
-    const Mask one = digit_bit(1), top = digit_bit(size_), crust = one | top;
-    reach.assign((static_cast<std::size_t>(k) + 1) * kPhases, 0);
-    done.assign(reach.size(), 0);
-    // Before and after the crust a state is only "here or not" (bit 0); the
-    // phase opened by 1 closes on N and the other way round.
-    const auto closer = [&](int phase) { return phase == kOpenedByOne ? top : one; };
-    reach[kBefore] = start;
-    for (int i = 0; i < k; ++i) {
-      const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
-      Word* to = &reach[static_cast<std::size_t>(i + 1) * kPhases];
-      const Mask mask = domains.mask(cells[i]), filling = mask & ~crust;
-      if (from[kBefore]) {
-        if (filling) to[kBefore] = start;
-        if (mask & one) to[kOpenedByOne] = start;
-        if (mask & top) to[kOpenedByTop] = start;
-      }
-      for (int phase : {kOpenedByOne, kOpenedByTop}) {
-        if (!from[phase]) continue;
-        for (Mask d = filling; d; d &= d - 1) to[phase] |= add(from[phase], lowest(d));
-        if ((mask & closer(phase)) && (from[phase] & closing)) to[kAfter] = start;
-      }
-      if (from[kAfter] && filling) to[kAfter] = start;
-    }
-    if (!reach[static_cast<std::size_t>(k) * kPhases + kAfter]) return false;
-    // done[i][phase]: the states at cell i from which the rest closes the line.
-    done[static_cast<std::size_t>(k) * kPhases + kAfter] = start;
-    for (int i = k; i-- > 0;) {
-      const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
-      Word* here = &done[static_cast<std::size_t>(i) * kPhases];
-      const Mask mask = domains.mask(cells[i]), filling = mask & ~crust;
-      if ((filling && (after[kBefore] & 1)) || ((mask & one) && (after[kOpenedByOne] & 1)) ||
-          ((mask & top) && (after[kOpenedByTop] & 1)))
-        here[kBefore] = start;
-      for (int phase : {kOpenedByOne, kOpenedByTop}) {
-        for (Mask d = filling; d; d &= d - 1) here[phase] |= undo(after[phase], lowest(d));
-        if ((mask & closer(phase)) && (after[kAfter] & 1)) here[phase] |= closing;
-      }
-      if (filling && (after[kAfter] & 1)) here[kAfter] = start;
-    }
-    for (int i = 0; i < k; ++i) {
-      const Mask mask = domains.mask(cells[i]);
-      if (single(mask)) continue;  // on every way through, which exists
-      const Word* from = &reach[static_cast<std::size_t>(i) * kPhases];
-      const Word* after = &done[static_cast<std::size_t>(i + 1) * kPhases];
-      Mask keep = 0;
-      if ((from[kBefore] && (after[kOpenedByOne] & 1)) || ((from[kOpenedByTop] & closing) && (after[kAfter] & 1)))
-        keep |= one;
-      if ((from[kBefore] && (after[kOpenedByTop] & 1)) || ((from[kOpenedByOne] & closing) && (after[kAfter] & 1)))
-        keep |= top;
-      const Mask filling = mask & ~crust;
-      if ((from[kBefore] && (after[kBefore] & 1)) || (from[kAfter] && (after[kAfter] & 1))) {
-        keep |= filling;
-      } else {
-        for (Mask d = filling; d; d &= d - 1)
-          for (int phase : {kOpenedByOne, kOpenedByTop})
-            if (from[phase] && (add(from[phase], lowest(d)) & after[phase])) {
-              keep |= d & -d;
-              break;
-            }
-      }
-      keep &= mask;
-      if (keep != mask && !domains.keep_only(cells[i], keep)) return false;
-    }
-    return true;
-  }
-
-  __extension__ using Sets = unsigned __int128;
-
-  // The sets of filling digits (bit digit-2) without `digit`, for 9×9 and smaller.
-  static Sets sets_without(int digit) {
-    static const std::array<Sets, 7> table = [] {
-      std::array<Sets, 7> out{};
-      for (int b = 0; b < 7; ++b)
-        for (int set = 0; set < 128; ++set)
-          if (!(set >> b & 1)) out[b] |= Sets{1} << set;
-      return out;
-    }();
-    return table[digit - 2];
-  }
-
-  // The filling sets adding up to the clue.
-  static Sets closing_sets(int size, int sum) {
-    Sets closing = 0;
-    for (int set = 0; set < (1 << (size - 2)); ++set) {
-      int total = 0;
-      for (int b = 0; b < size - 2; ++b)
-        if (set >> b & 1) total += b + 2;
-      if (total == sum) closing |= Sets{1} << set;
-    }
-    return closing;
-  }
-
   bool by_crust_places(Domains& domains) const {
     const int k = static_cast<int>(cells.size());
     const Mask one = digit_bit(1), top = digit_bit(size_), crust = one | top;
@@ -1028,11 +1044,77 @@ class Sandwich final : public Rule {
   }
 
   int size_, sum_;
-  Sets closing_sets_ = 0;  // up to 9×9: the filling sets adding up to the clue
+  crusts::Sets closing_sets_ = 0;  // up to 9×9: the filling sets adding up to the clue
   // Scratch of the walks along the line, kept so they allocate nothing: a
   // program serves one search on one thread.
   mutable std::vector<std::uint64_t> sums_reach_, sums_done_;
-  mutable std::vector<Sets> sets_reach_, sets_done_;
+  mutable std::vector<crusts::Sets> sets_reach_, sets_done_;
+};
+
+// Lunchbox: the line's digits all differ (peers), and those between its
+// lowest and its highest add up to the clue. Each pair of crust digits
+// lo < hi is walked as a sandwich whose other cells hold digits between
+// them; a cell keeps what some pair's walk keeps. Sums of 63 or more on
+// grids over 9×9 are checked once every cell is fixed.
+class Lunchbox final : public Rule {
+ public:
+  Lunchbox(std::vector<int> line, int size, int sum) : size_(size), sum_(sum) {
+    cells = std::move(line);
+    if (size_ <= 9) closing_sets_ = crusts::closing_sets(std::max(size_, 3), sum_);
+    settles = size_ <= 9 || sum_ < 63;
+  }
+
+  bool revise(Domains& domains) const override {
+    const int k = static_cast<int>(cells.size());
+    if (size_ > 9 && sum_ >= 63) return fixed_line_holds(domains);
+    keeps_.assign(k, 0);
+    Mask present = 0;
+    for (int cell : cells) present |= domains.mask(cell);
+    for (Mask lows = present; lows; lows &= lows - 1) {
+      const int lo = lowest(lows);
+      for (Mask highs = present & ~range(1, lo + k - 2); highs; highs &= highs - 1) {
+        const int hi = lowest(highs);  // k different digits of lo..hi: hi >= lo + k - 1
+        const Mask one = digit_bit(lo), top = digit_bit(hi), fillings = range(lo + 1, hi - 1);
+        if (size_ <= 9)
+          crusts::walk<crusts::Sets>(
+              domains, cells, one, top, fillings, closing_sets_, sets_reach_, sets_done_,
+              [](crusts::Sets from, int digit) { return (from & crusts::sets_without(digit)) << (1u << (digit - 2)); },
+              [](crusts::Sets after, int digit) { return (after >> (1u << (digit - 2))) & crusts::sets_without(digit); },
+              keeps_.data());
+        else {
+          const std::uint64_t sums = (std::uint64_t{2} << sum_) - 1;
+          crusts::walk<std::uint64_t>(
+              domains, cells, one, top, fillings, std::uint64_t{1} << sum_, sums_reach_, sums_done_,
+              [sums](std::uint64_t from, int digit) { return (from << digit) & sums; },
+              [](std::uint64_t after, int digit) { return after >> digit; }, keeps_.data());
+        }
+      }
+    }
+    for (int i = 0; i < k; ++i)
+      if (keeps_[i] != domains.mask(cells[i]) && !domains.keep_only(cells[i], domains.mask(cells[i]) & keeps_[i]))
+        return false;
+    return true;
+  }
+
+ private:
+  bool fixed_line_holds(const Domains& domains) const {
+    std::vector<int> digits;
+    for (int cell : cells) {
+      if (!single(domains.mask(cell))) return true;
+      digits.push_back(lowest(domains.mask(cell)));
+    }
+    const auto [low, high] = std::minmax_element(digits.begin(), digits.end());
+    const auto [from, to] = std::minmax(low, high);
+    long total = 0;
+    for (auto it = from + 1; it < to; ++it) total += *it;
+    return total == sum_;
+  }
+
+  int size_, sum_;
+  crusts::Sets closing_sets_ = 0;
+  mutable std::vector<Mask> keeps_;
+  mutable std::vector<std::uint64_t> sums_reach_, sums_done_;
+  mutable std::vector<crusts::Sets> sets_reach_, sets_done_;
 };
 
 // X-sum: the first X digits add up to the clue, X being the first digit. Each
@@ -1815,6 +1897,10 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       }
       break;
     case ConstraintKind::sandwich: add_rule(std::make_unique<Sandwich>(cells, n, *c.value)); break;
+    case ConstraintKind::lunchbox:
+      differ(cells);
+      add_rule(std::make_unique<Lunchbox>(cells, n, *c.value));
+      break;
     case ConstraintKind::x_sum: add_rule(std::make_unique<XSum>(cells, *c.value)); break;
     case ConstraintKind::skyscraper: add_rule(std::make_unique<Skyline>(cells, n, *c.value)); break;
     case ConstraintKind::anti_knight:

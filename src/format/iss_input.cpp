@@ -387,6 +387,7 @@ class IssReader {
       rules.push_back({ConstraintKind::entropic, cells_from(item, 0)});
     } else if (name == "RegionSumLine") rules.push_back({ConstraintKind::region_sum_line, cells_from(item, 0)});
     else if (name == "Between") rules.push_back({ConstraintKind::between, cells_from(item, 0)});
+    else if (name == "Lunchbox") rules.push_back({ConstraintKind::lunchbox, cells_from(item, 1), value(item, 0, "sum")});
     else if (name == "SumLine") {
       // SumLine~10~R1C1~…[~LOOP]: a loop ends on its first cell again.
       if (item.args.empty()) fail(item.offset, "SumLine needs its sum and cells");

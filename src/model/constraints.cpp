@@ -65,6 +65,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::nabner, "nabner"},
     KindName{ConstraintKind::lockout, "lockout"},
     KindName{ConstraintKind::sum_line, "sum-line"},
+    KindName{ConstraintKind::lunchbox, "lunchbox"},
 };
 
 using Digits = std::vector<int>;
@@ -300,6 +301,15 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       const auto [from, to] = std::minmax(one, top);
       return std::accumulate(from + 1, to, 0) == value;
     }
+    case ConstraintKind::lunchbox: {
+      std::vector<int> seen = filled;
+      std::sort(seen.begin(), seen.end());
+      if (std::adjacent_find(seen.begin(), seen.end()) != seen.end()) return false;
+      if (!full) return true;
+      const auto [low, high] = std::minmax_element(d.begin(), d.end());
+      const auto [from, to] = std::minmax(low, high);
+      return std::accumulate(from + 1, to, 0) == value;
+    }
     case ConstraintKind::x_sum:
       if (!full) return true;
       return d[0] <= static_cast<int>(d.size()) && std::accumulate(d.begin(), d.begin() + d[0], 0) == value;
@@ -479,6 +489,12 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     }
     case ConstraintKind::double_arrow: return k >= 3 ? "" : fail("two circles and a line between");
     case ConstraintKind::sum: return need_value() ? "" : fail("no sum");
+    case ConstraintKind::lunchbox:
+      if (k < 2) return fail("two cells at least: the lowest and the highest digit");
+      if (k > n) return fail("more than " + std::to_string(n) + " cells cannot all differ");
+      if (!need_value()) return fail("no sum");
+      if (*c.value < 0) return fail("a negative sum");
+      return "";
     case ConstraintKind::sum_line:
       if (c.value && (*c.value < 1 || *c.value > kMaxSumLine))
         return fail("stretches that add up to 1.." + std::to_string(kMaxSumLine));

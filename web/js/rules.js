@@ -32,6 +32,7 @@ const KINDS = {
   modular: { name: 'modular lines (teal)' },
   zipper: { name: 'zipper lines (pink)' },
   nabner: { name: 'nabner lines (olive)', sentence: 'any two digits on an olive line differ by 2 or more' },
+  lunchbox: { name: 'lunchboxes', sentence: 'lunchbox: the digits of a tinted line differ, and those between its lowest and its highest add up to its number' },
   'sum-line': { name: 'sum lines (dashed green)', sentence: 'sum lines: each dashed green line splits into stretches that each add up to its number (10 unless shown)' },
   lockout: { name: 'lockout lines (lavender)', sentence: 'lockout: the diamonds differ by 4 or more (or the number shown), and no digit between them on the line' },
   'little-killer': { name: 'little killer' },
@@ -144,6 +145,20 @@ export function drawRules(group, constraints, n) {
       case 'extra-region':
         cells.forEach((i) => { const [x, y] = centre(i); el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: 'extra-region' }, g('tint')); });
         break;
+      case 'lunchbox': {
+        // Tinted cells, a thin line through them in order, the sum in the first one's corner.
+        cells.forEach((i) => { const [x, y] = centre(i); el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: 'lunchbox' }, g('tint')); });
+        if (cells.length > 1) el('polyline', { points: poly(cells), class: 'line lunchbox-line' }, g('line'));
+        if (v !== undefined && v !== null && cells.length) {
+          const x = cells[0] % n, y = Math.floor(cells[0] / n);
+          const label = String(v);
+          const gt = g('label');
+          el('rect', { x: x + 0.03, y: y + 0.03, width: 0.09 + 0.14 * label.length, height: 0.25, class: 'cage-sum-bg', rx: 0.03 }, gt);
+          const t = el('text', { x: x + 0.075, y: y + 0.16, class: 'cage-sum', 'font-size': 0.22, 'dominant-baseline': 'central' }, gt);
+          t.textContent = label;
+        }
+        break;
+      }
       case 'row-indexer':
       case 'column-indexer':
       case 'box-indexer':
