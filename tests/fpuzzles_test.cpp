@@ -609,6 +609,12 @@ Puzzle every_rule() {
   puzzle.constraints.push_back(rule(K::lockout, {at(4, 1), at(4, 2), at(4, 3)}, 5));
   puzzle.constraints.push_back(rule(K::sum_line, {at(5, 5), at(5, 6), at(6, 6), at(5, 5)}, 15));  // a loop
   puzzle.constraints.push_back(rule(K::lunchbox, {at(6, 1), at(6, 2), at(6, 3)}, 4));
+  {
+    Constraint room = rule(K::numbered_room, {}, 4);
+    for (int r = 9; r >= 1; --r) room.cells.push_back(at(r, 3));
+    room.outside = {9, 2};  // below column 3
+    puzzle.constraints.push_back(room);
+  }
   puzzle.constraints.push_back(rule(K::sum, {at(2, 1), at(3, 2), at(2, 1)}, 10));
   puzzle.constraints.push_back(rule(K::double_arrow, {at(7, 3), at(7, 4), at(8, 5)}));
   puzzle.constraints.push_back(rule(K::little_killer, {at(1, 1), at(2, 2), at(3, 3), at(4, 4), at(5, 5), at(6, 6),

@@ -254,6 +254,11 @@ std::vector<Case> cases() {
       {"sandwich 19 in column 1", &b9, {column_clue(b9, Kind::sandwich, 1, 19)}, true},
       {"sandwich 14 between 1 and 6 on 6×6", &b6, {row_clue(b6, Kind::sandwich, 1, 14)}, true},
       {"sandwich 15 on 6×6", &b6, {row_clue(b6, Kind::sandwich, 1, 15)}, false},
+      {"numbered room 7: the 5th cell of row 1", &b9, {row_clue(b9, Kind::numbered_room, 1, 7)}, true},
+      {"numbered room 6 in row 1", &b9, {row_clue(b9, Kind::numbered_room, 1, 6)}, false},
+      {"numbered room 1 from the right: 2nd cell", &b9, {row_clue(b9, Kind::numbered_room, 1, 1, true)}, true},
+      {"numbered room 1 in row 3: its first cell", &b9, {row_clue(b9, Kind::numbered_room, 3, 1)}, true},
+      {"numbered room 9 in row 3", &b9, {row_clue(b9, Kind::numbered_room, 3, 9)}, false},
       {"x-sum 25: 5+3+4+6+7", &b9, {row_clue(b9, Kind::x_sum, 1, 25)}, true},
       {"x-sum 24 in row 1", &b9, {row_clue(b9, Kind::x_sum, 1, 24)}, false},
       {"x-sum 3 = 2+1 from the right", &b9, {row_clue(b9, Kind::x_sum, 1, 3, true)}, true},
@@ -336,7 +341,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 41u);
+  EXPECT_EQ(testing::every_kind().size(), 42u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

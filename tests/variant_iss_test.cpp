@@ -107,6 +107,20 @@ TEST(IssText, ReadsLockoutLinesWithTheirDifference) {
   EXPECT_GE(std::abs(grid[72] - grid[73]), 6);
 }
 
+TEST(IssText, ReadsNumberedRoomsFromBothEnds) {
+  const Puzzle p = read_one(".NumberedRoom~C1~3~.NumberedRoom~R2~~7");
+  ASSERT_EQ(p.constraints.size(), 2u);
+  EXPECT_EQ(p.constraints[0].kind, ConstraintKind::numbered_room);
+  EXPECT_EQ(p.constraints[0].cells.front(), 0);  // column 1 from the top
+  EXPECT_EQ(p.constraints[0].value, 3);
+  EXPECT_EQ(p.constraints[1].cells.front(), 17);  // row 2 from the right
+  const SolveResult solved = solve(p, SolveOptions{});
+  ASSERT_EQ(solved.status, SolveStatus::multiple);
+  const Grid& grid = solved.solutions[0];
+  EXPECT_EQ(grid[(grid[0] - 1) * 9], 3);
+  EXPECT_EQ(grid[17 - (grid[17] - 1)], 7);
+}
+
 TEST(IssText, ReadsSumLinesAndTheirLoops) {
   const Puzzle p = read_one(".SumLine~10~R1C1~R1C2~R1C3.SumLine~15~R5C5~R5C6~R6C6~R6C5~LOOP");
   ASSERT_EQ(p.constraints.size(), 2u);

@@ -349,6 +349,7 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
       c.value = pick(rng, 1, n * (n + 1) / 2);
       break;
     case Kind::skyscraper:
+    case Kind::numbered_room:
       whole_line_from_outside(g, rng, c);
       c.value = pick(rng, 1, n);
       break;
@@ -519,6 +520,7 @@ std::vector<Recipe> recipes() {
            {Kind::no_xv, Kind::xv},
            {Kind::killer_cage, Kind::thermometer},
            {Kind::sandwich, Kind::skyscraper, Kind::x_sum, Kind::little_killer},
+           {Kind::numbered_room, Kind::x_sum, Kind::thermometer},
            {Kind::anti_knight, Kind::killer_cage},
            {Kind::anti_king, Kind::thermometer},
            {Kind::arrow, Kind::renban, Kind::whisper},

@@ -75,7 +75,11 @@ enum class ConstraintKind {
                    // (10 unless stated); a line that ends on its first cell again is a loop
   lunchbox,        // no digit twice; the digits between the lowest and the highest, in the order of the
                    // cells, add up to `value`
+  numbered_room,   // outside clue: the X-th cell from the clue holds `value`, X being the first cell's digit
 };
+
+// Whether the kind is a clue outside the grid (its `outside` place is part of it).
+bool is_outside_clue(ConstraintKind kind);
 
 // The largest sum a sum line's stretches may add up to.
 inline constexpr int kMaxSumLine = 1023;

@@ -36,9 +36,7 @@ Json constraints(const Geometry& geometry, const std::vector<Constraint>& constr
     if (rule.value) item["value"] = *rule.value;
     if (rule.split) item["split"] = rule.split;
     if (!rule.digits.empty()) item["digits"] = rule.digits;
-    const bool outside_clue = rule.kind == ConstraintKind::little_killer || rule.kind == ConstraintKind::sandwich ||
-                              rule.kind == ConstraintKind::x_sum || rule.kind == ConstraintKind::skyscraper;
-    if (outside_clue) {
+    if (is_outside_clue(rule.kind)) {
       // Appended piece by piece: g++ 12 warns falsely on "r" + std::to_string(…).
       std::string place = "r";
       place += std::to_string(rule.outside.first + 1);

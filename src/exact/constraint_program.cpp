@@ -1117,6 +1117,32 @@ class Lunchbox final : public Rule {
   mutable std::vector<crusts::Sets> sets_reach_, sets_done_;
 };
 
+// Numbered room: the X-th cell holds the clue, X being the first cell's digit.
+// An X stays where the X-th cell can hold the clue; with X fixed, that cell
+// holds it.
+class NumberedRoom final : public Rule {
+ public:
+  NumberedRoom(std::vector<int> line, int clue) : clue_(clue) { cells = std::move(line); }
+
+  bool revise(Domains& domains) const override {
+    const Mask clue = digit_bit(clue_);
+    Mask keep = 0;
+    for (Mask m = domains.mask(cells[0]); m; m &= m - 1) {
+      const int x = lowest(m);
+      if (x > static_cast<int>(cells.size())) continue;
+      // X = 1 names the first cell itself: then the clue is 1.
+      if (x == 1 ? clue_ == 1 : (domains.mask(cells[x - 1]) & clue) != 0) keep |= m & -m;
+    }
+    if (!domains.keep_only(cells[0], domains.mask(cells[0]) & keep)) return false;
+    const Mask head = domains.mask(cells[0]);
+    if (single(head) && lowest(head) > 1) return domains.keep_only(cells[lowest(head) - 1], clue);
+    return true;
+  }
+
+ private:
+  int clue_;
+};
+
 // X-sum: the first X digits add up to the clue, X being the first digit. Each
 // X is tried by the bounds of the cells it covers; once X is fixed, those
 // cells are bound like a sum.
@@ -1897,6 +1923,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       }
       break;
     case ConstraintKind::sandwich: add_rule(std::make_unique<Sandwich>(cells, n, *c.value)); break;
+    case ConstraintKind::numbered_room: add_rule(std::make_unique<NumberedRoom>(cells, *c.value)); break;
     case ConstraintKind::lunchbox:
       differ(cells);
       add_rule(std::make_unique<Lunchbox>(cells, n, *c.value));

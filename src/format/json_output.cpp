@@ -42,11 +42,6 @@ bool house_of_variant(const Geometry& geometry, HouseKind kind) {
   return false;
 }
 
-bool has_outside_clue(ConstraintKind kind) {
-  return kind == ConstraintKind::little_killer || kind == ConstraintKind::sandwich || kind == ConstraintKind::x_sum ||
-         kind == ConstraintKind::skyscraper;
-}
-
 }  // namespace
 
 namespace encode {
@@ -70,7 +65,7 @@ nlohmann::ordered_json puzzle(const Puzzle& puzzle) {
     if (rule.value) entry["value"] = *rule.value;
     if (rule.split != 0) entry["split"] = rule.split;
     if (!rule.digits.empty()) entry["digits"] = rule.digits;
-    if (has_outside_clue(rule.kind)) entry["outside"] = place_name(rule.outside.first, rule.outside.second);
+    if (is_outside_clue(rule.kind)) entry["outside"] = place_name(rule.outside.first, rule.outside.second);
     rules.push_back(std::move(entry));
   }
   if (!rules.empty()) document["constraints"] = std::move(rules);

@@ -523,6 +523,10 @@ class RuleDrawer {
         outside_number(rule);
         caption("skyscrapers");
         return;
+      case ConstraintKind::numbered_room:
+        outside_number(rule);
+        caption("numbered rooms: the clue is in the X-th cell, X the first cell's digit");
+        return;
       case ConstraintKind::anti_knight: caption("anti-knight"); return;
       case ConstraintKind::anti_king: caption("anti-king"); return;
       case ConstraintKind::nonconsecutive: caption("nonconsecutive"); return;

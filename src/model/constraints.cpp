@@ -66,6 +66,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::lockout, "lockout"},
     KindName{ConstraintKind::sum_line, "sum-line"},
     KindName{ConstraintKind::lunchbox, "lunchbox"},
+    KindName{ConstraintKind::numbered_room, "numbered-room"},
 };
 
 using Digits = std::vector<int>;
@@ -310,6 +311,9 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       const auto [from, to] = std::minmax(low, high);
       return std::accumulate(from + 1, to, 0) == value;
     }
+    case ConstraintKind::numbered_room:
+      if (!full) return true;
+      return d[0] <= static_cast<int>(d.size()) && d[d[0] - 1] == value;
     case ConstraintKind::x_sum:
       if (!full) return true;
       return d[0] <= static_cast<int>(d.size()) && std::accumulate(d.begin(), d.begin() + d[0], 0) == value;
@@ -421,6 +425,11 @@ std::string describe(const Geometry& geometry, const Constraint& constraint) {
   return text;
 }
 
+bool is_outside_clue(ConstraintKind kind) {
+  return kind == ConstraintKind::little_killer || kind == ConstraintKind::sandwich || kind == ConstraintKind::x_sum ||
+         kind == ConstraintKind::skyscraper || kind == ConstraintKind::numbered_room;
+}
+
 std::string malformed(const Geometry& g, const Constraint& c) {
   const int n = g.size();
   const int k = static_cast<int>(c.cells.size());
@@ -523,8 +532,11 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     case ConstraintKind::sandwich:
     case ConstraintKind::x_sum:
     case ConstraintKind::skyscraper:
+    case ConstraintKind::numbered_room:
       if (k != n) return fail("a clue of a whole row or column");
       if (!need_value()) return fail("no clue");
+      if (c.kind == ConstraintKind::numbered_room && (*c.value < 1 || *c.value > n))
+        return fail("a numbered room's clue is a digit 1.." + std::to_string(n));
       if (c.kind == ConstraintKind::skyscraper && (*c.value < 1 || *c.value > n))
         return fail("a skyscraper clue sees 1.." + std::to_string(n));
       return "";

@@ -32,6 +32,7 @@ const KINDS = {
   modular: { name: 'modular lines (teal)' },
   zipper: { name: 'zipper lines (pink)' },
   nabner: { name: 'nabner lines (olive)', sentence: 'any two digits on an olive line differ by 2 or more' },
+  'numbered-room': { name: 'numbered rooms', sentence: 'numbered room: the clue is in the X-th cell from it, X being the first cell’s digit' },
   lunchbox: { name: 'lunchboxes', sentence: 'lunchbox: the digits of a tinted line differ, and those between its lowest and its highest add up to its number' },
   'sum-line': { name: 'sum lines (dashed green)', sentence: 'sum lines: each dashed green line splits into stretches that each add up to its number (10 unless shown)' },
   lockout: { name: 'lockout lines (lavender)', sentence: 'lockout: the diamonds differ by 4 or more (or the number shown), and no digit between them on the line' },
@@ -302,6 +303,7 @@ export function drawRules(group, constraints, n) {
       case 'little-killer':
       case 'sandwich':
       case 'x-sum':
+      case 'numbered-room':
       case 'skyscraper': {
         const m = /^r(\d+)c(\d+)$/.exec(rule.outside || '');
         if (!m) break;
