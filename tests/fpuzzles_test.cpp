@@ -530,6 +530,7 @@ TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
   EXPECT_EQ(refused(rule(K::zipper, {0, 1, 2})), "f-puzzles cannot state zipper at r1c1, r1c2, r1c3: f-puzzles has no zipper lines");
   EXPECT_EQ(refused(rule(K::nabner, {0, 1})), "f-puzzles cannot state nabner at r1c1, r1c2: f-puzzles has no nabner lines");
   EXPECT_EQ(refused(rule(K::lockout, {0, 1})), "f-puzzles cannot state lockout at r1c1, r1c2: f-puzzles has no lockout lines");
+  EXPECT_EQ(refused(rule(K::counting_circles, {0})), "f-puzzles cannot state counting-circles at r1c1: f-puzzles has no counting circles");
   EXPECT_EQ(refused(rule(K::lunchbox, {0, 1}, 0)), "f-puzzles cannot state lunchbox 0 at r1c1, r1c2: f-puzzles has no lunchboxes");
   EXPECT_EQ(refused(rule(K::sum_line, {0, 1})), "f-puzzles cannot state sum-line at r1c1, r1c2: f-puzzles has no sum lines");
   EXPECT_EQ(refused(rule(K::xv, {0, 1}, 7)), "f-puzzles cannot state xv 7 at r1c1, r1c2: an XV mark adds up to 5 or 10");
@@ -609,6 +610,7 @@ Puzzle every_rule() {
   puzzle.constraints.push_back(rule(K::lockout, {at(4, 1), at(4, 2), at(4, 3)}, 5));
   puzzle.constraints.push_back(rule(K::sum_line, {at(5, 5), at(5, 6), at(6, 6), at(5, 5)}, 15));  // a loop
   puzzle.constraints.push_back(rule(K::lunchbox, {at(6, 1), at(6, 2), at(6, 3)}, 4));
+  puzzle.constraints.push_back(rule(K::counting_circles, {at(7, 1), at(8, 2), at(9, 3)}));
   {
     Constraint room = rule(K::numbered_room, {}, 4);
     for (int r = 9; r >= 1; --r) room.cells.push_back(at(r, 3));

@@ -215,6 +215,10 @@ std::vector<Case> cases() {
       {"nabner 5,3,7,9 (r1c1 r1c2 r2c2 r3c2)", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r2c2 r3c2"))}, true},
       {"nabner 5,3,4: 3 and 4 consecutive", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r1c3"))}, false},
       {"nabner 5,6", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c4"))}, false},
+      {"counting circles 2,2,1", &b9, {rule(Kind::counting_circles, b9.at("r1c9 r2c3 r1c8"))}, true},
+      {"counting circles 2,1", &b9, {rule(Kind::counting_circles, b9.at("r1c9 r1c8"))}, false},
+      {"counting circles 3,3,3", &b9, {rule(Kind::counting_circles, b9.at("r1c2 r2c7 r3c4"))}, true},
+      {"counting circles 1,1", &b9, {rule(Kind::counting_circles, b9.at("r1c8 r3c1"))}, false},
       {"lunchbox 5,3,4,6 (4)", &b9, {rule(Kind::lunchbox, b9.at("r1c1 r1c2 r1c3 r1c4"), 4)}, true},
       {"lunchbox 5,3,4,6 (5)", &b9, {rule(Kind::lunchbox, b9.at("r1c1 r1c2 r1c3 r1c4"), 5)}, false},
       {"lunchbox 1,2 (0)", &b9, {rule(Kind::lunchbox, b9.at("r1c8 r1c9"), 0)}, true},
@@ -341,7 +345,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 42u);
+  EXPECT_EQ(testing::every_kind().size(), 43u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

@@ -321,6 +321,12 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::zipper: line(2, 6); break;
     case Kind::between: line(2, 5); break;
     case Kind::nabner: line(2, (n + 1) / 2); break;
+    case Kind::counting_circles:
+      for (int i = pick(rng, 1, 6); i > 0; --i) {
+        const int cell = pick(rng, 0, g.cell_count() - 1);
+        if (std::find(c.cells.begin(), c.cells.end(), cell) == c.cells.end()) c.cells.push_back(cell);
+      }
+      break;
     case Kind::lunchbox:
       line(2, n);
       c.value = pick(rng, 0, 3 * n);
@@ -521,6 +527,7 @@ std::vector<Recipe> recipes() {
            {Kind::killer_cage, Kind::thermometer},
            {Kind::sandwich, Kind::skyscraper, Kind::x_sum, Kind::little_killer},
            {Kind::numbered_room, Kind::x_sum, Kind::thermometer},
+           {Kind::counting_circles, Kind::killer_cage},
            {Kind::anti_knight, Kind::killer_cage},
            {Kind::anti_king, Kind::thermometer},
            {Kind::arrow, Kind::renban, Kind::whisper},

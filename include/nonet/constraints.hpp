@@ -76,6 +76,7 @@ enum class ConstraintKind {
   lunchbox,        // no digit twice; the digits between the lowest and the highest, in the order of the
                    // cells, add up to `value`
   numbered_room,   // outside clue: the X-th cell from the clue holds `value`, X being the first cell's digit
+  counting_circles,  // each digit in the cells (circles) is in exactly as many of them as its value
 };
 
 // Whether the kind is a clue outside the grid (its `outside` place is part of it).

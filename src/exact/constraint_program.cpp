@@ -1117,6 +1117,137 @@ class Lunchbox final : public Rule {
   mutable std::vector<crusts::Sets> sets_reach_, sets_done_;
 };
 
+// Counting circles: each digit in the circles is in exactly as many of them
+// as its value. The circles fall into groups of cells that see each other (a
+// digit is at most once in a group), so a digit is in at most as many circles
+// as groups have it: fewer than its value rules it out. The values of the
+// digits used add up to the number of circles: a digit no such choice uses
+// leaves the circles, and one every choice uses (or one already placed) is
+// required: with exactly as many places as its value it fills them, and with
+// exactly as many groups, a group where it has one place gets it there.
+class CountingCircles final : public Rule {
+ public:
+  CountingCircles(std::vector<int> circles, const Geometry& geometry) : size_(geometry.size()), geometry_(&geometry) {
+    cells = std::move(circles);
+    // In reading order, so that the groups come out as whole rows where they can.
+    std::vector<int> sorted = cells;
+    std::sort(sorted.begin(), sorted.end());
+    for (int cell : sorted) {
+      const auto peers = geometry.peers_of(cell);
+      const auto sees = [&](int other) { return std::binary_search(peers.begin(), peers.end(), other); };
+      auto group = std::find_if(groups_.begin(), groups_.end(),
+                                [&](const std::vector<int>& g) { return std::all_of(g.begin(), g.end(), sees); });
+      if (group == groups_.end()) groups_.push_back({cell});
+      else group->push_back(cell);
+    }
+  }
+
+  bool revise(Domains& domains) const override {
+    const int k = static_cast<int>(cells.size());
+    Mask fixed = 0, out = 0;
+    std::vector<int> optional;
+    int forced = 0;  // the values of the digits placed in the circles
+    for (int d = 1; d <= size_; ++d) {
+      const Mask bit = digit_bit(d);
+      int placed = 0, groups = 0;
+      for (const auto& group : groups_) {
+        bool has = false;
+        for (int cell : group) {
+          has = has || (domains.mask(cell) & bit);
+          placed += domains.mask(cell) == bit;
+        }
+        groups += has;
+      }
+      if (placed > d) return false;
+      if (groups < d) {
+        if (placed > 0) return false;
+        out |= bit;
+      } else if (placed > 0) {
+        fixed |= bit;
+        forced += d;
+      } else if (groups > 0) {
+        optional.push_back(d);
+      }
+    }
+    const int target = k - forced;
+    if (target < 0 || !reaches(optional, 0, target)) return false;
+    Mask required = fixed;
+    for (int d : optional) {
+      if (!reaches(optional, d, target)) out |= digit_bit(d);
+      else if (!reaches(optional, -d, target)) required |= digit_bit(d);
+    }
+    for (int cell : cells) {
+      const Mask mask = domains.mask(cell);
+      if ((mask & out) && !domains.keep_only(cell, mask & ~out)) return false;
+    }
+    for (Mask r = required; r; r &= r - 1) {
+      const int d = lowest(r);
+      const Mask bit = r & -r;
+      int places = 0, groups = 0;
+      for (const auto& group : groups_) {
+        int here = 0;
+        for (int cell : group) here += (domains.mask(cell) & bit) != 0;
+        places += here;
+        groups += here > 0;
+      }
+      if (groups < d) return false;
+      for (const auto& group : groups_) {
+        int here = 0, at = -1;
+        for (int cell : group)
+          if (domains.mask(cell) & bit) ++here, at = cell;
+        // Every place taken, or the group's only place when every group must have it.
+        if (places == d) {
+          for (int cell : group)
+            if ((domains.mask(cell) & bit) && !domains.keep_only(cell, bit)) return false;
+        } else if (groups == d && here == 1) {
+          if (!domains.keep_only(at, bit)) return false;
+        } else if (groups == d && here > 1 && !leaves_what_sees_all(domains, group, bit)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+ private:
+  // Whether some of `digits` add up to `target`: with `with` among them when
+  // it is positive, without -`with` when negative, either way for 0.
+  static bool reaches(const std::vector<int>& digits, int with, int target) {
+    if (with > target) return false;
+    std::vector<char> sums(static_cast<std::size_t>(target) + 1, 0);
+    sums[0] = 1;
+    for (int d : digits) {
+      if (d == with || d == -with) continue;
+      for (int s = target; s >= d; --s) sums[s] = sums[s] || sums[s - d];
+    }
+    return sums[target - std::max(with, 0)] != 0;
+  }
+
+  // The group holds the digit in one of its places: it leaves every other
+  // cell that sees them all.
+  bool leaves_what_sees_all(Domains& domains, const std::vector<int>& group, Mask bit) const {
+    std::vector<std::uint64_t>& seeing = seeing_;
+    seeing.assign(static_cast<std::size_t>(geometry_->cell_words()), ~std::uint64_t{0});
+    for (int cell : group)
+      if (domains.mask(cell) & bit) {
+        const auto peers = geometry_->peer_bits(cell);
+        for (std::size_t w = 0; w < seeing.size(); ++w) seeing[w] &= peers[w];
+      }
+    for (std::size_t w = 0; w < seeing.size(); ++w)
+      for (std::uint64_t bits = seeing[w]; bits; bits &= bits - 1) {
+        const int cell = static_cast<int>(w * 64) + std::countr_zero(bits);
+        const Mask mask = domains.mask(cell);
+        if ((mask & bit) && !domains.keep_only(cell, mask & ~bit)) return false;
+      }
+    return true;
+  }
+
+  int size_;
+  const Geometry* geometry_;
+  std::vector<std::vector<int>> groups_;  // circles that see each other
+  mutable std::vector<std::uint64_t> seeing_;
+};
+
 // Numbered room: the X-th cell holds the clue, X being the first cell's digit.
 // An X stays where the X-th cell can hold the clue; with X fixed, that cell
 // holds it.
@@ -1924,6 +2055,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       break;
     case ConstraintKind::sandwich: add_rule(std::make_unique<Sandwich>(cells, n, *c.value)); break;
     case ConstraintKind::numbered_room: add_rule(std::make_unique<NumberedRoom>(cells, *c.value)); break;
+    case ConstraintKind::counting_circles: add_rule(std::make_unique<CountingCircles>(cells, geometry_)); break;
     case ConstraintKind::lunchbox:
       differ(cells);
       add_rule(std::make_unique<Lunchbox>(cells, n, *c.value));

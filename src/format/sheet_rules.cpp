@@ -20,7 +20,7 @@ constexpr Rgb kWhisper{0.40, 0.78, 0.40}, kRenban{0.76, 0.52, 0.90}, kPalindrome
 constexpr Rgb kBetween{0.55, 0.66, 0.84}, kRegionSum{0.36, 0.58, 0.96}, kEntropic{0.96, 0.64, 0.30};
 constexpr Rgb kModular{0.30, 0.72, 0.72}, kZipper{0.92, 0.50, 0.72}, kNabner{0.80, 0.72, 0.20};
 constexpr Rgb kLockout{0.62, 0.62, 0.92}, kSumLine{0.45, 0.70, 0.45};
-constexpr Rgb kLunchbox{0.90, 0.88, 0.84}, kLunchboxLine{0.60, 0.56, 0.50};
+constexpr Rgb kLunchbox{0.90, 0.88, 0.84}, kLunchboxLine{0.60, 0.56, 0.50}, kCountingCircle{0.55, 0.55, 0.55};
 constexpr Rgb kMarkGrey{0.35, 0.35, 0.35};
 constexpr Rgb kExtraRegion{0.80, 0.89, 1.00}, kPiece{0.90, 0.45, 0.10};
 // Indexer cells as f-puzzles colours them: rows red, columns green, boxes yellow.
@@ -469,6 +469,10 @@ class RuleDrawer {
       case ConstraintKind::palindrome: line(rule.cells, kPalindrome, kLineWidth); return;
       case ConstraintKind::between: between(rule); return;
       case ConstraintKind::lockout: lockout(rule); return;
+      case ConstraintKind::counting_circles:
+        for (int cell : rule.cells) circle(centre(cell), 0.42, std::nullopt, kCountingCircle, 0.04);
+        caption("counting circles: each digit in the circles is in as many of them as its value");
+        return;
       case ConstraintKind::lunchbox:
         // Tinted cells, a thin line through them in order, the sum in the first one's corner.
         tint(rule.cells, kLunchbox);

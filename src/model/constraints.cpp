@@ -67,6 +67,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::sum_line, "sum-line"},
     KindName{ConstraintKind::lunchbox, "lunchbox"},
     KindName{ConstraintKind::numbered_room, "numbered-room"},
+    KindName{ConstraintKind::counting_circles, "counting-circles"},
 };
 
 using Digits = std::vector<int>;
@@ -310,6 +311,13 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       const auto [low, high] = std::minmax_element(d.begin(), d.end());
       const auto [from, to] = std::minmax(low, high);
       return std::accumulate(from + 1, to, 0) == value;
+    }
+    case ConstraintKind::counting_circles: {
+      std::vector<int> count(static_cast<std::size_t>(n) + 1, 0);
+      for (int x : filled) ++count[x];
+      for (int x = 1; x <= n; ++x)
+        if (count[x] > x || (full && count[x] != 0 && count[x] != x)) return false;
+      return true;
     }
     case ConstraintKind::numbered_room:
       if (!full) return true;

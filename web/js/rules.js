@@ -32,6 +32,7 @@ const KINDS = {
   modular: { name: 'modular lines (teal)' },
   zipper: { name: 'zipper lines (pink)' },
   nabner: { name: 'nabner lines (olive)', sentence: 'any two digits on an olive line differ by 2 or more' },
+  'counting-circles': { name: 'counting circles', sentence: 'counting circles: each digit in the circles is in as many of them as its value' },
   'numbered-room': { name: 'numbered rooms', sentence: 'numbered room: the clue is in the X-th cell from it, X being the first cell’s digit' },
   lunchbox: { name: 'lunchboxes', sentence: 'lunchbox: the digits of a tinted line differ, and those between its lowest and its highest add up to its number' },
   'sum-line': { name: 'sum lines (dashed green)', sentence: 'sum lines: each dashed green line splits into stretches that each add up to its number (10 unless shown)' },
@@ -145,6 +146,9 @@ export function drawRules(group, constraints, n) {
       }
       case 'extra-region':
         cells.forEach((i) => { const [x, y] = centre(i); el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: 'extra-region' }, g('tint')); });
+        break;
+      case 'counting-circles':
+        cells.forEach((i) => { const [x, y] = centre(i); el('circle', { cx: x, cy: y, r: 0.42, class: 'counting-circle' }, g('line')); });
         break;
       case 'lunchbox': {
         // Tinted cells, a thin line through them in order, the sum in the first one's corner.
