@@ -44,6 +44,9 @@ struct Boards {
   Board jigsaw4 = board(Geometry::jigsaw(4, std::vector<int>{0, 0, 1, 1, 0, 0, 2, 1, 3, 2, 2, 1, 3, 3, 3, 2}),
                         "1234 4312 3421 2143");
   Board classic6 = board(Geometry::classic(2, 3), "123456 456123 231564 564231 312645 645312");
+  // ISS's "Heat up - global entropy", its published solution.
+  Board entropy9 = board(Geometry::classic(3, 3),
+                         "834159627 659273841 712486395 967518432 183942576 425367918 376824159 241695783 598731264");
   Board anti_king6 = board(Geometry::classic(2, 3), "316245 524163 163524 452631 231456 645312");
   Board nonconsecutive6 = board(Geometry::classic(2, 3), "315264 642531 264153 531426 153642 426315");
   Board no_ratio6 = board(Geometry::classic(2, 3), "316254 254613 523461 461325 645132 132546");
@@ -215,6 +218,8 @@ std::vector<Case> cases() {
       {"nabner 5,3,7,9 (r1c1 r1c2 r2c2 r3c2)", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r2c2 r3c2"))}, true},
       {"nabner 5,3,4: 3 and 4 consecutive", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r1c3"))}, false},
       {"nabner 5,6", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c4"))}, false},
+      {"global entropy: r1c1 r1c2 r2c1 r2c2 hold 5,3,6,7", &b9, {rule(Kind::global_entropy, {})}, false},
+      {"global entropy on ISS's Heat up", &boards().entropy9, {rule(Kind::global_entropy, {})}, true},
       {"counting circles 2,2,1", &b9, {rule(Kind::counting_circles, b9.at("r1c9 r2c3 r1c8"))}, true},
       {"counting circles 2,1", &b9, {rule(Kind::counting_circles, b9.at("r1c9 r1c8"))}, false},
       {"counting circles 3,3,3", &b9, {rule(Kind::counting_circles, b9.at("r1c2 r2c7 r3c4"))}, true},
@@ -345,7 +350,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 43u);
+  EXPECT_EQ(testing::every_kind().size(), 44u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

@@ -368,6 +368,7 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::anti_knight:
     case Kind::anti_king:
     case Kind::nonconsecutive:
+    case Kind::global_entropy:
     case Kind::no_xv: break;
   }
   return c;
@@ -528,6 +529,7 @@ std::vector<Recipe> recipes() {
            {Kind::sandwich, Kind::skyscraper, Kind::x_sum, Kind::little_killer},
            {Kind::numbered_room, Kind::x_sum, Kind::thermometer},
            {Kind::counting_circles, Kind::killer_cage},
+           {Kind::global_entropy, Kind::thermometer},
            {Kind::anti_knight, Kind::killer_cage},
            {Kind::anti_king, Kind::thermometer},
            {Kind::arrow, Kind::renban, Kind::whisper},

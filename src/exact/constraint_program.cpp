@@ -1117,6 +1117,24 @@ class Lunchbox final : public Rule {
   mutable std::vector<crusts::Sets> sets_reach_, sets_done_;
 };
 
+// A digit that must be in one of `places`: it leaves every other cell that
+// sees them all (`seeing`: scratch).
+bool leaves_what_sees_all(Domains& domains, const Geometry& geometry, const std::vector<int>& places, Mask bit,
+                          std::vector<std::uint64_t>& seeing) {
+  seeing.assign(static_cast<std::size_t>(geometry.cell_words()), ~std::uint64_t{0});
+  for (int cell : places) {
+    const auto peers = geometry.peer_bits(cell);
+    for (std::size_t w = 0; w < seeing.size(); ++w) seeing[w] &= peers[w];
+  }
+  for (std::size_t w = 0; w < seeing.size(); ++w)
+    for (std::uint64_t bits = seeing[w]; bits; bits &= bits - 1) {
+      const int cell = static_cast<int>(w * 64) + std::countr_zero(bits);
+      const Mask mask = domains.mask(cell);
+      if ((mask & bit) && !domains.keep_only(cell, mask & ~bit)) return false;
+    }
+  return true;
+}
+
 // Counting circles: each digit in the circles is in exactly as many of them
 // as its value. The circles fall into groups of cells that see each other (a
 // digit is at most once in a group), so a digit is in at most as many circles
@@ -1223,28 +1241,75 @@ class CountingCircles final : public Rule {
     return sums[target - std::max(with, 0)] != 0;
   }
 
-  // The group holds the digit in one of its places: it leaves every other
-  // cell that sees them all.
+  // The group holds the digit in one of its places.
   bool leaves_what_sees_all(Domains& domains, const std::vector<int>& group, Mask bit) const {
-    std::vector<std::uint64_t>& seeing = seeing_;
-    seeing.assign(static_cast<std::size_t>(geometry_->cell_words()), ~std::uint64_t{0});
+    places_.clear();
     for (int cell : group)
-      if (domains.mask(cell) & bit) {
-        const auto peers = geometry_->peer_bits(cell);
-        for (std::size_t w = 0; w < seeing.size(); ++w) seeing[w] &= peers[w];
-      }
-    for (std::size_t w = 0; w < seeing.size(); ++w)
-      for (std::uint64_t bits = seeing[w]; bits; bits &= bits - 1) {
-        const int cell = static_cast<int>(w * 64) + std::countr_zero(bits);
-        const Mask mask = domains.mask(cell);
-        if ((mask & bit) && !domains.keep_only(cell, mask & ~bit)) return false;
-      }
-    return true;
+      if (domains.mask(cell) & bit) places_.push_back(cell);
+    return nonet::detail::leaves_what_sees_all(domains, *geometry_, places_, bit, seeing_);
   }
 
   int size_;
   const Geometry* geometry_;
   std::vector<std::vector<int>> groups_;  // circles that see each other
+  mutable std::vector<int> places_;
+  mutable std::vector<std::uint64_t> seeing_;
+};
+
+// Entropy's classes: low, middle, high (1-3, 4-6, 7-9 on 9×9).
+int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
+
+// A 2×2 block of global entropy: a low, a middle and a high digit. A class
+// with one place in the block goes there; two classes with the same two
+// places fill them (the other cells hold the third class and nothing of
+// theirs); a class down to one digit in the block needs that digit there, so
+// it leaves the cells that see all its places.
+class BlockClasses final : public Rule {
+ public:
+  BlockClasses(std::vector<int> block, const Geometry& geometry) : geometry_(&geometry) {
+    cells = std::move(block);
+    for (int d = 1; d <= geometry.size(); ++d)
+      classes_[static_cast<std::size_t>(entropy_class(d, geometry.size()))] |= digit_bit(d);
+  }
+
+  bool revise(Domains& domains) const override {
+    std::array<unsigned, 3> where{};  // the class's places, as bits of the block's cells
+    for (std::size_t c = 0; c < 3; ++c) {
+      for (std::size_t i = 0; i < cells.size(); ++i)
+        if (domains.mask(cells[i]) & classes_[c]) where[c] |= 1u << i;
+      if (where[c] == 0) return false;
+      if (std::has_single_bit(where[c])) {
+        const int at = cells[static_cast<std::size_t>(std::countr_zero(where[c]))];
+        if (!domains.keep_only(at, domains.mask(at) & classes_[c])) return false;
+      }
+    }
+    for (std::size_t a = 0; a < 3; ++a)
+      for (std::size_t b = a + 1; b < 3; ++b)
+        if (where[a] == where[b] && std::popcount(where[a]) == 2)
+          for (std::size_t i = 0; i < cells.size(); ++i)
+            if ((where[a] >> i & 1) && !domains.keep_only(cells[i], domains.mask(cells[i]) & (classes_[a] | classes_[b])))
+              return false;
+    for (const Mask digits : classes_) {
+      Mask present = 0;
+      bool placed = false;
+      places_.clear();
+      for (int cell : cells) {
+        const Mask here = domains.mask(cell) & digits;
+        present |= here;
+        placed = placed || (here && single(domains.mask(cell)));
+        if (here) places_.push_back(cell);
+      }
+      if (single(present) && !placed && places_.size() > 1 &&
+          !leaves_what_sees_all(domains, *geometry_, places_, present, seeing_))
+        return false;
+    }
+    return true;
+  }
+
+ private:
+  const Geometry* geometry_;
+  std::array<Mask, 3> classes_{};
+  mutable std::vector<int> places_;
   mutable std::vector<std::uint64_t> seeing_;
 };
 
@@ -1407,8 +1472,6 @@ class Skyline final : public Rule {
   // search on one thread.
   mutable std::vector<Mask> reach_, done_, keep_;
 };
-
-int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
 
 // The killer combinations of `count` different digits of 1..N adding up to
 // `sum`, as masks. Built for N up to 16 (65,536 subsets); larger grids keep
@@ -2062,6 +2125,12 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       break;
     case ConstraintKind::x_sum: add_rule(std::make_unique<XSum>(cells, *c.value)); break;
     case ConstraintKind::skyscraper: add_rule(std::make_unique<Skyline>(cells, n, *c.value)); break;
+    case ConstraintKind::global_entropy:
+      for (int r = 0; r + 1 < n; ++r)
+        for (int col = 0; col + 1 < n; ++col)
+          add_rule(std::make_unique<BlockClasses>(
+              std::vector<int>{r * n + col, r * n + col + 1, (r + 1) * n + col, (r + 1) * n + col + 1}, geometry_));
+      break;
     case ConstraintKind::anti_knight:
     case ConstraintKind::anti_king:
       for (int cell = 0; cell < geometry_.cell_count(); ++cell) {

@@ -533,6 +533,7 @@ class RuleDrawer {
         return;
       case ConstraintKind::anti_knight: caption("anti-knight"); return;
       case ConstraintKind::anti_king: caption("anti-king"); return;
+      case ConstraintKind::global_entropy: caption("global entropy: every 2x2 block holds a low, a middle and a high digit"); return;
       case ConstraintKind::nonconsecutive: caption("nonconsecutive"); return;
       case ConstraintKind::no_difference:
         caption(rule.value && *rule.value != 1 ? "every white dot (" + value + ") shown" : "every white dot shown");

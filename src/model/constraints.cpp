@@ -68,6 +68,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::lunchbox, "lunchbox"},
     KindName{ConstraintKind::numbered_room, "numbered-room"},
     KindName{ConstraintKind::counting_circles, "counting-circles"},
+    KindName{ConstraintKind::global_entropy, "global-entropy"},
 };
 
 using Digits = std::vector<int>;
@@ -335,6 +336,19 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
         }
       return seen == value;
     }
+    case ConstraintKind::global_entropy:
+      // Every 2×2 block whose cells are all filled holds the three classes.
+      for (int r = 0; r + 1 < n; ++r)
+        for (int col = 0; col + 1 < n; ++col) {
+          int classes = 0;
+          bool filled_block = true;
+          for (int cell : {r * n + col, r * n + col + 1, (r + 1) * n + col, (r + 1) * n + col + 1}) {
+            filled_block = filled_block && grid[cell] != 0;
+            if (grid[cell] != 0) classes |= 1 << entropy_class(grid[cell], n);
+          }
+          if (filled_block && classes != 7) return false;
+        }
+      return true;
     case ConstraintKind::anti_knight:
     case ConstraintKind::anti_king:
       for (int cell = 0; cell < g.cell_count(); ++cell) {
@@ -398,7 +412,7 @@ std::vector<int> box_of(const Geometry& g, int cell) {
 bool global(ConstraintKind kind) {
   return kind == ConstraintKind::anti_knight || kind == ConstraintKind::anti_king ||
          kind == ConstraintKind::nonconsecutive || kind == ConstraintKind::no_difference ||
-         kind == ConstraintKind::no_ratio || kind == ConstraintKind::no_xv;
+         kind == ConstraintKind::no_ratio || kind == ConstraintKind::no_xv || kind == ConstraintKind::global_entropy;
 }
 
 }  // namespace

@@ -57,6 +57,7 @@ const EVERY_RULE = {
     { kind: 'sum-line', cells: ['r3c7', 'r4c8', 'r3c9'], value: 12 },
     { kind: 'lunchbox', cells: ['r9c3', 'r9c4', 'r9c5'], value: 0 },
     { kind: 'counting-circles', cells: ['r4c3', 'r6c4', 'r6c8'] },
+    { kind: 'global-entropy' },
     { kind: 'numbered-room', cells: Array.from({ length: 9 }, (_, c) => `r9c${9 - c}`), value: 4, outside: 'r9c10' },
     { kind: 'little-killer', cells: ['r1c2', 'r2c3', 'r3c4'], value: 15, outside: 'r0c1' },
     { kind: 'sandwich', cells: Array.from({ length: 9 }, (_, r) => `r${r + 1}c5`), value: 14, outside: 'r0c5' },
@@ -366,9 +367,9 @@ suite('players’ journeys (issue #40)', () => {
       const page = await openApp(browser, server.url, { context: ctx });
       await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(EVERY_RULE))}`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '39');
+      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '40');
       for (const rule of EVERY_RULE.constraints) {
-        if (['anti-knight', 'nonconsecutive'].includes(rule.kind)) continue;
+        if (['anti-knight', 'nonconsecutive', 'global-entropy'].includes(rule.kind)) continue;
         assert.ok(await page.locator(`svg.overlay .rule-${rule.kind} *`).count() > 0, `${rule.kind} is drawn`);
       }
       // A bent line is a stroke, not a filled shape.
@@ -376,6 +377,7 @@ suite('players’ journeys (issue #40)', () => {
       const line = await page.textContent('#rules-line');
       assert.match(line, /anti-knight: cells a knight’s move apart differ/i);
       assert.match(line, /nonconsecutive/i);
+      assert.match(line, /global entropy: every 2×2 block/i);
       // A step that names the rule it uses has it highlighted (the place kept for variant logic).
       const cage = EVERY_RULE.constraints.findIndex((c) => c.kind === 'killer-cage');
       await page.evaluate((k) => {
