@@ -263,6 +263,9 @@ std::vector<Case> cases() {
       {"sandwich 19 in column 1", &b9, {column_clue(b9, Kind::sandwich, 1, 19)}, true},
       {"sandwich 14 between 1 and 6 on 6×6", &b6, {row_clue(b6, Kind::sandwich, 1, 14)}, true},
       {"sandwich 15 on 6×6", &b6, {row_clue(b6, Kind::sandwich, 1, 15)}, false},
+      {"hidden skyscraper 3 in row 1: 5,3", &b9, {row_clue(b9, Kind::hidden_skyscraper, 1, 3)}, true},
+      {"hidden skyscraper 4 in row 1", &b9, {row_clue(b9, Kind::hidden_skyscraper, 1, 4)}, false},
+      {"hidden skyscraper 1 from the right of row 1: 2,1", &b9, {row_clue(b9, Kind::hidden_skyscraper, 1, 1, true)}, true},
       {"numbered room 7: the 5th cell of row 1", &b9, {row_clue(b9, Kind::numbered_room, 1, 7)}, true},
       {"numbered room 6 in row 1", &b9, {row_clue(b9, Kind::numbered_room, 1, 6)}, false},
       {"numbered room 1 from the right: 2nd cell", &b9, {row_clue(b9, Kind::numbered_room, 1, 1, true)}, true},
@@ -350,7 +353,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 44u);
+  EXPECT_EQ(testing::every_kind().size(), 45u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

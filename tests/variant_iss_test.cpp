@@ -198,9 +198,9 @@ TEST(IssText, SolvesAThermometerGridWithNoGivens) {
 }
 
 TEST(IssText, RefusesWhatItCannotReadWithThePlace) {
-  EXPECT_NE(error_of(".Cage~10~R1C1~R1C2.HiddenSkyscraper~R1~5~").find(":1:20: ISS rule 'HiddenSkyscraper'"),
+  EXPECT_NE(error_of(".Cage~10~R1C1~R1C2.SameValues~2~R2C1~R2C2").find(":1:20: ISS rule 'SameValues'"),
             std::string::npos)
-      << error_of(".Cage~10~R1C1~R1C2.HiddenSkyscraper~R1~5~");
+      << error_of(".Cage~10~R1C1~R1C2.SameValues~2~R2C1~R2C2");
   EXPECT_NE(error_of(".Cage~10~R1C1~R1C*").find("'R1C*' is not a cell"), std::string::npos);
   EXPECT_NE(error_of(".Thermo~R1C1~R10C1").find("not a cell"), std::string::npos);
   EXPECT_NE(error_of(".Shape~4x4.Cage~5~R5C1").find("outside the 4x4 grid"), std::string::npos);

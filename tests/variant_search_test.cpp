@@ -355,6 +355,7 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
       c.value = pick(rng, 1, n * (n + 1) / 2);
       break;
     case Kind::skyscraper:
+    case Kind::hidden_skyscraper:
     case Kind::numbered_room:
       whole_line_from_outside(g, rng, c);
       c.value = pick(rng, 1, n);
@@ -530,6 +531,7 @@ std::vector<Recipe> recipes() {
            {Kind::numbered_room, Kind::x_sum, Kind::thermometer},
            {Kind::counting_circles, Kind::killer_cage},
            {Kind::global_entropy, Kind::thermometer},
+           {Kind::hidden_skyscraper, Kind::skyscraper},
            {Kind::anti_knight, Kind::killer_cage},
            {Kind::anti_king, Kind::thermometer},
            {Kind::arrow, Kind::renban, Kind::whisper},

@@ -78,6 +78,7 @@ enum class ConstraintKind {
   numbered_room,   // outside clue: the X-th cell from the clue holds `value`, X being the first cell's digit
   counting_circles,  // each digit in the cells (circles) is in exactly as many of them as its value
   global_entropy,  // every 2×2 block of cells holds a low, a middle and a high digit (1-3, 4-6, 7-9 on 9×9)
+  hidden_skyscraper,  // outside clue: the first digit from the clue lower than one before it is `value`
 };
 
 // Whether the kind is a clue outside the grid (its `outside` place is part of it).

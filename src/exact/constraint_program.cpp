@@ -1313,6 +1313,64 @@ class BlockClasses final : public Rule {
   mutable std::vector<std::uint64_t> seeing_;
 };
 
+// Hidden skyscraper: the first digit lower than one before it (hidden behind
+// it, seen from the clue) is the clue. A walk along the line over the highest
+// digit so far, while none is hidden, then "found": a digit stays where some
+// way through the line uses it.
+class HiddenSkyscraper final : public Rule {
+ public:
+  HiddenSkyscraper(std::vector<int> line, int size, int clue) : size_(size), clue_(clue) {
+    cells = std::move(line);
+    settles = true;
+  }
+
+  bool revise(Domains& domains) const override {
+    const int k = static_cast<int>(cells.size());
+    const Mask clue = digit_bit(clue_);
+    const auto above = [this](int x) { return range(x + 1, size_); };
+    const auto below = [](int x) { return range(1, x - 1); };
+    // highest_[i]: the highest digits so far before cell i, none hidden; found_[i]: the clue seen.
+    highest_.assign(static_cast<std::size_t>(k) + 1, 0);
+    found_.assign(static_cast<std::size_t>(k) + 1, 0);
+    highest_[1] = domains.mask(cells[0]);
+    for (int i = 1; i < k; ++i) {
+      const Mask mask = domains.mask(cells[i]);
+      if (highest_[i]) highest_[i + 1] = mask & above(lowest(highest_[i]));
+      found_[i + 1] = (found_[i] && mask) || ((mask & clue) && highest_[i] && highest(highest_[i]) > clue_);
+    }
+    if (!found_[k]) return false;
+    // Backwards: the highest digits so far from which the rest finds the clue; after it, anything.
+    Mask ahead = 0;  // highest digits at cell i + 1 that can still finish
+    bool ahead_found = true;
+    keep_.assign(static_cast<std::size_t>(k), 0);
+    for (int i = k; i-- > 1;) {
+      const Mask mask = domains.mask(cells[i]);
+      Mask keep = 0;
+      if (found_[i] && ahead_found) keep |= mask;
+      for (Mask d = mask & ahead; d; d &= d - 1)
+        if (highest_[i] & below(lowest(d))) keep |= d & -d;
+      if ((mask & clue) && ahead_found && (highest_[i] & above(clue_))) keep |= clue;
+      keep_[static_cast<std::size_t>(i)] = keep;
+      Mask before = 0;
+      if (const Mask rising = mask & ahead) before |= below(highest(rising));
+      if ((mask & clue) && ahead_found) before |= above(clue_);
+      ahead_found = ahead_found && mask != 0;
+      ahead = before;
+    }
+    keep_[0] = domains.mask(cells[0]) & ahead;
+    for (int i = 0; i < k; ++i)
+      if (keep_[static_cast<std::size_t>(i)] != domains.mask(cells[i]) &&
+          !domains.keep_only(cells[i], keep_[static_cast<std::size_t>(i)]))
+        return false;
+    return true;
+  }
+
+ private:
+  int size_, clue_;
+  mutable std::vector<Mask> highest_, keep_;
+  mutable std::vector<char> found_;
+};
+
 // Numbered room: the X-th cell holds the clue, X being the first cell's digit.
 // An X stays where the X-th cell can hold the clue; with X fixed, that cell
 // holds it.
@@ -2118,6 +2176,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       break;
     case ConstraintKind::sandwich: add_rule(std::make_unique<Sandwich>(cells, n, *c.value)); break;
     case ConstraintKind::numbered_room: add_rule(std::make_unique<NumberedRoom>(cells, *c.value)); break;
+    case ConstraintKind::hidden_skyscraper: add_rule(std::make_unique<HiddenSkyscraper>(cells, n, *c.value)); break;
     case ConstraintKind::counting_circles: add_rule(std::make_unique<CountingCircles>(cells, geometry_)); break;
     case ConstraintKind::lunchbox:
       differ(cells);

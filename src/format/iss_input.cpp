@@ -441,6 +441,7 @@ class IssReader {
         rules.push_back({item.args[0] == "C" ? ConstraintKind::column_indexer : ConstraintKind::row_indexer, {at}});
     } else if (name == "XSum") outside_pair(item, puzzle, ConstraintKind::x_sum);
     else if (name == "NumberedRoom") outside_pair(item, puzzle, ConstraintKind::numbered_room);
+    else if (name == "HiddenSkyscraper") outside_pair(item, puzzle, ConstraintKind::hidden_skyscraper);
     else if (name == "GlobalEntropy") rules.push_back({ConstraintKind::global_entropy, {}});
     else if (name == "CountingCircles") rules.push_back({ConstraintKind::counting_circles, cells_from(item, 0)});
     else if (name == "Skyscraper") outside_pair(item, puzzle, ConstraintKind::skyscraper);

@@ -527,6 +527,10 @@ class RuleDrawer {
         outside_number(rule);
         caption("skyscrapers");
         return;
+      case ConstraintKind::hidden_skyscraper:
+        outside_number(rule);
+        caption("hidden skyscrapers: the clue is the first digit lower than one before it");
+        return;
       case ConstraintKind::numbered_room:
         outside_number(rule);
         caption("numbered rooms: the clue is in the X-th cell, X the first cell's digit");

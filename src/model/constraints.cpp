@@ -69,6 +69,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::numbered_room, "numbered-room"},
     KindName{ConstraintKind::counting_circles, "counting-circles"},
     KindName{ConstraintKind::global_entropy, "global-entropy"},
+    KindName{ConstraintKind::hidden_skyscraper, "hidden-skyscraper"},
 };
 
 using Digits = std::vector<int>;
@@ -320,6 +321,15 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
         if (count[x] > x || (full && count[x] != 0 && count[x] != x)) return false;
       return true;
     }
+    case ConstraintKind::hidden_skyscraper: {
+      if (!full) return true;
+      int highest = d[0];
+      for (std::size_t i = 1; i < d.size(); ++i) {
+        if (d[i] < highest) return d[i] == value;  // the first one hidden
+        highest = d[i];
+      }
+      return false;  // none hidden
+    }
     case ConstraintKind::numbered_room:
       if (!full) return true;
       return d[0] <= static_cast<int>(d.size()) && d[d[0] - 1] == value;
@@ -449,7 +459,8 @@ std::string describe(const Geometry& geometry, const Constraint& constraint) {
 
 bool is_outside_clue(ConstraintKind kind) {
   return kind == ConstraintKind::little_killer || kind == ConstraintKind::sandwich || kind == ConstraintKind::x_sum ||
-         kind == ConstraintKind::skyscraper || kind == ConstraintKind::numbered_room;
+         kind == ConstraintKind::skyscraper || kind == ConstraintKind::numbered_room ||
+         kind == ConstraintKind::hidden_skyscraper;
 }
 
 std::string malformed(const Geometry& g, const Constraint& c) {
@@ -555,10 +566,12 @@ std::string malformed(const Geometry& g, const Constraint& c) {
     case ConstraintKind::x_sum:
     case ConstraintKind::skyscraper:
     case ConstraintKind::numbered_room:
+    case ConstraintKind::hidden_skyscraper:
       if (k != n) return fail("a clue of a whole row or column");
       if (!need_value()) return fail("no clue");
-      if (c.kind == ConstraintKind::numbered_room && (*c.value < 1 || *c.value > n))
-        return fail("a numbered room's clue is a digit 1.." + std::to_string(n));
+      if ((c.kind == ConstraintKind::numbered_room || c.kind == ConstraintKind::hidden_skyscraper) &&
+          (*c.value < 1 || *c.value > n))
+        return fail("the clue is a digit 1.." + std::to_string(n));
       if (c.kind == ConstraintKind::skyscraper && (*c.value < 1 || *c.value > n))
         return fail("a skyscraper clue sees 1.." + std::to_string(n));
       return "";

@@ -58,6 +58,7 @@ const EVERY_RULE = {
     { kind: 'lunchbox', cells: ['r9c3', 'r9c4', 'r9c5'], value: 0 },
     { kind: 'counting-circles', cells: ['r4c3', 'r6c4', 'r6c8'] },
     { kind: 'global-entropy' },
+    { kind: 'hidden-skyscraper', cells: Array.from({ length: 9 }, (_, c) => `r2c${c + 1}`), value: 3, outside: 'r2c0' },
     { kind: 'numbered-room', cells: Array.from({ length: 9 }, (_, c) => `r9c${9 - c}`), value: 4, outside: 'r9c10' },
     { kind: 'little-killer', cells: ['r1c2', 'r2c3', 'r3c4'], value: 15, outside: 'r0c1' },
     { kind: 'sandwich', cells: Array.from({ length: 9 }, (_, r) => `r${r + 1}c5`), value: 14, outside: 'r0c5' },
@@ -367,7 +368,7 @@ suite('players’ journeys (issue #40)', () => {
       const page = await openApp(browser, server.url, { context: ctx });
       await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(EVERY_RULE))}`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '40');
+      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '41');
       for (const rule of EVERY_RULE.constraints) {
         if (['anti-knight', 'nonconsecutive', 'global-entropy'].includes(rule.kind)) continue;
         assert.ok(await page.locator(`svg.overlay .rule-${rule.kind} *`).count() > 0, `${rule.kind} is drawn`);

@@ -34,6 +34,7 @@ const KINDS = {
   nabner: { name: 'nabner lines (olive)', sentence: 'any two digits on an olive line differ by 2 or more' },
   'global-entropy': { name: 'global entropy', sentence: 'global entropy: every 2×2 block holds a low, a middle and a high digit' },
   'counting-circles': { name: 'counting circles', sentence: 'counting circles: each digit in the circles is in as many of them as its value' },
+  'hidden-skyscraper': { name: 'hidden skyscrapers', sentence: 'hidden skyscraper: the clue is the first digit from it lower than one before it' },
   'numbered-room': { name: 'numbered rooms', sentence: 'numbered room: the clue is in the X-th cell from it, X being the first cell’s digit' },
   lunchbox: { name: 'lunchboxes', sentence: 'lunchbox: the digits of a tinted line differ, and those between its lowest and its highest add up to its number' },
   'sum-line': { name: 'sum lines (dashed green)', sentence: 'sum lines: each dashed green line splits into stretches that each add up to its number (10 unless shown)' },
@@ -309,6 +310,7 @@ export function drawRules(group, constraints, n) {
       case 'sandwich':
       case 'x-sum':
       case 'numbered-room':
+      case 'hidden-skyscraper':
       case 'skyscraper': {
         const m = /^r(\d+)c(\d+)$/.exec(rule.outside || '');
         if (!m) break;
