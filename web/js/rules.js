@@ -130,20 +130,21 @@ export function drawRules(group, constraints, n) {
     const cells = (rule.cells || []).map((c) => cellIndex(c, n)).filter((i) => i >= 0);
     const g = (layer) => el('g', { class: `rule rule-${rule.kind}`, 'data-rule': k }, layers[layer]);
     const v = rule.value;
+    // A sum in a cell's top-left corner, on a patch of the cell's colour (cages, lunchboxes).
+    const cornerLabel = (cell, value) => {
+      const x = cell % n, y = Math.floor(cell / n);
+      const label = String(value);
+      const gt = g('label');
+      el('rect', { x: x + 0.03, y: y + 0.03, width: 0.09 + 0.14 * label.length, height: 0.25, class: 'cage-sum-bg', rx: 0.03 }, gt);
+      const t = el('text', { x: x + 0.075, y: y + 0.16, class: 'cage-sum', 'font-size': 0.22, 'dominant-baseline': 'central' }, gt);
+      t.textContent = label;
+    };
     switch (rule.kind) {
       case 'killer-cage':
       case 'sum': {
         const gl = g('line');
         el('path', { d: cageOutline(cells, n, 0.07), class: rule.kind === 'sum' ? 'cage dotted' : 'cage' }, gl);
-        if (v !== undefined && cells.length) {
-          const first = Math.min(...cells);
-          const x = first % n, y = Math.floor(first / n);
-          const label = String(v);
-          const gt = g('label');
-          el('rect', { x: x + 0.03, y: y + 0.03, width: 0.09 + 0.14 * label.length, height: 0.25, class: 'cage-sum-bg', rx: 0.03 }, gt);
-          const t = el('text', { x: x + 0.075, y: y + 0.16, class: 'cage-sum', 'font-size': 0.22, 'dominant-baseline': 'central' }, gt);
-          t.textContent = label;
-        }
+        if (v !== undefined && cells.length) cornerLabel(Math.min(...cells), v);
         break;
       }
       case 'extra-region':
@@ -156,14 +157,7 @@ export function drawRules(group, constraints, n) {
         // Tinted cells, a thin line through them in order, the sum in the first one's corner.
         cells.forEach((i) => { const [x, y] = centre(i); el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: 'lunchbox' }, g('tint')); });
         if (cells.length > 1) el('polyline', { points: poly(cells), class: 'line lunchbox-line' }, g('line'));
-        if (v !== undefined && v !== null && cells.length) {
-          const x = cells[0] % n, y = Math.floor(cells[0] / n);
-          const label = String(v);
-          const gt = g('label');
-          el('rect', { x: x + 0.03, y: y + 0.03, width: 0.09 + 0.14 * label.length, height: 0.25, class: 'cage-sum-bg', rx: 0.03 }, gt);
-          const t = el('text', { x: x + 0.075, y: y + 0.16, class: 'cage-sum', 'font-size': 0.22, 'dominant-baseline': 'central' }, gt);
-          t.textContent = label;
-        }
+        if (v !== undefined && v !== null && cells.length) cornerLabel(cells[0], v);
         break;
       }
       case 'row-indexer':
