@@ -167,6 +167,35 @@ TEST(GenerateDifficulty, EasyNeedsNakedSingles) {
   }
 }
 
+// Every 4×4 puzzle falls to singles: asking for a harder level must say that
+// the grid cannot reach it, not send the user to --givens.
+TEST(GenerateDifficulty, ALevelTheGridCannotReachIsNamedInTheError) {
+  for (const char* level : {"easy", "expert"}) {
+    GenerateOptions options;
+    options.rating = find_level(level)->range;
+    options.max_attempts = 200;
+    try {
+      Generator(classic(4), options).puzzle(1, 0);
+      ADD_FAILURE() << level << ": expected GenerateError";
+    } catch (const GenerateError& error) {
+      const std::string why = error.what();
+      EXPECT_NE(why.find("every puzzle carved rated below SE"), std::string::npos) << why;
+      EXPECT_NE(why.find("4x4 classic grid may not reach it"), std::string::npos) << why;
+    }
+  }
+  // Misses of both kinds (a range of singles only and a ceiling): the general advice.
+  GenerateOptions options;
+  options.rating = RatingRange{2.0, 2.1};
+  options.max_givens = 1;
+  options.max_attempts = 20;
+  try {
+    Generator(classic(9), options).puzzle(1, 0);
+    ADD_FAILURE() << "expected GenerateError";
+  } catch (const GenerateError& error) {
+    EXPECT_NE(std::string(error.what()).find("widen --givens"), std::string::npos) << error.what();
+  }
+}
+
 // The SE rater is the default; a caller that takes it away can only ask for
 // the ranges singles decide.
 TEST(GenerateDifficulty, HarderLevelsNeedTheRater) {

@@ -81,6 +81,7 @@ GeneratedPuzzle BoardCarver<Board>::generate(std::uint64_t seed) {
   GeneratedPuzzle result;
   Grid solution;
   const auto started = std::chrono::steady_clock::now();
+  too_easy_ = too_hard_ = other_misses_ = 0;
   for (int attempt = 0; attempt < options_.max_attempts; ++attempt) {
     if (options_.time_limit > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > options_.time_limit)
@@ -100,8 +101,22 @@ GeneratedPuzzle BoardCarver<Board>::generate(std::uint64_t seed) {
     result.givens = count_givens(result.puzzle.cells);
     return result;
   }
-  throw GenerateError("no puzzle met the options in " + std::to_string(options_.max_attempts) +
-                      " attempts; widen --givens or --rating, or drop --minimal");
+  throw GenerateError(missed_why());
+}
+
+template <typename Board>
+std::string BoardCarver<Board>::missed_why() const {
+  std::string why = "no puzzle met the options in " + std::to_string(options_.max_attempts) + " attempts";
+  if (plan_.range && other_misses_ == 0 && (too_easy_ == 0) != (too_hard_ == 0)) {
+    const auto rating = [](Tenths tenths) { return std::to_string(tenths / 10) + "." + std::to_string(tenths % 10); };
+    const std::string asked = "SE " + rating(plan_.range->min) + "-" + rating(plan_.range->max);
+    if (too_easy_ > 0)
+      return why + ": every puzzle carved rated below " + asked + " (a " + std::to_string(geometry_.size()) + "x" +
+             std::to_string(geometry_.size()) + " " + geometry_.variant() +
+             " grid may not reach it); ask for an easier level or rating";
+    return why + ": every puzzle carved rated above " + asked + "; ask for a harder level or rating, or widen --givens";
+  }
+  return why + "; widen --givens or --rating, or drop --minimal";
 }
 
 template <typename Board>
@@ -328,9 +343,12 @@ bool BoardCarver<Board>::minimal(const Grid& givens) const {
 
 template <typename Board>
 bool BoardCarver<Board>::acceptable(const Grid& givens, GeneratedPuzzle& result) {
-  if (options_.max_givens > 0 && count_givens(givens) > options_.max_givens) return false;
-  // A unique-test pass that skipped nothing is minimal by construction.
-  if (options_.minimal && stopped_short_ && !minimal(givens)) return false;
+  if ((options_.max_givens > 0 && count_givens(givens) > options_.max_givens) ||
+      // A unique-test pass that skipped nothing is minimal by construction.
+      (options_.minimal && stopped_short_ && !minimal(givens))) {
+    ++other_misses_;
+    return false;
+  }
   return rating_fits(givens, result);
 }
 
@@ -366,22 +384,24 @@ template <typename Board>
 bool BoardCarver<Board>::rating_fits(const Grid& givens, GeneratedPuzzle& result) {
   if (!plan_.range) return true;
   const TenthsRange& range = *plan_.range;
-  if (bounds_ == Bounds::outside) return false;
+  if (bounds_ == Bounds::outside) return miss(true);  // add_back found every way back too easy
   // The floor (singles among its techniques) does not finish a puzzle
   // inside the bounds, so singles do not either.
   if (bounds_ != Bounds::inside) {
     const TenthsRange known = known_rating(givens);
     if (known.inside(range)) return true;
-    if (known.disjoint(range)) return false;
+    if (known.disjoint(range)) return miss(known.max < range.min);
   }
   if (!options_.rater)
     throw GenerateError("rating range needs the rater (SE ratings beyond singles)");
   // The basic techniques below the range finish it: too easy, no rating needed.
-  if (plan_.floor_rejects && bounds_ != Bounds::inside && floor_->solves(givens)) return false;
+  if (plan_.floor_rejects && bounds_ != Bounds::inside && floor_->solves(givens)) return miss(true);
   if (!options_.exact_rating && plan_.adds_back && (bounds_ == Bounds::inside || ceiling_->solves(givens)))
-    return reaches_bottom(givens);
+    return reaches_bottom(givens) || miss(true);
   result.rating = options_.rater(borrowed_puzzle(geometry_, givens), options_.rating->max);
-  return result.rating->solved && range.contains(logic::to_tenths(result.rating->er));
+  if (!result.rating->solved) return miss(false);
+  const Tenths rated = logic::to_tenths(result.rating->er);
+  return range.contains(rated) || miss(rated < range.min);
 }
 
 template class BoardCarver<Board<Bands>>;

@@ -115,6 +115,7 @@ class BoardCarver final : public Carver {
   bool minimal(const Grid& givens) const;
 
   bool rating_fits(const Grid& givens, GeneratedPuzzle& result);
+  std::string missed_why() const;  // generate()'s error once every attempt missed
 
   // Without exact ratings, for a puzzle the basic techniques up to the
   // range's top solve (so SE needs nothing harder, see closure.hpp):
@@ -167,6 +168,10 @@ class BoardCarver final : public Carver {
   // instead of solving again.
   enum class Bounds { unknown, outside, inside };
   Bounds bounds_ = Bounds::unknown;
+  // Why the attempts of one generate() missed the range, for its error: a
+  // grid too small for the level misses it the same way every time.
+  int too_easy_ = 0, too_hard_ = 0, other_misses_ = 0;
+  bool miss(bool too_easy) { ++(too_easy ? too_easy_ : too_hard_); return false; }
   UnavoidableSets unavoidable_{geometry_};  // of the current grid
 };
 
