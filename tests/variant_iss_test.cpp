@@ -90,6 +90,27 @@ TEST(IssText, GridsWithoutBoxesAreJigsawsOrLatinSquares) {
   EXPECT_NE(error_of(".Shape~4x4.NoBoxes.DisjointSets").find("DisjointSets needs boxes"), std::string::npos);
 }
 
+// A jigsaw beside the boxes (no NoBoxes, a size with boxes) adds its pieces as
+// extra regions, which nonet JSON and f-puzzles keep: they were once houses of
+// the "region" kind, which the writers take from the variant and dropped
+// (found by the ISS fuzzer).
+TEST(IssText, JigsawPiecesBesideTheBoxesSurviveEveryWriter) {
+  const Puzzle p = read_one(".Shape~4x4.Jigsaw~4x4~BAABAACBCDDBCCDD.~R1C2_1");
+  ASSERT_TRUE(p.geometry);
+  EXPECT_EQ(p.geometry->houses().size(), 16u);
+  SolveOptions count;
+  count.count_limit = 1000;
+  const std::uint64_t solutions = solve(p, count).count;
+  for (const std::string& written : {to_json(p), to_fpuzzles(p)}) {
+    const Puzzle back = read_one(written);
+    ASSERT_TRUE(back.geometry) << written;
+    EXPECT_EQ(back.geometry->houses().size(), 16u) << written;
+    EXPECT_EQ(solve(back, count).count, solutions) << written;
+  }
+  House row{HouseKind::row, 1, {0, 1, 2, 3}};
+  EXPECT_THROW(Geometry::with_houses(Geometry::classic(2, 2), {row}), GeometryError);
+}
+
 TEST(IssText, ReadsLockoutLinesWithTheirDifference) {
   const Puzzle p = read_one(".Lockout~4~R1C1~R2C2~R3C3.Lockout~~R5C1~R5C2.Lockout~6~R9C1~R9C2");
   ASSERT_EQ(p.constraints.size(), 3u);

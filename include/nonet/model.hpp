@@ -71,7 +71,8 @@ class Geometry {
   static Geometry latin(int size);
   // Any of the above plus more houses of N cells each: the diagonals, extra
   // regions, disjoint groups of a variant puzzle read from f-puzzles or ISS.
-  // Houses already in `base` are not added twice. Throws GeometryError.
+  // Houses already in `base` are not added twice. Throws GeometryError (also
+  // for a row, column, box or region: those come from `base`).
   static Geometry with_houses(const Geometry& base, std::vector<House> more);
   // Houses variants add, written once for every reader: a diagonal of an N×N
   // grid (kind diagonal: r1c1 to rNcN; anti_diagonal: rNc1 to r1cN), the four

@@ -161,7 +161,7 @@ class IssReader {
           std::map<int, std::vector<int>> pieces;
           for (int cell = 0; cell < size_ * size_; ++cell) pieces[layout[cell]].push_back(cell);
           int index = 1;
-          for (auto& [label, cells] : pieces) extra.push_back(House{HouseKind::region, index++, std::move(cells)});
+          for (auto& [label, cells] : pieces) extra.push_back(House{HouseKind::extra_region, index++, std::move(cells)});
         }
       }
       for (const Item& item : items_) {

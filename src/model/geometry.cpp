@@ -247,6 +247,11 @@ Geometry Geometry::with_houses(const Geometry& base, std::vector<House> more) {
   const int size = base.size_;
   bool diagonals = base.has_diagonals_;
   for (House& house : more) {
+    // The writers take rows, columns, boxes and regions from the base (its
+    // variant, its region layout): one more of them would be lost there.
+    if (house.kind == HouseKind::row || house.kind == HouseKind::column || house.kind == HouseKind::box ||
+        house.kind == HouseKind::region)
+      throw GeometryError(house_name(house) + ": a house added to a grid is an extra region, a diagonal, a window or a disjoint group");
     std::vector<int> cells = house.cells;
     std::sort(cells.begin(), cells.end());
     if (static_cast<int>(cells.size()) != size || std::adjacent_find(cells.begin(), cells.end()) != cells.end() ||
