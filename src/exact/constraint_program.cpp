@@ -1632,7 +1632,7 @@ std::optional<int> ConstraintProgram::peer_origin(int cell, int other) const {
 }
 
 template <class Relation>
-void ConstraintProgram::relate(int a, int b, Relation&& allowed) {
+void ConstraintProgram::relate(int a, int b, Relation&& allowed, bool weighs) {
   // Two rules on one pair (a white dot on a thermometer) share one table.
   const auto find_or_add = [&](int from, int to) -> PairLink& {
     for (PairLink& link : links_[from])
@@ -1642,9 +1642,11 @@ void ConstraintProgram::relate(int a, int b, Relation&& allowed) {
   };
   PairLink& forward = find_or_add(a, b);
   PairLink& backward = find_or_add(b, a);
-  for (PairLink* link : {&forward, &backward})
+  for (PairLink* link : {&forward, &backward}) {
     if (std::find(link->origins.begin(), link->origins.end(), origin_) == link->origins.end())
       link->origins.push_back(origin_);
+    link->weighs |= weighs;
+  }
   for (int x = 1; x <= size_; ++x)
     for (int y = 1; y <= size_; ++y)
       if (!allowed(x, y)) {
@@ -2118,6 +2120,9 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     }
     case ConstraintKind::renban:
       differ(cells);
+      for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k; ++j)
+          relate(cells[i], cells[j], [k](int x, int y) { return x != y && std::abs(x - y) < k; }, false);
       add_rule(std::make_unique<Run>(cells, geometry_));
       break;
     case ConstraintKind::palindrome:

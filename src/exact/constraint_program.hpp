@@ -80,6 +80,9 @@ struct PairLink {
   int other;
   std::vector<Mask> support;  // support[d]: the digits `other` may hold when this cell holds d (1..N)
   std::vector<int> origins = {};  // the rules that made the table (a white dot on a thermometer: both)
+  // Whether the link counts in the search's choice of cell; not where it
+  // only restates a rule that weighs already (a renban's pairs).
+  bool weighs = false;
 };
 
 // Digits a rule allows a cell whatever the other cells hold (odd, even, a
@@ -123,7 +126,7 @@ class ConstraintProgram {
   void restrict(int cell, Mask allowed);
   // a, b must satisfy allowed(digit of a, digit of b).
   template <class Relation>
-  void relate(int a, int b, Relation&& allowed);
+  void relate(int a, int b, Relation&& allowed, bool weighs = true);
   void add_rule(std::unique_ptr<Rule> rule);
   void add_sum(const std::vector<std::pair<int, int>>& terms, int total);
   // Different digits (the cells see each other) adding up to total.

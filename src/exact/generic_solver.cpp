@@ -73,7 +73,9 @@ class GenericSearch {
         for (int i = 0; i < bound; ++i) priority_[rule.cells[i]] += weight * copies;
       }
       for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
-        priority_[cell] += 2 * static_cast<std::uint32_t>(program_->links(cell).size() + program_->extra_peers(cell).size());
+        const auto& links = program_->links(cell);
+        const auto weighing = std::count_if(links.begin(), links.end(), [](const auto& link) { return link.weighs; });
+        priority_[cell] += 2 * static_cast<std::uint32_t>(weighing + program_->extra_peers(cell).size());
         // Its houses bind it too: with this floor a cell no rule reaches still
         // has a weight per candidate to compare.
         for (int h : geometry_.houses_of(cell)) priority_[cell] += static_cast<std::uint32_t>(geometry_.houses()[h].cells.size());
