@@ -171,6 +171,8 @@ TEST(SheetRules, HousesBeyondTheBoxesAreTintedNamedOrOutlined) {
   const detail::RuleDrawing jigsaw = detail::draw_rules(testing::parse_one(".Shape~4x4.Jigsaw~1122133213324444"));
   ASSERT_EQ(count_of(jigsaw, Shape::Form::segments, Layer::over), 1);
   EXPECT_GT(jigsaw.shapes.front().points.size(), 0u);
+  EXPECT_EQ(count_of(jigsaw, Shape::Form::square, Layer::tint), 0) << "pieces that tile the grid are outlined, not tinted";
+  EXPECT_EQ(jigsaw.caption, (std::vector<std::string>{"orange lines: more pieces, each holding every digit once"}));
 }
 
 TEST(SheetRulesSvg, AKillerPageHasOneDashedPathPerCageAndEverySumsDigits) {

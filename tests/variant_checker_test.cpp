@@ -266,6 +266,24 @@ std::vector<Case> cases() {
       {"hidden skyscraper 3 in row 1: 5,3", &b9, {row_clue(b9, Kind::hidden_skyscraper, 1, 3)}, true},
       {"hidden skyscraper 4 in row 1", &b9, {row_clue(b9, Kind::hidden_skyscraper, 1, 4)}, false},
       {"hidden skyscraper 1 from the right of row 1: 2,1", &b9, {row_clue(b9, Kind::hidden_skyscraper, 1, 1, true)}, true},
+      // Full rank (ranks worked out apart, in Python): the 36 numbers of the 9×9 all differ.
+      {"full rank 17: row 1 from the left, 534678912", &b9, {row_clue(b9, Kind::full_rank, 1, 17)}, true},
+      {"full rank 5: row 1 from the right, 219876435", &b9, {row_clue(b9, Kind::full_rank, 1, 5, true)}, true},
+      {"full rank 28: column 5 from the top", &b9, {column_clue(b9, Kind::full_rank, 5, 28)}, true},
+      {"full rank 18 in row 1", &b9, {row_clue(b9, Kind::full_rank, 1, 18)}, false},
+      {"full rank 3: column 1 of 6×6 from the top", &b6, {column_clue(b6, Kind::full_rank, 1, 3)}, true},
+      // The symmetric 4×4: row 1 from the left reads 1234, as column 1 from the top.
+      {"full rank 1 of 4×4 row 1, tied with column 1", &b4, {row_clue(b4, Kind::full_rank, 1, 1)}, false},
+      {"full rank 1 of 4×4 row 1, ties allowed", &b4,
+       {row_clue(b4, Kind::full_rank, 1, 1), rule(Kind::full_rank_ties, {})}, true},
+      {"full rank 2 of 4×4 row 1, ties allowed", &b4,
+       {row_clue(b4, Kind::full_rank, 1, 2), rule(Kind::full_rank_ties, {})}, false},
+      {"full-rank ties: row 1 of 4×4 ranked 1", &b4,
+       {rule(Kind::full_rank_ties, {}), row_clue(b4, Kind::full_rank, 1, 1)}, true},
+      {"full-rank ties: row 1 of 4×4 ranked 2", &b4,
+       {rule(Kind::full_rank_ties, {}), row_clue(b4, Kind::full_rank, 1, 2)}, false},
+      {"full rank without ties: the 24 numbers of 6×6 differ", &b6, {rule(Kind::full_rank_no_ties, {})}, true},
+      {"full rank without ties: 4×4 row 1 reads as column 1", &b4, {rule(Kind::full_rank_no_ties, {})}, false},
       {"numbered room 7: the 5th cell of row 1", &b9, {row_clue(b9, Kind::numbered_room, 1, 7)}, true},
       {"numbered room 6 in row 1", &b9, {row_clue(b9, Kind::numbered_room, 1, 6)}, false},
       {"numbered room 1 from the right: 2nd cell", &b9, {row_clue(b9, Kind::numbered_room, 1, 1, true)}, true},
@@ -353,7 +371,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 45u);
+  EXPECT_EQ(testing::every_kind().size(), 48u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

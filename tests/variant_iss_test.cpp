@@ -111,6 +111,43 @@ TEST(IssText, JigsawPiecesBesideTheBoxesSurviveEveryWriter) {
   EXPECT_THROW(Geometry::with_houses(Geometry::classic(2, 2), {row}), GeometryError);
 }
 
+// ISS's "4x4: Full Rank - ..." examples, their published solutions: a clue
+// from either end, and the three ways of ties (FullRankTies; only-unclued,
+// ISS's default, reads as no rule).
+TEST(IssText, ReadsFullRankCluesAndTheirTies) {
+  const Puzzle p = read_one(".FullRank~C1~6~20.FullRank~R9~~27");
+  ASSERT_EQ(p.constraints.size(), 3u);
+  EXPECT_EQ(p.constraints[0].kind, ConstraintKind::full_rank);
+  EXPECT_EQ(p.constraints[0].value, 6);
+  EXPECT_EQ(p.constraints[0].outside, (std::pair{-1, 0}));
+  EXPECT_EQ(p.constraints[1].value, 20);
+  EXPECT_EQ(p.constraints[1].cells.front(), 72);  // column 1 read from the bottom
+  EXPECT_EQ(p.constraints[2].cells.front(), 80);  // row 9 read from the right
+  const struct {
+    const char* text;
+    const char* solution;
+  } published[] = {
+      {".Shape~4x4.FullRank~C1~10~.FullRank~C2~15~.FullRank~R4~5~.FullRankTies~any", "3421124341322314"},
+      {".Shape~4x4.FullRank~C1~10~.FullRank~C2~15~.FullRank~R4~5~.FullRank~R3~~5.FullRankTies~any", "3421124341322314"},
+      {".Shape~4x4.FullRank~C1~10~.~R3C4_2~R4C3_1.FullRankTies~none", "3421213413424213"},
+      {".Shape~4x4.FullRank~R4~5~.~R3C2_1", "3241143241232314"},
+  };
+  for (const auto& [text, solution] : published) {
+    const Puzzle puzzle = read_one(text);
+    SolveOptions two;
+    two.count_limit = 2;
+    const SolveResult solved = solve(puzzle, two);
+    ASSERT_EQ(solved.status, SolveStatus::unique) << text;
+    EXPECT_EQ(to_line(*puzzle.geometry, solved.solutions[0]), solution) << text;
+    EXPECT_TRUE(is_solution_of(puzzle, solved.solutions[0])) << text;
+  }
+  EXPECT_NE(error_of(".Shape~4x4.FullRankTies~some").find("FullRankTies takes none, only-unclued or any"), std::string::npos);
+  const Puzzle beyond = read_one(".FullRank~R1~37~");
+  ASSERT_EQ(beyond.constraints.size(), 1u);
+  EXPECT_NE(malformed(*beyond.geometry, beyond.constraints[0]).find("a rank of 1..36"), std::string::npos);
+  EXPECT_EQ(solve(beyond, SolveOptions{}).status, SolveStatus::invalid);
+}
+
 TEST(IssText, ReadsLockoutLinesWithTheirDifference) {
   const Puzzle p = read_one(".Lockout~4~R1C1~R2C2~R3C3.Lockout~~R5C1~R5C2.Lockout~6~R9C1~R9C2");
   ASSERT_EQ(p.constraints.size(), 3u);

@@ -360,6 +360,10 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
       whole_line_from_outside(g, rng, c);
       c.value = pick(rng, 1, n);
       break;
+    case Kind::full_rank:
+      whole_line_from_outside(g, rng, c);
+      c.value = pick(rng, 1, 4 * n);
+      break;
     case Kind::no_difference:
       if (chance(rng, 50)) c.value = pick(rng, 1, n - 1);
       break;
@@ -370,6 +374,8 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::anti_king:
     case Kind::nonconsecutive:
     case Kind::global_entropy:
+    case Kind::full_rank_no_ties:
+    case Kind::full_rank_ties:
     case Kind::no_xv: break;
   }
   return c;
@@ -532,6 +538,9 @@ std::vector<Recipe> recipes() {
            {Kind::counting_circles, Kind::killer_cage},
            {Kind::global_entropy, Kind::thermometer},
            {Kind::hidden_skyscraper, Kind::skyscraper},
+           {Kind::full_rank, Kind::full_rank_no_ties},
+           {Kind::full_rank, Kind::full_rank_ties},
+           {Kind::full_rank, Kind::killer_cage},
            {Kind::anti_knight, Kind::killer_cage},
            {Kind::anti_king, Kind::thermometer},
            {Kind::arrow, Kind::renban, Kind::whisper},

@@ -99,7 +99,8 @@ inline std::vector<Kind> every_kind() {
 // The kinds that take no cells: rules over the whole grid.
 inline bool whole_grid(Kind kind) {
   return kind == Kind::anti_knight || kind == Kind::anti_king || kind == Kind::nonconsecutive ||
-         kind == Kind::no_difference || kind == Kind::no_ratio || kind == Kind::no_xv || kind == Kind::global_entropy;
+         kind == Kind::no_difference || kind == Kind::no_ratio || kind == Kind::no_xv || kind == Kind::global_entropy ||
+         kind == Kind::full_rank_no_ties || kind == Kind::full_rank_ties;
 }
 
 }  // namespace nonet::testing

@@ -79,6 +79,13 @@ enum class ConstraintKind {
   counting_circles,  // each digit in the cells (circles) is in exactly as many of them as its value
   global_entropy,  // every 2×2 block of cells holds a low, a middle and a high digit (1-3, 4-6, 7-9 on 9×9)
   hidden_skyscraper,  // outside clue: the first digit from the clue lower than one before it is `value`
+  // Full rank: the 4N rows and columns, each read as a number from either end,
+  // are ranked from the lowest (1); `value` is the rank of the one read from
+  // the clue: one more than the count of numbers below it. No number equals
+  // a clued one, unless full_rank_ties.
+  full_rank,
+  full_rank_no_ties,  // no two of the 4N numbers of full rank are equal, clued or not
+  full_rank_ties,     // a clued number of full rank may equal others (its rank is still 1 + those below)
 };
 
 // Whether the kind is a clue outside the grid (its `outside` place is part of it).

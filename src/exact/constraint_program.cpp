@@ -3,6 +3,7 @@
 #include "constraint_program.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <array>
 #include <bit>
 #include <bitset>
@@ -1371,6 +1372,217 @@ class HiddenSkyscraper final : public Rule {
   mutable std::vector<char> found_;
 };
 
+// Full rank: the rows and columns read from either end, 4N numbers of N
+// digits, ranked. Rows and columns hold every digit once, so each digit
+// begins exactly four numbers, and a clue of rank r begins with digit
+// ceil(r/4) and has (r-1) mod 4 of the other three below it; the rest are
+// above it (or, where ties are allowed, not below it). Each other number that
+// may begin with that digit is compared with the clued one from the second
+// digit on, as far as the candidates tell (equal so far, a digit already
+// read cannot come again: each number is a row or a column). A number that
+// can only be below (or above) counts for certain once it surely begins with
+// the digit; when the possible ones are just enough, each begins with it;
+// when the certain ones are enough, no other that could only add to them
+// may begin with it.
+class FullRankNumbers {
+ public:
+  explicit FullRankNumbers(int size) {
+    for (int line = 0; line < size; ++line) {
+      std::vector<int> row, column;
+      for (int i = 0; i < size; ++i) {
+        row.push_back(line * size + i);
+        column.push_back(i * size + line);
+      }
+      for (std::vector<int>* number : {&row, &column}) {
+        numbers_.push_back(*number);
+        std::reverse(number->begin(), number->end());
+        numbers_.push_back(*number);
+      }
+    }
+  }
+  const std::vector<std::vector<int>>& all() const { return numbers_; }
+  static std::vector<int> every_cell(int size) {
+    std::vector<int> cells(static_cast<std::size_t>(size) * size);
+    std::iota(cells.begin(), cells.end(), 0);
+    return cells;
+  }
+
+ private:
+  std::vector<std::vector<int>> numbers_;
+};
+
+class FullRank final : public Rule {
+ public:
+  FullRank(const std::vector<int>& line, int size, int rank, bool ties)
+      : numbers_(size), first_(digit_bit((rank + 3) / 4)), below_((rank - 1) % 4), ties_(ties) {
+    for (std::size_t i = 0; i < numbers_.all().size(); ++i)
+      if (numbers_.all()[i] == line) clued_ = i;
+    // The clued number's cells first (a step names them), then the rest.
+    cells = line;
+    for (int cell : FullRankNumbers::every_cell(size))
+      if (std::find(line.begin(), line.end(), cell) == line.end()) cells.push_back(cell);
+  }
+
+  bool revise(Domains& domains) const override {
+    const std::vector<std::vector<int>>& numbers = numbers_.all();
+    const std::vector<int>& clued = numbers[clued_];
+    if (!domains.keep_only(clued.front(), first_)) return false;
+    // Four families of numbers: rows from the left, from the right, columns
+    // from the top, from the bottom; the digit begins one number of each.
+    const std::size_t own = clued_ % 4;
+    std::array<std::size_t, 4> begun;  // per family: the number surely beginning with the digit, if any
+    begun.fill(SIZE_MAX);
+    order_.assign(numbers.size(), Order{});
+    for (std::size_t i = 0; i < numbers.size(); ++i) {
+      const int first = numbers[i].front();
+      if (i % 4 == own || !(domains.mask(first) & first_)) continue;
+      Order& o = order_[i];
+      compare(domains, numbers[i], clued, o);
+      if (!ties_ && !o.below && !o.above) {  // only equal, and no number may equal a clued one
+        if (!domains.keep_only(first, domains.mask(first) & ~first_)) return false;
+        continue;
+      }
+      o.open = true;
+      o.only_below = o.below && !o.above && (!ties_ || !o.equal);
+      o.can_above = ties_ ? o.above || o.equal : o.above;  // with ties: not below
+      o.only_above = ties_ ? !o.below : o.above && !o.below;
+      if (domains.mask(first) == first_) begun[i % 4] = i;
+    }
+    const auto member = [&](std::size_t family, std::size_t i) {
+      return i % 4 == family && order_[i].open && (begun[family] == SIZE_MAX || begun[family] == i);
+    };
+    struct Family {
+      bool any = false, can_below = false, can_above = false, all_below = true, all_above = true;
+    };
+    std::array<Family, 4> families{};
+    int may_below = 0, sure_below = 0, may_above = 0, sure_above = 0;
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (f == own) continue;
+      Family& family = families[f];
+      for (std::size_t i = f; i < numbers.size(); i += 4) {
+        if (!member(f, i)) continue;
+        const Order& o = order_[i];
+        family.any = true;
+        family.can_below = family.can_below || o.below;
+        family.can_above = family.can_above || o.can_above;
+        family.all_below = family.all_below && o.only_below;
+        family.all_above = family.all_above && o.only_above;
+      }
+      if (!family.any) return false;
+      may_below += family.can_below;
+      sure_below += family.all_below;
+      may_above += family.can_above;
+      sure_above += family.all_above;
+    }
+    const int above = 3 - below_;  // or "not below", with ties
+    if (may_below < below_ || sure_below > below_ || may_above < above || sure_above > above) return false;
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (f == own) continue;
+      const Family& family = families[f];
+      const bool must_below = (may_below == below_ && family.can_below) || (sure_above == above && !family.all_above);
+      const bool must_above = (may_above == above && family.can_above) || (sure_below == below_ && !family.all_below);
+      if (must_below && must_above) return false;
+      if (!must_below && !must_above) continue;
+      std::size_t left = SIZE_MAX, count = 0;
+      for (std::size_t i = f; i < numbers.size(); i += 4) {
+        if (!member(f, i)) continue;
+        const Order& o = order_[i];
+        const int first = numbers[i].front();
+        if ((must_below && !o.below) || (must_above && !o.can_above)) {
+          if (!domains.keep_only(first, domains.mask(first) & ~first_)) return false;
+        } else {
+          left = i;
+          ++count;
+        }
+      }
+      if (count == 0) return false;
+      if (count > 1) continue;
+      // The family's only way: it begins with the digit, in order.
+      if (!domains.keep_only(numbers[left].front(), first_)) return false;
+      if (must_below && !order_[left].only_below && !in_order(domains, numbers[left], clued, true)) return false;
+      if (must_above && !order_[left].only_above && !in_order(domains, clued, numbers[left], !ties_)) return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Order {
+    bool open = false;  // may begin with the clue's digit
+    bool below = false, above = false, equal = false;  // what the candidates allow
+    bool only_below = false, only_above = false, can_above = false;
+  };
+
+  // Keeps `low` below `high` (or equal, unless strict), both beginning with
+  // first_: along their equal beginning (fixed digits), the first place
+  // where they may differ holds in `low` no more than in `high`.
+  bool in_order(Domains& domains, const std::vector<int>& low, const std::vector<int>& high, bool strict) const {
+    for (std::size_t j = 1; j < low.size(); ++j) {
+      const Mask a = domains.mask(low[j]), b = domains.mask(high[j]);
+      if (!a || !b) return false;
+      if (!domains.keep_only(low[j], a & range(1, highest(b))) ||
+          !domains.keep_only(high[j], b & ~range(1, lowest(a) - 1)))
+        return false;
+      const Mask kept = domains.mask(low[j]);
+      if (!single(kept) || kept != domains.mask(high[j])) return true;
+    }
+    return !strict;  // equal all along
+  }
+
+  // What `number` can be against `clued`, both beginning with first_.
+  void compare(const Domains& domains, const std::vector<int>& number, const std::vector<int>& clued, Order& o) const {
+    Mask read = first_;  // digits of the equal beginning so far
+    o.equal = true;
+    for (std::size_t j = 1; j < number.size(); ++j) {
+      const Mask e = domains.mask(number[j]) & ~read, l = domains.mask(clued[j]) & ~read;
+      if (!e || !l) {
+        o.equal = false;
+        return;
+      }
+      o.below = o.below || lowest(e) < highest(l);
+      o.above = o.above || highest(e) > lowest(l);
+      const Mask both = e & l;
+      if (!both) {
+        o.equal = false;
+        return;
+      }
+      if (o.below && o.above) return;  // equal stays possible as far as this tells
+      read |= both;  // one digit: with two, both ways would be open
+    }
+  }
+
+  FullRankNumbers numbers_;
+  Mask first_;
+  int below_;
+  bool ties_;
+  std::size_t clued_ = 0;
+  mutable std::vector<Order> order_;
+};
+
+// Full rank without ties: no two of the numbers are equal, checked between
+// numbers whose cells are all fixed (only numbers beginning with the same
+// digit can be).
+class FullRankDistinct final : public Rule {
+ public:
+  explicit FullRankDistinct(int size) : numbers_(size) { cells = FullRankNumbers::every_cell(size); }
+
+  bool revise(Domains& domains) const override {
+    fixed_.clear();
+    for (const std::vector<int>& number : numbers_.all())
+      if (std::all_of(number.begin(), number.end(), [&](int cell) { return single(domains.mask(cell)); }))
+        fixed_.push_back(&number);
+    for (std::size_t a = 0; a < fixed_.size(); ++a)
+      for (std::size_t b = a + 1; b < fixed_.size(); ++b)
+        if (std::equal(fixed_[a]->begin(), fixed_[a]->end(), fixed_[b]->begin(),
+                       [&](int x, int y) { return domains.mask(x) == domains.mask(y); }))
+          return false;
+    return true;
+  }
+
+ private:
+  FullRankNumbers numbers_;
+  mutable std::vector<const std::vector<int>*> fixed_;
+};
+
 // Numbered room: the X-th cell holds the clue, X being the first cell's digit.
 // An X stays where the X-th cell can hold the clue; with X fixed, that cell
 // holds it.
@@ -2182,6 +2394,16 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     case ConstraintKind::sandwich: add_rule(std::make_unique<Sandwich>(cells, n, *c.value)); break;
     case ConstraintKind::numbered_room: add_rule(std::make_unique<NumberedRoom>(cells, *c.value)); break;
     case ConstraintKind::hidden_skyscraper: add_rule(std::make_unique<HiddenSkyscraper>(cells, n, *c.value)); break;
+    case ConstraintKind::full_rank: {
+      const bool ties = std::any_of(all.begin(), all.end(), [](const Constraint& other) {
+        return other.kind == ConstraintKind::full_rank_ties;
+      });
+      restrict(cells[0], digit_bit((*c.value + 3) / 4));
+      add_rule(std::make_unique<FullRank>(cells, n, *c.value, ties));
+      break;
+    }
+    case ConstraintKind::full_rank_no_ties: add_rule(std::make_unique<FullRankDistinct>(n)); break;
+    case ConstraintKind::full_rank_ties: break;  // read by each full_rank clue
     case ConstraintKind::counting_circles: add_rule(std::make_unique<CountingCircles>(cells, geometry_)); break;
     case ConstraintKind::lunchbox:
       differ(cells);

@@ -915,6 +915,9 @@ void Writer::write_rule(const Constraint& rule) {
     case K::counting_circles: cannot_state(geometry_, rule, "f-puzzles has no counting circles");
     case K::global_entropy: cannot_state(geometry_, rule, "f-puzzles has no global entropy");
     case K::hidden_skyscraper: cannot_state(geometry_, rule, "f-puzzles has no hidden skyscrapers");
+    case K::full_rank:
+    case K::full_rank_no_ties:
+    case K::full_rank_ties: cannot_state(geometry_, rule, "f-puzzles has no full rank clues");
     case K::sum: cannot_state(geometry_, rule, "f-puzzles has no sum over cells that may repeat");
     case K::arrow: {
       if (rule.split < 1 || rule.split >= static_cast<int>(rule.cells.size()))

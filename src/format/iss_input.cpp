@@ -445,6 +445,16 @@ class IssReader {
     else if (name == "GlobalEntropy") rules.push_back({ConstraintKind::global_entropy, {}});
     else if (name == "CountingCircles") rules.push_back({ConstraintKind::counting_circles, cells_from(item, 0)});
     else if (name == "Skyscraper") outside_pair(item, puzzle, ConstraintKind::skyscraper);
+    else if (name == "FullRank") outside_pair(item, puzzle, ConstraintKind::full_rank);
+    else if (name == "FullRankTies") {
+      // none: no two numbers tie; any: clued ones may; only-unclued (ISS's default): neither kind.
+      const std::string_view ties = item.args.empty() ? "" : item.args[0];
+      if (ties == "none") rules.push_back({ConstraintKind::full_rank_no_ties, {}});
+      else if (ties == "any") rules.push_back({ConstraintKind::full_rank_ties, {}});
+      else if (ties != "only-unclued")
+        fail(item.arg_offsets.empty() ? item.offset : item.arg_offsets[0],
+             "FullRankTies takes none, only-unclued or any, not '" + std::string(ties) + "'");
+    }
     else if (known_name(name)) fail(item.offset, "ISS rule '" + std::string(name) + "' is not one nonet reads (docs/variants.md)");
     else fail(item.offset, "unknown ISS rule '" + std::string(name) + "'");
   }

@@ -101,7 +101,7 @@ bool names_a_rule(std::string_view key) {
   static const std::vector<std::string> kRuleWords = [] {
     // nonet's kinds, then f-puzzles' and SudokuPad's names, and the words for rules.
     std::vector<std::string> words;
-    for (int k = 0; k <= static_cast<int>(ConstraintKind::hidden_skyscraper); ++k) {
+    for (int k = 0; k <= static_cast<int>(ConstraintKind::full_rank_ties); ++k) {
       std::string word;
       for (char c : to_string(static_cast<ConstraintKind>(k)))
         if (c != '-') word += c;
@@ -128,6 +128,28 @@ void reject_misplaced_rules(const json& value) {
   }
 }
 
+// nonet JSON writes disjoint groups as plain houses: all N of them read back
+// as disjoint groups (drawn and named so), not as N extra regions.
+void mark_disjoint_groups(const Geometry& geometry, std::vector<House>& houses) {
+  const int n = geometry.size();
+  std::vector<int> region_sizes(static_cast<std::size_t>(n), 0);
+  for (int region : geometry.regions())
+    if (region < 0 || region >= n || ++region_sizes[static_cast<std::size_t>(region)] > n) return;  // no N regions of N cells
+  const auto sorted = [](std::vector<int> cells) {
+    std::sort(cells.begin(), cells.end());
+    return cells;
+  };
+  std::vector<std::size_t> found;
+  for (const House& group : Geometry::disjoint_groups(n, geometry.regions())) {
+    const std::vector<int> want = sorted(group.cells);
+    const auto at = std::find_if(houses.begin(), houses.end(), [&](const House& h) { return sorted(h.cells) == want; });
+    if (at == houses.end()) return;
+    found.push_back(static_cast<std::size_t>(at - houses.begin()));
+  }
+  int index = 1;
+  for (std::size_t i : found) houses[i] = House{HouseKind::disjoint_group, index++, houses[i].cells};
+}
+
 // The "houses" and "constraints" of a nonet JSON puzzle, on its geometry.
 void read_rules(const json& value, Puzzle& puzzle) {
   const int size = puzzle.geometry->size();
@@ -138,6 +160,7 @@ void read_rules(const json& value, Puzzle& puzzle) {
       houses.push_back(House{HouseKind::extra_region, index, cells_named(house, size, "houses[" + std::to_string(index - 1) + "]")});
       ++index;
     }
+    mark_disjoint_groups(*puzzle.geometry, houses);
     puzzle.geometry = std::make_shared<const Geometry>(Geometry::with_houses(*puzzle.geometry, std::move(houses)));
   }
   if (!value.contains("constraints")) return;

@@ -120,24 +120,31 @@ class RuleDrawer {
   // The houses beyond rows, columns and boxes that sheet.cpp does not shade
   // already (diagonals and windows): extra regions tinted, disjoint groups,
   // which cover the whole grid and so cannot be told apart by a tint, named,
-  // jigsaw pieces beside the boxes outlined.
+  // and extra regions that tile most of the grid (ISS's jigsaw pieces beside
+  // the boxes), where a tint would cover almost every cell, outlined.
   void extra_houses() {
     std::vector<int> piece(geometry_.cell_count(), -1);
-    bool pieces = false;
+    bool overlap = false;
+    int covered = 0;
+    std::vector<const House*> extra;
     for (std::size_t index = 0; index < geometry_.houses().size(); ++index) {
       const House& house = geometry_.houses()[index];
-      if (house.kind == HouseKind::extra_region) tint(house.cells, kExtraRegion);
       if (house.kind == HouseKind::disjoint_group) caption("disjoint groups");
-      // A jigsaw piece that is not one of the regions the thick lines show
-      // (ISS's Jigsaw beside the boxes).
-      const int region = geometry_.regions()[house.cells.front()];
-      if (house.kind == HouseKind::region &&
-          std::any_of(house.cells.begin(), house.cells.end(), [&](int cell) { return geometry_.regions()[cell] != region; })) {
-        for (int cell : house.cells) piece[cell] = static_cast<int>(index);
-        pieces = true;
+      if (house.kind != HouseKind::extra_region) continue;
+      extra.push_back(&house);
+      for (int cell : house.cells) {
+        if (piece[cell] >= 0) overlap = true;
+        else ++covered;
+        piece[cell] = static_cast<int>(index);
       }
     }
-    if (pieces) piece_borders(piece);
+    // Most of the grid (a piece equal to a row or box is that house, not one more).
+    if (!extra.empty() && !overlap && 2 * covered > geometry_.cell_count()) {
+      piece_borders(piece);
+      caption("orange lines: more pieces, each holding every digit once");
+      return;
+    }
+    for (const House* house : extra) tint(house->cells, kExtraRegion);
   }
 
   // Orange lines on the edges between cells of different pieces.
@@ -535,6 +542,12 @@ class RuleDrawer {
         outside_number(rule);
         caption("numbered rooms: the clue is in the X-th cell, X the first cell's digit");
         return;
+      case ConstraintKind::full_rank:
+        outside_number(rule);
+        caption("full rank: the rows and columns read as numbers from either end, ranked from the lowest (1)");
+        return;
+      case ConstraintKind::full_rank_no_ties: caption("full rank: no two of the numbers are equal"); return;
+      case ConstraintKind::full_rank_ties: caption("full rank: a clued number may equal others"); return;
       case ConstraintKind::anti_knight: caption("anti-knight"); return;
       case ConstraintKind::anti_king: caption("anti-king"); return;
       case ConstraintKind::global_entropy: caption("global entropy: every 2x2 block holds a low, a middle and a high digit"); return;

@@ -70,6 +70,9 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::counting_circles, "counting-circles"},
     KindName{ConstraintKind::global_entropy, "global-entropy"},
     KindName{ConstraintKind::hidden_skyscraper, "hidden-skyscraper"},
+    KindName{ConstraintKind::full_rank, "full-rank"},
+    KindName{ConstraintKind::full_rank_no_ties, "full-rank-no-ties"},
+    KindName{ConstraintKind::full_rank_ties, "full-rank-ties"},
 };
 
 using Digits = std::vector<int>;
@@ -131,6 +134,42 @@ int default_value(const Geometry& g, const Constraint& c) {
 
 // In 64 bits: a ratio may be as large as an int holds.
 bool in_ratio(long long a, long long b, long long r) { return a == r * b || b == r * a; }
+
+// Full rank's 4N numbers: each row and column read from either end, as its
+// digits in order (compared as sequences: every number has N digits).
+std::vector<Digits> full_rank_numbers(const Geometry& g, const std::vector<std::uint8_t>& grid) {
+  const int n = g.size();
+  std::vector<Digits> numbers;
+  for (int line = 0; line < n; ++line) {
+    Digits row, column;
+    for (int i = 0; i < n; ++i) {
+      row.push_back(grid[line * n + i]);
+      column.push_back(grid[i * n + line]);
+    }
+    for (Digits* number : {&row, &column}) {
+      numbers.push_back(*number);
+      std::reverse(number->begin(), number->end());
+      numbers.push_back(*number);
+    }
+  }
+  return numbers;
+}
+
+// Whether `number` ranks `rank`: one more than the numbers below it; and,
+// unless ties are allowed, no other number equal to it.
+bool full_rank_holds(const Geometry& g, const std::vector<std::uint8_t>& grid, const Digits& number, int rank,
+                     bool ties) {
+  int below = 0, same = 0;
+  for (const Digits& other : full_rank_numbers(g, grid)) {
+    below += other < number;
+    same += other == number;
+  }
+  return below + 1 == rank && (ties || same == 1);  // `same` counts the number itself
+}
+
+bool has_kind(const std::vector<Constraint>& all, ConstraintKind kind) {
+  return std::any_of(all.begin(), all.end(), [&](const Constraint& c) { return c.kind == kind; });
+}
 
 // The three classes of digits an entropic line spreads: low, middle, high.
 int entropy_class(int digit, int size) { return (digit - 1) * 3 / size; }
@@ -333,6 +372,23 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
     case ConstraintKind::numbered_room:
       if (!full) return true;
       return d[0] <= static_cast<int>(d.size()) && d[d[0] - 1] == value;
+    case ConstraintKind::full_rank:
+      // Every number takes the whole grid.
+      if (std::find(grid.begin(), grid.end(), 0) != grid.end()) return true;
+      return full_rank_holds(g, grid, d, value, has_kind(all, ConstraintKind::full_rank_ties));
+    case ConstraintKind::full_rank_no_ties: {
+      if (std::find(grid.begin(), grid.end(), 0) != grid.end()) return true;
+      std::vector<Digits> numbers = full_rank_numbers(g, grid);
+      std::sort(numbers.begin(), numbers.end());
+      return std::adjacent_find(numbers.begin(), numbers.end()) == numbers.end();
+    }
+    case ConstraintKind::full_rank_ties:
+      // The clues, their numbers allowed to tie.
+      if (std::find(grid.begin(), grid.end(), 0) != grid.end()) return true;
+      return std::all_of(all.begin(), all.end(), [&](const Constraint& clue) {
+        return clue.kind != ConstraintKind::full_rank || !clue.value ||
+               full_rank_holds(g, grid, digits_at(grid, clue.cells), *clue.value, true);
+      });
     case ConstraintKind::x_sum:
       if (!full) return true;
       return d[0] <= static_cast<int>(d.size()) && std::accumulate(d.begin(), d.begin() + d[0], 0) == value;
@@ -422,7 +478,8 @@ std::vector<int> box_of(const Geometry& g, int cell) {
 bool global(ConstraintKind kind) {
   return kind == ConstraintKind::anti_knight || kind == ConstraintKind::anti_king ||
          kind == ConstraintKind::nonconsecutive || kind == ConstraintKind::no_difference ||
-         kind == ConstraintKind::no_ratio || kind == ConstraintKind::no_xv || kind == ConstraintKind::global_entropy;
+         kind == ConstraintKind::no_ratio || kind == ConstraintKind::no_xv || kind == ConstraintKind::global_entropy ||
+         kind == ConstraintKind::full_rank_no_ties || kind == ConstraintKind::full_rank_ties;
 }
 
 }  // namespace
@@ -460,7 +517,7 @@ std::string describe(const Geometry& geometry, const Constraint& constraint) {
 bool is_outside_clue(ConstraintKind kind) {
   return kind == ConstraintKind::little_killer || kind == ConstraintKind::sandwich || kind == ConstraintKind::x_sum ||
          kind == ConstraintKind::skyscraper || kind == ConstraintKind::numbered_room ||
-         kind == ConstraintKind::hidden_skyscraper;
+         kind == ConstraintKind::hidden_skyscraper || kind == ConstraintKind::full_rank;
 }
 
 std::string malformed(const Geometry& g, const Constraint& c) {
@@ -575,6 +632,20 @@ std::string malformed(const Geometry& g, const Constraint& c) {
       if (c.kind == ConstraintKind::skyscraper && (*c.value < 1 || *c.value > n))
         return fail("a skyscraper clue sees 1.." + std::to_string(n));
       return "";
+    case ConstraintKind::full_rank: {
+      if (!need_value()) return fail("no rank");
+      if (*c.value < 1 || *c.value > 4 * n) return fail("a rank of 1.." + std::to_string(4 * n));
+      // A row or a column, read from one end: its cells in order.
+      const int first = c.cells.front();
+      const int r = g.row_of(first), col = g.column_of(first);
+      bool row_line = k == n, column_line = k == n;
+      for (int i = 0; i < k; ++i) {
+        const int forward_col = col == 0 ? i : n - 1 - i, forward_row = r == 0 ? i : n - 1 - i;
+        row_line = row_line && (col == 0 || col == n - 1) && c.cells[i] == r * n + forward_col;
+        column_line = column_line && (r == 0 || r == n - 1) && c.cells[i] == forward_row * n + col;
+      }
+      return row_line || column_line ? "" : fail("the cells of a whole row or column, in order from one end");
+    }
     case ConstraintKind::box_indexer:
       for (int cell : c.cells)
         if (box_of(g, cell).size() != static_cast<std::size_t>(n))

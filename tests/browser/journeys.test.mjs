@@ -60,6 +60,8 @@ const EVERY_RULE = {
     { kind: 'global-entropy' },
     { kind: 'hidden-skyscraper', cells: Array.from({ length: 9 }, (_, c) => `r2c${c + 1}`), value: 3, outside: 'r2c0' },
     { kind: 'numbered-room', cells: Array.from({ length: 9 }, (_, c) => `r9c${9 - c}`), value: 4, outside: 'r9c10' },
+    { kind: 'full-rank', cells: Array.from({ length: 9 }, (_, r) => `r${9 - r}c2`), value: 20, outside: 'r10c2' },
+    { kind: 'full-rank-no-ties' },
     { kind: 'little-killer', cells: ['r1c2', 'r2c3', 'r3c4'], value: 15, outside: 'r0c1' },
     { kind: 'sandwich', cells: Array.from({ length: 9 }, (_, r) => `r${r + 1}c5`), value: 14, outside: 'r0c5' },
     { kind: 'x-sum', cells: Array.from({ length: 9 }, (_, c) => `r1c${c + 1}`), value: 20, outside: 'r1c0' },
@@ -368,9 +370,9 @@ suite('players’ journeys (issue #40)', () => {
       const page = await openApp(browser, server.url, { context: ctx });
       await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(EVERY_RULE))}`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '41');
+      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '43');
       for (const rule of EVERY_RULE.constraints) {
-        if (['anti-knight', 'nonconsecutive', 'global-entropy'].includes(rule.kind)) continue;
+        if (['anti-knight', 'nonconsecutive', 'global-entropy', 'full-rank-no-ties'].includes(rule.kind)) continue;
         assert.ok(await page.locator(`svg.overlay .rule-${rule.kind} *`).count() > 0, `${rule.kind} is drawn`);
       }
       // A bent line is a stroke, not a filled shape.
@@ -395,6 +397,24 @@ suite('players’ journeys (issue #40)', () => {
       await screenshot(page, `variants-1280x900-${colorScheme}.png`);
       await ctx.close();
     }
+  });
+
+  it('keeps a margin for any outside clue alone (numbered rooms, hidden skyscrapers, full rank)', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    for (const kind of ['numbered-room', 'hidden-skyscraper', 'full-rank']) {
+      const alone = { puzzle: '.'.repeat(81), constraints: [{ kind, cells: Array.from({ length: 9 }, (_, c) => `r4c${c + 1}`), value: 3, outside: 'r4c0' }] };
+      const page = await openApp(browser, server.url, { context: ctx });
+      await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(alone))}`);
+      await page.waitForSelector('body[data-ready="true"]');
+      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '1');
+      const wrap = await page.locator('#board-wrap').boundingBox();
+      const board = await page.locator('#board').boundingBox();
+      assert.ok(board.x - wrap.x > board.width / 12, `a margin for ${kind}`);
+      const clue = await page.locator(`svg.overlay .rule-${kind} text`).boundingBox();
+      assert.ok(clue && clue.x >= wrap.x - 1, `${kind}'s clue is inside the board's frame`);
+      await page.close();
+    }
+    await ctx.close();
   });
 
   it('tints jigsaw regions apart from the peer highlight, and Solve keeps the board’s top in sight with a log that names each technique once a run', async () => {

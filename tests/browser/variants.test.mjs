@@ -152,4 +152,39 @@ suite('new puzzles and variants', () => {
     assert.match(await cell(page, 'r4c4').getAttribute('class'), /\bconflict\b/);
     await page.close();
   });
+
+  it('shows the houses beyond the boxes: an extra region tinted, pieces beside the boxes outlined, disjoint groups named', async () => {
+    const page = await openApp(browser, server.url);
+    // f-puzzles' extra region of nine cells is a house: tinted, named, and its clashes shown.
+    const extra = { puzzle: '.'.repeat(81), houses: [['r9c2', 'r9c3', 'r9c4', 'r9c5', 'r9c6', 'r9c7', 'r9c8', 'r9c9', 'r8c9']] };
+    await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(extra))}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForFunction(() => document.querySelectorAll('#board .cell.extra-house').length === 9);
+    assert.match(await cell(page, 'r8c9').getAttribute('class'), /\bextra-house\b/);
+    assert.doesNotMatch(await cell(page, 'r8c8').getAttribute('class'), /\bextra-house\b/);
+    assert.notEqual(await cell(page, 'r8c9').evaluate((e) => getComputedStyle(e).backgroundColor),
+      await cell(page, 'r8c8').evaluate((e) => getComputedStyle(e).backgroundColor));
+    assert.match(await page.textContent('#rules-line'), /extra regions \(tinted\).*each tinted region holds every digit once/i);
+    await cell(page, 'r1c1').click();
+    await page.keyboard.press('4');
+    await cell(page, 'r8c9').click();
+    await page.keyboard.press('4');
+    assert.doesNotMatch(await cell(page, 'r1c1').getAttribute('class'), /\bconflict\b/, 'r1c1 is outside the extra region');
+    await cell(page, 'r9c5').click();
+    await page.keyboard.press('4');
+    assert.match(await cell(page, 'r8c9').getAttribute('class'), /\bconflict\b/);
+    // ISS: a 4×4 jigsaw beside its boxes: four more pieces, outlined.
+    await page.goto(`${server.url}?puzzle=${encodeURIComponent('.Shape~4x4.Jigsaw~4x4~BAABAACBCDDBCCDD')}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForFunction(() => document.querySelector('svg.overlay path.extra-piece-edges') !== null);
+    assert.equal(await page.locator('#board .cell.extra-house').count(), 0);
+    assert.match(await page.textContent('#rules-line'), /extra pieces \(outlined\)/i);
+    // ISS's disjoint sets: named.
+    await page.goto(`${server.url}?puzzle=${encodeURIComponent('.DisjointSets.~R1C1_5')}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForFunction(() => /disjoint groups/i.test(document.querySelector('#rules-line').textContent));
+    assert.equal(await page.locator('svg.overlay path.extra-piece-edges').count(), 0);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
 });

@@ -61,6 +61,8 @@ export class Board {
         if (c < n - 1 && regions[i] !== regions[i + 1]) cls.push('edge-r');
         if (r < n - 1 && regions[i] !== regions[i + n]) cls.push('edge-b');
         if (info.windows.has(i)) cls.push('window');
+        // Extra regions: tinted, or, where they tile the grid (a second set of pieces), outlined.
+        if (info.extraOf[i] >= 0 && !info.extraTiles) cls.push('extra-house');
         if (info.diagonal.has(i)) cls.push('diag');
         if (jigsaw) cls.push(`shade-${info.regionShades[regions[i]] % 5}`);
         el.className = cls.join(' ');
@@ -79,6 +81,7 @@ export class Board {
     defs.innerHTML = ['strong', 'weak'].map((k) => `<marker id="arrow-${k}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead ${k}"/></marker>`).join('') + ruleDefs();
     this.svg.append(defs);
     this.drawDiagonals();
+    this.drawExtraPieces();
     this.rulesLayer = document.createElementNS(SVG, 'g');
     this.rulesLayer.setAttribute('class', 'rules');
     this.svg.append(this.rulesLayer);
@@ -124,6 +127,22 @@ export class Board {
       l.setAttribute('class', 'diag-line');
       this.svg.append(l);
     }
+  }
+
+  /** Extra regions that tile the grid (ISS's jigsaw pieces beside the boxes): their borders, as lines. */
+  drawExtraPieces() {
+    const { n, extraOf, extraTiles } = this.info;
+    if (!extraTiles) return;
+    const d = [];
+    for (let i = 0; i < n * n; i++) {
+      const r = Math.floor(i / n), c = i % n;
+      if (c < n - 1 && extraOf[i] !== extraOf[i + 1]) d.push(`M${c + 1},${r}V${r + 1}`);
+      if (r < n - 1 && extraOf[i] !== extraOf[i + n]) d.push(`M${c},${r + 1}H${c + 1}`);
+    }
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d.join(''));
+    path.setAttribute('class', 'extra-piece-edges');
+    this.svg.append(path);
   }
 
   /** Move the roving tab stop (and the focus, when asked) to cell i. */

@@ -18,16 +18,31 @@ export function derive(geometry) {
     : boxRegions(n, geometry.box_rows, geometry.box_columns);
   const windows = new Set();
   const diagonal = new Set();
+  // Extra regions (f-puzzles' of N cells, ISS's AllDifferent or jigsaw pieces beside the boxes):
+  // per cell the extra region it lies in (-1: none); `extraTiles` when they tile most of the grid.
+  const extraOf = new Array(cells).fill(-1);
+  let extraCount = 0, extraCovered = 0, overlap = false, disjointGroups = false;
   houses.forEach((h) => {
     if (h.kind === 'window') h.cells.forEach((c) => windows.add(c));
     if (h.kind === 'diagonal' || h.kind === 'anti-diagonal') h.cells.forEach((c) => diagonal.add(c));
+    if (h.kind === 'disjoint-group') disjointGroups = true;
+    if (h.kind === 'extra-region') {
+      h.cells.forEach((c) => {
+        if (extraOf[c] >= 0) overlap = true;
+        else extraCovered++;
+        extraOf[c] = extraCount;
+      });
+      extraCount++;
+    }
   });
+  // Tiling most of the grid (a piece equal to a row or a box is that house, not one more).
+  const extraTiles = extraCount > 0 && !overlap && 2 * extraCovered > cells;
   // Candidate sub-grid of a cell: digit d sits at its own slot, like a phone keypad.
   const markCols = Math.ceil(Math.sqrt(n));
   const markRows = Math.ceil(n / markCols);
   return {
     n, cells, variant: geometry.variant || 'classic', geometry, houses, byName, cellHouses, peers, regions,
-    windows, diagonal, markCols, markRows, all: n >= 31 ? 0x7fffffff : (2 ** n) - 1,
+    windows, diagonal, extraOf, extraCount, extraTiles, disjointGroups, markCols, markRows, all: n >= 31 ? 0x7fffffff : (2 ** n) - 1,
     regionShades: shadeRegions(n, regions),
   };
 }

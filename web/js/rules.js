@@ -35,6 +35,9 @@ const KINDS = {
   'global-entropy': { name: 'global entropy', sentence: 'global entropy: every 2×2 block holds a low, a middle and a high digit' },
   'counting-circles': { name: 'counting circles', sentence: 'counting circles: each digit in the circles is in as many of them as its value' },
   'hidden-skyscraper': { name: 'hidden skyscrapers', sentence: 'hidden skyscraper: the clue is the first digit from it lower than one before it' },
+  'full-rank': { name: 'full rank', sentence: 'full rank: the rows and columns read as numbers from either end are ranked from the lowest (1); a clue is the rank of the number read from it, and no other number equals it unless ties are allowed' },
+  'full-rank-no-ties': { name: 'full rank without ties', sentence: 'no two of the full rank numbers are equal' },
+  'full-rank-ties': { name: 'full rank with ties', sentence: 'a clued full rank number may equal others: its rank is one more than the numbers below it' },
   'numbered-room': { name: 'numbered rooms', sentence: 'numbered room: the clue is in the X-th cell from it, X being the first cell’s digit' },
   lunchbox: { name: 'lunchboxes', sentence: 'lunchbox: the digits of a tinted line differ, and those between its lowest and its highest add up to its number' },
   'sum-line': { name: 'sum lines (dashed green)', sentence: 'sum lines: each dashed green line splits into stretches that each add up to its number (10 unless shown)' },
@@ -54,7 +57,7 @@ const KINDS = {
   'box-indexer': { name: 'box indexers (yellow)', sentence: 'a digit v in a yellow cell: the v-th cell of its box (in reading order) holds the yellow cell’s place in the box' },
 };
 
-const OUTSIDE = new Set(['little-killer', 'sandwich', 'x-sum', 'skyscraper']);
+const OUTSIDE = new Set(['little-killer', 'sandwich', 'x-sum', 'skyscraper', 'numbered-room', 'hidden-skyscraper', 'full-rank']);
 
 /** The rules' names, each once, for the info line and messages ("killer, thermometers"). */
 function ruleNames(constraints) {
@@ -68,12 +71,25 @@ export function puzzleKind(constraints, fallback) {
   return names.length ? names.join(', ') : fallback;
 }
 
-/** The rules line: each kind present, and the sentence of the kinds no mark explains. */
-export function rulesLine(constraints) {
+/** The houses beyond rows, columns, boxes, diagonals and windows, as rules: [name, sentence]. */
+function houseRules(info) {
+  const rules = [];
+  if (info && info.extraCount) {
+    rules.push(info.extraTiles
+      ? ['extra pieces (outlined)', 'each outlined piece holds every digit once, as the boxes do']
+      : ['extra regions (tinted)', 'each tinted region holds every digit once']);
+  }
+  if (info && info.disjointGroups) rules.push(['disjoint groups', 'the cells in the same place of each box hold every digit once']);
+  return rules;
+}
+
+/** The rules line: each kind present, and the sentence of the kinds no mark explains; `info` adds the houses. */
+export function rulesLine(constraints, info) {
   const kinds = [...new Set(constraints.map((c) => c.kind))];
-  if (!kinds.length) return '';
-  const names = [...new Set(kinds.map((k) => (KINDS[k] || { name: k }).name))];
-  const sentences = [...new Set(kinds.map((k) => KINDS[k] && KINDS[k].sentence).filter(Boolean))];
+  const houses = houseRules(info);
+  if (!kinds.length && !houses.length) return '';
+  const names = [...new Set([...houses.map((h) => h[0]), ...kinds.map((k) => (KINDS[k] || { name: k }).name)])];
+  const sentences = [...new Set([...houses.map((h) => h[1]), ...kinds.map((k) => KINDS[k] && KINDS[k].sentence).filter(Boolean)])];
   return `Rules: ${names.join(', ')}.${sentences.length ? ` ${sentences.map((s) => s[0].toUpperCase() + s.slice(1)).join('. ')}.` : ''}`;
 }
 
@@ -305,6 +321,7 @@ export function drawRules(group, constraints, n) {
       case 'x-sum':
       case 'numbered-room':
       case 'hidden-skyscraper':
+      case 'full-rank':
       case 'skyscraper': {
         const m = /^r(\d+)c(\d+)$/.exec(rule.outside || '');
         if (!m) break;

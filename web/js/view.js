@@ -131,7 +131,7 @@ export function render() {
   document.body.dataset.keypad = play && settings.style === 'colour' ? 'colour' : 'digits';
   $('.letters-help').hidden = game.n <= 9;
   updateKeypad(game.grid());
-  const line = rulesLine(game.constraints);
+  const line = rulesLine(game.constraints, game.info);
   $('#rules-line').hidden = !line;
   $('#rules-line').textContent = line;
   $('#btn-next').hidden = !(play && game.meta.solved);
