@@ -266,6 +266,25 @@ TEST(CliLogic, RateTimeLimit) {
     EXPECT_EQ(run_nonet(std::string(command) + " --time-limit 0.01", hardest + "\n").exit_code, 1) << command;
 }
 
+// A hint that finds no step in time on a puzzle with one solution offers a
+// cell to reveal: the open cell with the fewest candidates; --level 3 gives
+// its digit, the solution's.
+TEST(CliLogic, AHintWithNoStepInTimeOffersACellToReveal) {
+  const std::string hardest = "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6.";
+  const auto solved = run_nonet("solve", hardest + "\n");
+  ASSERT_EQ(solved.exit_code, 0);
+  const auto offered = run_nonet("hint --time-limit 0.2", hardest + "\n");
+  EXPECT_EQ(offered.exit_code, 1);
+  const std::string prefix = "no step found within the time limit (--time-limit 0.2 s); a cell to reveal: r";
+  ASSERT_EQ(offered.out.rfind(prefix, 0), 0u) << offered.out;
+  const std::string name = offered.out.substr(prefix.size() - 1, 4);  // r1c3
+  const auto revealed = run_nonet("hint --level 3 --time-limit 0.2", hardest + "\n");
+  const int cell = (name[1] - '1') * 9 + (name[3] - '1');
+  EXPECT_NE(revealed.out.find("; revealed: " + name + "=" + solved.out.substr(static_cast<std::size_t>(cell), 1)),
+            std::string::npos)
+      << revealed.out << solved.out;
+}
+
 // A time limit that is not a number of seconds is refused; one beyond any run
 // means no limit (1e308 seconds overflowed the clock: silent wrong answers).
 TEST(CliLogic, TimeLimitsAreNumbersAndHugeMeansNone) {

@@ -378,6 +378,22 @@ TEST_F(WebApi, HintUsesThePlayersPencilMarksAndPointsAtMistakesFirst) {
   EXPECT_EQ(wrong.body["mistakes"], json({0}));
 }
 
+// No step within the time limit on a puzzle with one solution: the answer
+// offers the open cell with the fewest candidates and its digit, which the
+// page's Reveal button places.
+TEST_F(WebApi, AHintWithNoStepInTimeOffersACellToReveal) {
+  const std::string hardest = "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6.";
+  const Reply reply = post(server(), "hint", {{"puzzle", hardest}, {"time_limit", 0.2}});
+  ASSERT_EQ(reply.status, 200) << reply.text;
+  EXPECT_EQ(reply.body["status"], "gave-up") << reply.text;
+  ASSERT_TRUE(reply.body.contains("reveal")) << reply.text;
+  const std::string cell = reply.body["reveal"]["cell"];
+  const int index = (cell[1] - '1') * 9 + (cell[3] - '1');
+  const Puzzle puzzle = testing::parse_one(hardest);
+  EXPECT_EQ(reply.body["reveal"]["digit"], solve(puzzle).solutions.at(0)[static_cast<std::size_t>(index)]);
+  EXPECT_EQ(puzzle.cells[static_cast<std::size_t>(index)], 0) << "an open cell";
+}
+
 TEST_F(WebApi, ExplainsEveryStepAndTheStepsReplayToTheSolution) {
   const Reply reply = post(server(), "explain", {{"puzzle", kXWing}});
   ASSERT_EQ(reply.status, 200) << reply.text;

@@ -96,6 +96,11 @@ struct Analysis {
   std::optional<CandidateGrid> final_state;  // where logic stopped (absent when it never ran)
   // above-limit: the step above the ceiling that would come next, where one was found in time.
   std::optional<Step> next;
+  // hint, when logic found no step (stuck, or out of time) on a position with
+  // one solution: an open cell with the fewest candidates and its digit in
+  // that solution (cell, digit), for a player who would rather see one cell
+  // than nothing.
+  std::optional<std::pair<int, int>> reveal;
   bool logic_ran() const { return final_state.has_value(); }
 };
 

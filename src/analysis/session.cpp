@@ -1,5 +1,6 @@
 // The one workflow of include/nonet/analysis.hpp: exact verdict, then logic,
 // then the reason it stopped.
+#include <bit>
 #include <chrono>
 #include <cmath>
 
@@ -208,6 +209,22 @@ namespace {
 
 // The hint from the position once its verdict is known or deferred
 // (`deferred`: the short search gave up, logic goes first).
+// The open cell with the fewest candidates (the first such), and its digit in
+// the solution: the cell a player can least easily fill alone.
+std::optional<std::pair<int, int>> cell_to_reveal(const CandidateGrid& grid, const Grid& solution) {
+  int best = -1, fewest = 0;
+  for (int cell = 0; cell < grid.geometry().cell_count(); ++cell) {
+    if (grid.value(cell) != 0) continue;
+    const int count = std::popcount(grid.candidates(cell));
+    if (best < 0 || count < fewest) {
+      best = cell;
+      fewest = count;
+    }
+  }
+  if (best < 0) return std::nullopt;
+  return std::pair{best, static_cast<int>(solution[best])};
+}
+
 Analysis hint_from(const AnalysisOptions& options, const Position& position, const Budget& budget, Analysis out,
                    bool deferred) {
   CandidateGrid grid = position.start();
@@ -244,6 +261,9 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
   } else {
     take_logic_stop(options, logic, why_none, grid, budget, out);
   }
+  if ((out.stop == Stop::stuck || out.stop == Stop::gave_up) && out.verdict.status == SolveStatus::unique &&
+      !out.verdict.solutions.empty())
+    out.reveal = cell_to_reveal(grid, out.verdict.solutions.front());
   out.final_state = std::move(grid);
   return out;
 }

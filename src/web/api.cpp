@@ -610,6 +610,9 @@ json hint(const nlohmann::json& request, const ApiLimits& limits) {
     default: {
       json out{{"status", to_string(answer.stop)}};
       if (!answer.message.empty()) out["reason"] = answer.message;
+      // No step, one solution: the cell a player may reveal instead.
+      if (answer.reveal)
+        out["reveal"] = {{"cell", geometry.cell_name(answer.reveal->first)}, {"digit", answer.reveal->second}};
       return out;
     }
   }

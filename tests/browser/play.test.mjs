@@ -2,7 +2,7 @@
 // mistakes pointed out first; a share link opened elsewhere; a reload; keyboard-only play.
 import { it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, startServer, launch, openApp, cell, boardLine, statusText } from './helpers.mjs';
+import { suite, startServer, launch, openApp, cell, boardLine, statusText, api } from './helpers.mjs';
 
 const WIKI = '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79';
 const POINTING = '..3.5.......1..2.668...2.5.....14.7.34...796...59......3..9..4...62..3..9..7.....';
@@ -162,6 +162,29 @@ suite('playing', () => {
     assert.match(await page.textContent('#hint-text'), /First fix your mistakes: wrong digit in r1c1/);
     assert.match(await cell(page, 'r1c1').getAttribute('class'), /\bmistake\b/);
     assert.match(await label(page, 'r1c1'), /mistake/);
+    await page.close();
+  });
+
+  it('offers to reveal a cell when the hint finds no step in time, and places its digit', async () => {
+    const HARDEST = '98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6.';
+    const solution = (await api(server.url, 'solve', { puzzle: HARDEST })).body.solution;
+    const page = await openApp(browser, server.url);
+    await startWith(page, HARDEST);
+    // Its first step is a nested chain of seconds: the page's hint gets a fifth of a second here.
+    await page.route('**/api/v1/hint', (route) => route.continue({ postData: JSON.stringify({ ...route.request().postDataJSON(), time_limit: 0.2 }) }));
+    await page.click('#btn-hint');
+    await page.waitForSelector('#hint-panel[data-status="gave-up"]');
+    assert.ok(await page.locator('#btn-hint-reveal').isVisible());
+    const button = await page.textContent('#btn-hint-reveal');
+    const m = /^Reveal (r(\d)c(\d))$/.exec(button);
+    assert.ok(m, button);
+    assert.match(await page.textContent('#hint-text'), new RegExp(`found no step in time\\. You may reveal one cell instead: ${m[1]}`));
+    await page.click('#btn-hint-reveal');
+    await page.waitForSelector('#hint-panel[hidden]', { state: 'attached' });
+    const index = (Number(m[2]) - 1) * 9 + Number(m[3]) - 1;
+    assert.equal((await boardLine(page))[index], solution[index]);
+    assert.match(await statusText(page), new RegExp(`Revealed: ${m[1]} is ${solution[index]}`));
+    assert.deepEqual(page.errors, []);
     await page.close();
   });
 

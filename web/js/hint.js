@@ -2,7 +2,7 @@
 // with Apply) while the position stays the same.
 import { api, describeError } from './api.js';
 import { $, announce, busy, game, positionKey, say, ui } from './app.js';
-import { cellName } from './digits.js';
+import { cellName, digitChar } from './digits.js';
 import { log, render } from './view.js';
 import { closeLog } from './solve.js';
 import { cellsOf } from './check.js';
@@ -45,7 +45,7 @@ function showHint() {
     case 'solved': text = 'The puzzle is solved.'; break;
     case 'stuck': text = 'No technique nonet knows applies here.'; break;
     case 'multiple': text = 'No hint: the puzzle has more than one solution, and logic cannot tell them apart here.'; break;
-    case 'gave-up': text = 'The hint search ran out of time.'; break;
+    case 'gave-up': text = 'The hint search found no step in time.'; break;
     default:
       // The logic solver may not read a variant's rules yet: the server says which one.
       text = game.constraints.length && r.status === 'invalid'
@@ -59,7 +59,26 @@ function showHint() {
   $('#hint-title').textContent = r.status === 'hint' ? `Hint (level ${h.level} of 3)` : 'Hint';
   $('#btn-hint-more').hidden = !(r.status === 'hint' && h.level < 3);
   $('#btn-hint-apply').hidden = !(r.status === 'hint' && h.level >= 3 && r.step);
+  // No step, but the one solution is known: one cell may be revealed instead.
+  const reveal = (r.status === 'stuck' || r.status === 'gave-up') && r.reveal;
+  $('#btn-hint-reveal').hidden = !reveal;
+  if (reveal) {
+    $('#hint-text').textContent = `${text} You may reveal one cell instead: ${r.reveal.cell}, the one with the fewest candidates.`;
+    $('#btn-hint-reveal').textContent = `Reveal ${r.reveal.cell}`;
+  }
   render();
+}
+
+function revealCell() {
+  const h = ui.hint;
+  if (!h || !h.res.reveal) return;
+  const { cell, digit } = h.res.reveal;
+  if (game.applyStep({ placements: [{ cell, digit }] })) {
+    const text = `Revealed: ${cell} is ${digitChar(digit)}`;
+    say(text);
+    announce(text);
+  }
+  closeHint();
 }
 
 export function closeHint(silent) {
@@ -84,5 +103,6 @@ export function wireHint() {
   $('#btn-hint').addEventListener('click', hintNow);
   $('#btn-hint-more').addEventListener('click', hintNow);
   $('#btn-hint-apply').addEventListener('click', applyHint);
+  $('#btn-hint-reveal').addEventListener('click', revealCell);
   $('#btn-hint-close').addEventListener('click', () => closeHint());
 }
