@@ -1413,8 +1413,11 @@ class FullRankNumbers {
 
 class FullRank final : public Rule {
  public:
-  FullRank(const std::vector<int>& line, int size, int rank, bool ties)
-      : numbers_(size), first_(digit_bit((rank + 3) / 4)), below_((rank - 1) % 4), ties_(ties) {
+  // edges[f]: the house along the edge where family f's numbers begin
+  // (column 1, column N, row 1, row N).
+  FullRank(const std::vector<int>& line, int size, int rank, bool ties, std::array<int, 4> edges)
+      : numbers_(size), first_(digit_bit((rank + 3) / 4)), below_((rank - 1) % 4), ties_(ties), edges_(edges) {
+    suggests = true;
     for (std::size_t i = 0; i < numbers_.all().size(); ++i)
       if (numbers_.all()[i] == line) clued_ = i;
     // The clued number's cells first (a step names them), then the rest.
@@ -1512,6 +1515,31 @@ class FullRank final : public Rule {
     bool only_below = false, only_above = false, can_above = false;
   };
 
+  // The search's question: along which edge, and where, the digit begins a
+  // number of a family not yet settled (the fewest places).
+  bool branch_on(const Domains& domains, int& house, int& digit) const override {
+    const std::size_t own = clued_ % 4;
+    int fewest = 0;
+    for (std::size_t f = 0; f < 4; ++f) {
+      if (f == own) continue;
+      int places = 0;
+      for (std::size_t i = f; i < numbers_.all().size(); i += 4) {
+        const Mask mask = domains.mask(numbers_.all()[i].front());
+        if (mask == first_) {
+          places = 0;
+          break;
+        }
+        places += (mask & first_) != 0;
+      }
+      if (places >= 2 && (fewest == 0 || places < fewest)) {
+        fewest = places;
+        house = edges_[f];
+      }
+    }
+    digit = lowest(first_);
+    return fewest != 0;
+  }
+
   // Keeps `low` below `high` (or equal, unless strict), both beginning with
   // first_: along their equal beginning (fixed digits), the first place
   // where they may differ holds in `low` no more than in `high`.
@@ -1554,6 +1582,7 @@ class FullRank final : public Rule {
   Mask first_;
   int below_;
   bool ties_;
+  std::array<int, 4> edges_;
   std::size_t clued_ = 0;
   mutable std::vector<Order> order_;
 };
@@ -2399,7 +2428,22 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
         return other.kind == ConstraintKind::full_rank_ties;
       });
       restrict(cells[0], digit_bit((*c.value + 3) / 4));
-      add_rule(std::make_unique<FullRank>(cells, n, *c.value, ties));
+      std::array<int, 4> edges{};
+      const auto house_along = [&](int r0, int c0, int dr, int dc) {
+        std::vector<int> along;
+        for (int i = 0; i < n; ++i) along.push_back((r0 + dr * i) * n + c0 + dc * i);
+        for (int h = 0; h < static_cast<int>(geometry_.houses().size()); ++h) {
+          std::vector<int> house = geometry_.houses()[h].cells;
+          std::sort(house.begin(), house.end());
+          if (house == along) return h;
+        }
+        return 0;  // rows and columns are always houses
+      };
+      edges[0] = house_along(0, 0, 1, 0);      // rows from the left begin in column 1
+      edges[1] = house_along(0, n - 1, 1, 0);  // from the right: column N
+      edges[2] = house_along(0, 0, 0, 1);      // columns from the top: row 1
+      edges[3] = house_along(n - 1, 0, 0, 1);  // from the bottom: row N
+      add_rule(std::make_unique<FullRank>(cells, n, *c.value, ties, edges));
       break;
     }
     case ConstraintKind::full_rank_no_ties: add_rule(std::make_unique<FullRankDistinct>(n)); break;

@@ -63,6 +63,10 @@ class Rule {
   // sets still possible within the domains put in `sets`; 0 for any other
   // rule. The logic solver crosses such rules lying in one house.
   virtual std::size_t sets_left(const Domains&, std::vector<Mask>& /*sets*/) const { return 0; }
+  // A digit and a house whose places of it the search may branch on (the
+  // rule's own best question), or false.
+  virtual bool branch_on(const Domains&, int& /*house*/, int& /*digit*/) const { return false; }
+  bool suggests = false;  // whether branch_on may answer
   std::vector<int> cells;  // every cell whose candidates the rule reads
   // The search revises the rule when one of cells[0..watched) changes; the
   // cells after those are read for extra pruning only (a cage's house

@@ -91,6 +91,7 @@ class GenericSearch {
       rule_flag_.assign(program_->rule_count(), 0);
       slow_rule_.assign(program_->rule_count(), 0);
       for (int r = 0; r < program_->rule_count(); ++r) slow_rule_[r] = program_->rule(r).origin < 0;
+      for (int r = 0; r < program_->rule_count(); ++r) suggesting_ = suggesting_ || program_->rule(r).suggests;
     }
   }
 
@@ -516,8 +517,29 @@ class GenericSearch {
       }
     }
     if (fresh && choice.width > 2) offer_house_pairs(state, choice, best_weight, best_count);
+    if (fresh && suggesting_) offer_rule_questions(state, choice);
     return choice;
   }
+
+  // A rule's own question (full rank: where its digit begins a number along
+  // an edge), taken before the cells when it has fewer alternatives.
+  void offer_rule_questions(const State& state, Choice& choice) const {
+    const RuleView view(state);
+    for (int r = 0; r < program_->rule_count(); ++r) {
+      const detail::Rule& rule = program_->rule(r);
+      int house = -1, digit = 0;
+      if (!rule.suggests || !rule.branch_on(view, house, digit)) continue;
+      int places = 0;
+      for (int cell : geometry_.houses()[house].cells)
+        places += state.value[cell] == 0 && (state.candidates[cell] & digit_bit(digit));
+      if (places >= 2 && choice.width > 2 && places <= choice.width) choice = Choice{-1, house, digit, places};
+    }
+  }
+  class RuleView final : public detail::Domains {
+   public:
+    explicit RuleView(const State& state) : Domains(state.candidates) {}
+    bool narrow(int, Mask) override { return true; }
+  };
 
   // Beside a cell of three candidates or more, a digit with two places left
   // in a house is a two-way choice too, weighing a third of its heavier
@@ -698,6 +720,7 @@ class GenericSearch {
   // weighing most), so the first guesses, before anything failed, go where
   // the rules are tight.
   std::vector<std::uint32_t> priority_;
+  bool suggesting_ = false;  // some rule asks its own questions (Rule::branch_on)
   std::vector<std::uint32_t> conflicts_;  // per cell: the contradictions blamed on it (with rules only)
   std::uint64_t blamed_ = 0;
   // Per digit: the guesses of it that failed (with pair rules only, see
