@@ -207,8 +207,6 @@ Analysis Session::rate(const Position& position) const {
 
 namespace {
 
-// The hint from the position once its verdict is known or deferred
-// (`deferred`: the short search gave up, logic goes first).
 // The open cell with the fewest candidates (the first such), and its digit in
 // the solution: the cell a player can least easily fill alone.
 std::optional<std::pair<int, int>> cell_to_reveal(const CandidateGrid& grid, const Grid& solution) {
@@ -225,6 +223,8 @@ std::optional<std::pair<int, int>> cell_to_reveal(const CandidateGrid& grid, con
   return std::pair{best, static_cast<int>(solution[best])};
 }
 
+// The hint from the position once its verdict is known or deferred
+// (`deferred`: the short search gave up, logic goes first).
 Analysis hint_from(const AnalysisOptions& options, const Position& position, const Budget& budget, Analysis out,
                    bool deferred) {
   CandidateGrid grid = position.start();

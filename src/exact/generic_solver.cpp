@@ -522,7 +522,8 @@ class GenericSearch {
   }
 
   // A rule's own question (full rank: where its digit begins a number along
-  // an edge), taken before the cells when it has fewer alternatives.
+  // an edge), taken instead of a cell of three candidates or more when it has
+  // no more alternatives (docs/journal/2026-12-variants.md, session 34).
   void offer_rule_questions(const State& state, Choice& choice) const {
     const RuleView view(state);
     for (int r = 0; r < program_->rule_count(); ++r) {
