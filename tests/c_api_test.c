@@ -291,6 +291,14 @@ static void test_limits(void) {
   EXPECT_CONTAINS(nonet_last_error(), "time limit");
   char out[8192];
   EXPECT(nonet_explain(kEasterMonster, &options, 0, out, sizeof out, NULL) == NONET_EGAVEUP);
+  /* A hint with no step in time offers a cell to reveal, its digit at level 3, as `nonet hint`
+   * (a forum-hardest puzzle whose first step is a nested chain of seconds). */
+  static const char* const kHardest = "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6.";
+  options.time_limit = 0.2;
+  EXPECT(nonet_hint_with(kHardest, &options, 1, 0, out, sizeof out, NULL) == NONET_EGAVEUP);
+  EXPECT_CONTAINS(nonet_last_error(), "; a cell to reveal: r");
+  EXPECT(nonet_hint_with(kHardest, &options, 3, 0, out, sizeof out, NULL) == NONET_EGAVEUP);
+  EXPECT_CONTAINS(nonet_last_error(), "; revealed: r");
   options.time_limit = 0.0 / 0.0; /* NaN is refused, never taken as "no limit" */
   EXPECT(nonet_rate_with(kCbg000, &options, &rating) == NONET_EARGUMENT);
   options.time_limit = 60;

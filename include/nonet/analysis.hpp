@@ -104,6 +104,11 @@ struct Analysis {
   bool logic_ran() const { return final_state.has_value(); }
 };
 
+// A hint's reveal as the front ends append it to "no step" ("; a cell to
+// reveal: r1c5 (--level 3 gives its digit)"; at level 3 "; revealed: r1c5=5");
+// empty without one.
+std::string reveal_text(const Geometry& geometry, const Analysis& answer, int level);
+
 // The options and limits of one front end's requests. Stateless past them:
 // one Session may serve many threads at once.
 class Session {

@@ -94,7 +94,10 @@ NONET_C_API int nonet_rate(const char* puzzle, const char* variant, const char* 
  * one JSON object (json 1: the web API's answer). The puzzle may also be a
  * pencil-mark position (729-character candidate line or HoDoKu grid).
  * NONET_EMULTIPLE where the puzzle has several solutions and logic can take
- * no step; NONET_ENOHINT where it is solved or no technique applies. */
+ * no step; NONET_ENOHINT where it is solved or no technique applies. Where no
+ * technique applies (or, NONET_EGAVEUP, none was found in time) on a puzzle
+ * with one solution, nonet_last_error ends as `nonet hint` does with a cell to
+ * reveal ("; a cell to reveal: r1c5 ..."; at level 3 "; revealed: r1c5=5"). */
 NONET_C_API int nonet_hint(const char* puzzle, const char* variant, const char* regions, int level, int json,
                            char* out, size_t out_size, size_t* required);
 

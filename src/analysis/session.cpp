@@ -270,6 +270,13 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
 
 }  // namespace
 
+std::string reveal_text(const Geometry& geometry, const Analysis& answer, int level) {
+  if (!answer.reveal) return "";
+  const auto [cell, digit] = *answer.reveal;
+  if (level < 3) return "; a cell to reveal: " + geometry.cell_name(cell) + " (--level 3 gives its digit)";
+  return "; revealed: " + geometry.cell_name(cell) + "=" + std::string(1, digit_char(digit));
+}
+
 Analysis Session::hint(const Position& position) const {
   const Budget budget(options_.limits.time_limit);
   Analysis out;

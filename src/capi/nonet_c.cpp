@@ -273,10 +273,11 @@ int hint_call(const char* puzzle, const nonet_options* options, int level, int j
   call.analysis.extras = true;  // as `nonet hint`
   call.analysis.max_rating = 0;
   const Start start = read_start(puzzle, call.spec, true);
-  const Analysis answer = Session(call.analysis).hint(start.position);
+  Analysis answer = Session(call.analysis).hint(start.position);
   if (answer.stop == Stop::solved) throw Failure{NONET_ENOHINT, "already solved"};
-  raise_stop(start, answer, Task::hint);
   const Geometry& geometry = *start.record.puzzle->geometry;
+  answer.message += reveal_text(geometry, answer, level);  // no step: the cell to reveal, as `nonet hint`
+  raise_stop(start, answer, Task::hint);
   const Step& step = answer.steps.front();
   const std::string text = json ? encode::dump(encode::hint(geometry, step, level)) : hint_text(geometry, step, level);
   return copy_out(text, out, out_size, required);

@@ -238,15 +238,6 @@ HintInputs read_hint_inputs(const HintCommand& command) {
   return inputs;
 }
 
-// Where logic found no step on a puzzle with one solution: the cell to
-// reveal, and at level 3 its digit.
-std::string reveal_text(const Geometry& geometry, const Analysis& answer, int level) {
-  if (!answer.reveal) return "";
-  const auto [cell, digit] = *answer.reveal;
-  if (level < 3) return "; a cell to reveal: " + geometry.cell_name(cell) + " (--level 3 gives its digit)";
-  return "; revealed: " + geometry.cell_name(cell) + "=" + std::string(1, digit_char(digit));
-}
-
 // One record's hint (or why there is none) as the lines to print; false
 // when there is no hint.
 bool hint_record(const HintCommand& command, const Record& record, const std::string& label, std::string& out,
