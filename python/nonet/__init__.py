@@ -310,7 +310,9 @@ def hint(position: PuzzleLike, level: int = 1, *, scale: str = "se", extras: boo
     is solved or no technique applies. Raises :class:`PuzzleError` where no grid
     fits the position (status 'contradiction': a wrong digit, a needed candidate
     crossed out), where the puzzle has several solutions and logic can take no
-    step ('multiple'), and past the time or node limit ('gave-up').
+    step ('multiple'), and past the time or node limit ('gave-up': on a puzzle
+    with one solution its message names a cell to reveal, with its digit at
+    level 3, as ``nonet hint`` does).
     ``variant``/``regions``/``size`` say how to read text.
     """
     if not isinstance(position, (Puzzle, str)):

@@ -173,6 +173,8 @@ std::optional<std::tuple<std::string, py::dict>> hint(const py::object& position
     answer = session.hint(*start);
   }
   if (answer.stop == Stop::solved || answer.stop == Stop::stuck) return std::nullopt;
+  // Out of time on a puzzle with one solution: the error names a cell to reveal, as `nonet hint`.
+  if (answer.final_state) answer.message += reveal_text(answer.final_state->geometry(), answer, level);
   raise_failure(answer, Task::hint);
   const Step& step = answer.steps.front();
   const Geometry& geometry = *answer.final_state->geometry_ptr();

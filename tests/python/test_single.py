@@ -1,6 +1,7 @@
 """One puzzle at a time: solve, count, check, explain, hint, rate, generate, on every variant."""
 
 import inspect
+import re
 import json
 import math
 import subprocess
@@ -248,6 +249,24 @@ def test_hint_on_several_solutions_says_so():
         nonet.hint("." * 81)
     assert caught.value.status == "multiple"
     assert nonet.hint(WIKIPEDIA_SOLUTION) is None
+
+
+def test_a_hint_out_of_time_names_a_cell_to_reveal():
+    # A forum-hardest puzzle whose first step is a nested chain of seconds.
+    hardest = "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6."
+    with pytest.raises(nonet.PuzzleError, match="; a cell to reveal: r[1-9]c[1-9]") as caught:
+        nonet.hint(hardest, time_limit=0.2)
+    assert caught.value.status == "gave-up"
+    cell = re.search(r"revealed: r(\d)c(\d)=(\d)", _message_of(lambda: nonet.hint(hardest, level=3, time_limit=0.2)))
+    assert cell, "level 3 gives the digit"
+    row, column, digit = (int(x) for x in cell.groups())
+    assert str(nonet.solve(hardest).solution)[(row - 1) * 9 + column - 1] == str(digit)
+
+
+def _message_of(call):
+    with pytest.raises(nonet.PuzzleError) as caught:
+        call()
+    return str(caught.value)
 
 
 def test_logic_calls_have_the_clis_time_limit():
