@@ -979,14 +979,36 @@ bool walk(Domains& domains, const std::vector<int>& cells, Mask one, Mask top, M
 // (by their candidates, and as different digits of 2..N-1).
 class Sandwich final : public Rule {
  public:
-  Sandwich(std::vector<int> line, int size, int sum) : size_(size), sum_(sum) {
+  // `distinct`: the line's digits all differ (a row or column of a Latin grid).
+  Sandwich(std::vector<int> line, int size, int sum, bool distinct) : size_(size), sum_(sum) {
     cells = std::move(line);
-    if (size_ >= 3 && size_ <= 9 && sum_ >= 0) closing_sets_ = crusts::closing_sets(size_, sum_);
-    // The walks keep a digit only where a whole way through the line uses it.
-    settles = static_cast<int>(cells.size()) == size_ && sum_ >= 0 && (size_ <= 9 || sum_ < 64);
+    const bool full = static_cast<int>(cells.size()) == size_ && sum_ >= 0;
+    by_fillings_ = full && distinct && size_ >= 3 && size_ <= 9;
+    if (by_fillings_) {
+      fillings_of_size_.resize(static_cast<std::size_t>(size_) - 1);
+      const Mask fillings = all_digits(size_) & ~(digit_bit(1) | digit_bit(size_));
+      shortest_ = size_;
+      for (Mask set = fillings;; set = (set - 1) & fillings) {  // every subset, down to the empty one
+        int total = 0;
+        for (Mask m = set; m; m &= m - 1) total += lowest(m);
+        const int count = std::popcount(set);
+        if (total == sum_) {
+          fillings_of_size_[static_cast<std::size_t>(count)].push_back(set);
+          shortest_ = std::min(shortest_, count);
+          longest_ = std::max(longest_, count);
+        }
+        if (set == 0) break;
+      }
+    } else if (size_ >= 3 && size_ <= 9 && sum_ >= 0) {
+      closing_sets_ = crusts::closing_sets(size_, sum_);
+    }
+    // The walks keep a digit only where a whole way through the line uses
+    // it; the filling sets are tried until nothing changes.
+    settles = full && (size_ <= 9 || sum_ < 64);
   }
 
   bool revise(Domains& domains) const override {
+    if (by_fillings_) return by_filling_sets(domains);
     const bool full = static_cast<int>(cells.size()) == size_ && sum_ >= 0;
     if (full && size_ >= 3 && size_ <= 9) {
       // Inside the crust: the set of filling digits so far.
@@ -1009,6 +1031,83 @@ class Sandwich final : public Rule {
   }
 
  private:
+  // A row or column up to 9×9: every place of the 1 and of the N, with
+  // every set of filling digits of the right size adding up to the clue (at
+  // most five sets of a size on 9×9). A set stands when each cell inside can
+  // hold one of its digits and together they can hold all of them, and
+  // likewise the cells outside with the other filling digits. Cells keep
+  // what some standing set allows, repeated on the narrowed masks until
+  // nothing changes. Weaker than the walk (which also rules out a digit
+  // needed twice), but a fraction of its cost, and the house does the rest
+  // (docs/journal/2026-12-variants.md, session 35).
+  bool by_filling_sets(Domains& domains) const {
+    const int k = size_;
+    const Mask one = digit_bit(1), top = digit_bit(size_), crust = one | top;
+    const Mask fillings = all_digits(size_) & ~crust;
+    std::array<Mask, 9> mask{}, keep{};
+    std::array<Mask, 10> before{}, after{};  // the cells' masks or-ed before cell i, from cell i on
+    for (int i = 0; i < k; ++i) mask[i] = domains.mask(cells[i]);
+    for (bool changed = true; changed;) {
+      for (int i = 0; i < k; ++i) before[i + 1] = before[i] | mask[i];
+      for (int i = k; i-- > 0;) after[i] = after[i + 1] | mask[i];
+      keep.fill(0);
+      for (int i = 0; i < k; ++i) {
+        if (i > 0 && !(mask[i - 1] & fillings)) break;  // the cells before the first crust hold fillings
+        if (!(mask[i] & crust)) continue;
+        Mask inside = 0;
+        for (int j = i + 1; j < k; ++j) {
+          const int between = j - i - 1;
+          if (between > 0) inside |= mask[j - 1];
+          if (between > longest_) break;
+          const bool one_first = (mask[i] & one) && (mask[j] & top), top_first = (mask[i] & top) && (mask[j] & one);
+          if ((one_first || top_first) && between >= shortest_ &&
+              stand(mask, keep, i, j, inside, before[i] | after[j + 1], fillings)) {
+            if (one_first) keep[i] |= one, keep[j] |= top;
+            if (top_first) keep[i] |= top, keep[j] |= one;
+          }
+          if (!(mask[j] & fillings)) break;  // no filling there: the crust cannot lie beyond
+        }
+      }
+      changed = false;
+      for (int i = 0; i < k; ++i) {
+        const Mask kept = mask[i] & keep[i];
+        if (kept == 0) return false;
+        if (kept != mask[i]) changed = true;
+        mask[i] = kept;
+      }
+    }
+    for (int i = 0; i < k; ++i)
+      if (mask[i] != domains.mask(cells[i]) && !domains.keep_only(cells[i], mask[i])) return false;
+    return true;
+  }
+
+  // The filling sets standing with the crust at i and j (`inside`,
+  // `outside`: the masks of the cells between and beyond or-ed), their
+  // digits added to `keep`; whether any stands.
+  bool stand(const std::array<Mask, 9>& mask, std::array<Mask, 9>& keep, int i, int j, Mask inside, Mask outside,
+             Mask fillings) const {
+    const int k = size_;
+    bool any = false;
+    Mask inner_kept = 0, outer_kept = 0;
+    for (const Mask set : fillings_of_size_[static_cast<std::size_t>(j - i - 1)]) {
+      const Mask rest = fillings & ~set;
+      if ((set & ~inside) || (rest & ~outside)) continue;
+      bool fits = true;
+      for (int p = 0; p < i && fits; ++p) fits = (mask[p] & rest) != 0;
+      for (int p = i + 1; p < j && fits; ++p) fits = (mask[p] & set) != 0;
+      for (int p = j + 1; p < k && fits; ++p) fits = (mask[p] & rest) != 0;
+      if (!fits) continue;
+      any = true;
+      inner_kept |= set;
+      outer_kept |= rest;
+    }
+    if (!any) return false;
+    for (int p = 0; p < i; ++p) keep[p] |= mask[p] & outer_kept;
+    for (int p = i + 1; p < j; ++p) keep[p] |= mask[p] & inner_kept;
+    for (int p = j + 1; p < k; ++p) keep[p] |= mask[p] & outer_kept;
+    return true;
+  }
+
   bool by_crust_places(Domains& domains) const {
     const int k = static_cast<int>(cells.size());
     const Mask one = digit_bit(1), top = digit_bit(size_), crust = one | top;
@@ -1045,6 +1144,9 @@ class Sandwich final : public Rule {
   }
 
   int size_, sum_;
+  bool by_fillings_ = false;
+  int shortest_ = 0, longest_ = -1;  // by_fillings_: the sizes of the filling sets
+  std::vector<std::vector<Mask>> fillings_of_size_;  // by_fillings_: the filling sets adding up to the clue, by size
   crusts::Sets closing_sets_ = 0;  // up to 9×9: the filling sets adding up to the clue
   // Scratch of the walks along the line, kept so they allocate nothing: a
   // program serves one search on one thread.
@@ -2420,7 +2522,16 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
         else if (i > 0) add_sum({{cells[0], 1}, {cells[k - 1], 1}, {cells[i], -1}, {cells[k - 1 - i], -1}}, 0);
       }
       break;
-    case ConstraintKind::sandwich: add_rule(std::make_unique<Sandwich>(cells, n, *c.value)); break;
+    case ConstraintKind::sandwich: {
+      bool distinct = true;  // every two of the line's cells are peers
+      for (int i = 0; i < k && distinct; ++i) {
+        const auto peers = geometry_.peers_of(cells[i]);
+        for (int j = i + 1; j < k && distinct; ++j)
+          distinct = std::find(peers.begin(), peers.end(), cells[j]) != peers.end();
+      }
+      add_rule(std::make_unique<Sandwich>(cells, n, *c.value, distinct));
+      break;
+    }
     case ConstraintKind::numbered_room: add_rule(std::make_unique<NumberedRoom>(cells, *c.value)); break;
     case ConstraintKind::hidden_skyscraper: add_rule(std::make_unique<HiddenSkyscraper>(cells, n, *c.value)); break;
     case ConstraintKind::full_rank: {
