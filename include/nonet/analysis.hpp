@@ -133,6 +133,12 @@ class Session {
   // proved the givens unique and found the player's entries and marks all on
   // its solution: the position has that one solution too).
   Analysis hint(const Position& position, const SolveResult& known_verdict) const;
+  // A cell to fill in without logic (Analysis::reveal: an open cell with the
+  // fewest candidates and its digit in the unique solution), for a player
+  // who asks for one, as the page's Reveal button. Stop::hint with the
+  // reveal; else the stop that says why there is none (solved, multiple,
+  // contradiction, gave-up, …).
+  Analysis reveal(const Position& position) const;
 
  private:
   AnalysisOptions options_;

@@ -42,9 +42,9 @@ __version__: str = _nonet.__version__
 
 __all__ = [
     "Puzzle", "Error", "ParseError", "PuzzleError", "GenerateError", "Status", "STATUS_NAMES",
-    "SolveResult", "Rating", "Step", "Candidate", "Hint", "Explanation",
+    "SolveResult", "Rating", "Step", "Candidate", "Hint", "Reveal", "Explanation",
     "parse_all", "parse_array", "load", "read_csv", "to_lines",
-    "solve", "count", "check", "explain", "hint", "candidates", "rate", "generate", "levels", "symmetries",
+    "solve", "count", "check", "explain", "hint", "reveal", "candidates", "rate", "generate", "levels", "symmetries",
     "SolveBatch", "CountBatch", "RateBatch", "GenerateBatch",
     "solve_many", "count_many", "rate_many", "generate_many",
 ]
@@ -199,6 +199,17 @@ class Hint:
         return {"level": self.level, "text": self.text, "step": self.step.to_dict()}
 
 
+@dataclass(frozen=True)
+class Reveal:
+    """A cell to fill in, as :func:`reveal` gives it: ``cell`` its name ("r1c5"),
+    ``row`` and ``column`` from 1, ``digit`` its digit in the solution."""
+
+    cell: str
+    row: int
+    column: int
+    digit: int
+
+
 class Explanation(list):
     """What :func:`explain` found: the steps (it is a list of :class:`Step`), and
     how the solve ended.
@@ -307,7 +318,8 @@ def hint(position: PuzzleLike, level: int = 1, *, scale: str = "se", extras: boo
     :func:`candidates` returns as text), or a pencil-mark grid as HoDoKu prints
     it — or a puzzle. ``level`` 1 names the technique and its houses, 2 adds the
     cells to look at, 3 gives the whole step. Returns None where the position
-    is solved or no technique applies. Raises :class:`PuzzleError` where no grid
+    is solved or no technique applies (:func:`reveal` then gives a cell to
+    fill in). Raises :class:`PuzzleError` where no grid
     fits the position (status 'contradiction': a wrong digit, a needed candidate
     crossed out), where the puzzle has several solutions and logic can take no
     step ('multiple'), and past the time or node limit ('gave-up': on a puzzle
@@ -321,6 +333,23 @@ def hint(position: PuzzleLike, level: int = 1, *, scale: str = "se", extras: boo
     if found is None:
         return None
     return Hint(level, found[0], Step._from(found[1]))
+
+
+def reveal(position: PuzzleLike, *, time_limit: float = 60, max_nodes: int = MAX_NODES, variant: str = "classic",
+           regions: Optional[str] = None, size: int = 0) -> Optional[Reveal]:
+    """A cell to fill in without logic: the open cell with the fewest
+    candidates and its digit in the solution, as the page's Reveal button and
+    the cell ``nonet hint`` offers where it finds no step.
+
+    ``position`` is what :func:`hint` takes. Returns None where the position
+    is solved. Raises :class:`PuzzleError` where no one solution fits it
+    (status 'multiple', 'contradiction', 'invalid', 'no-solution', or
+    'gave-up' past ``time_limit`` seconds or ``max_nodes``).
+    """
+    if not isinstance(position, (Puzzle, str)):
+        raise TypeError(f"reveal: expected a nonet.Puzzle or a str, got {type(position).__name__}")
+    found = _nonet.reveal(position, time_limit, max_nodes, variant, regions, size)
+    return None if found is None else Reveal(*found)
 
 
 def candidates(puzzle: PuzzleLike, *, as_text: bool = False, variant: str = "classic", regions: Optional[str] = None,

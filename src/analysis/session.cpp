@@ -303,4 +303,26 @@ Analysis Session::hint(const Position& position, const SolveResult& known_verdic
   return hint_from(options_, position, budget, std::move(out), /*deferred=*/false);
 }
 
+Analysis Session::reveal(const Position& position) const {
+  const Budget budget(options_.limits.time_limit);
+  Analysis out;
+  if (const auto stop = take_verdict(position, options_.limits, budget, out)) {
+    out.stop = *stop;
+    return out;
+  }
+  CandidateGrid grid = position.start();
+  if (grid.solved()) {
+    out.stop = Stop::solved;
+    out.message = "already solved";
+  } else if (out.verdict.status != SolveStatus::unique || out.verdict.solutions.empty()) {
+    out.stop = Stop::multiple;
+    out.message = "several solutions: no cell has one digit to reveal";
+  } else {
+    out.stop = Stop::hint;
+    out.reveal = cell_to_reveal(grid, out.verdict.solutions.front());
+  }
+  out.final_state = std::move(grid);
+  return out;
+}
+
 }  // namespace nonet

@@ -139,11 +139,23 @@ py::dict explain_one(const Puzzle& puzzle, const std::string& scale, const std::
   return out;
 }
 
-// A hint for a position: a Puzzle (its givens) or text, either pencil marks
-// (N*N groups of N characters, or a pencil-mark grid as HoDoKu prints it) or a
-// puzzle. As `nonet hint`: the position is checked by the exact search over its
-// marks first, and where several grids fit it the uniqueness techniques are off.
-// None where the position is solved or no technique applies.
+// A position as hint() and reveal() take it: a Puzzle (its givens) or text,
+// either pencil marks (N*N groups of N characters, or a pencil-mark grid as
+// HoDoKu prints it) or a puzzle. Call without the GIL.
+Position position_of(const std::optional<Puzzle>& puzzle, const std::string& text, const VariantSpec& spec) {
+  if (puzzle) return Position{*puzzle, std::nullopt};
+  if (auto grid = parse_candidates(text, spec)) return Position{Puzzle{grid->geometry_ptr(), grid->values(), ""}, std::move(*grid)};
+  ReadOptions read;
+  read.variant = spec;
+  const auto records = read_all(text, read, "<string>");
+  if (!records.front().puzzle) throw ParseFailure(records.front().error->to_string());
+  return Position{*records.front().puzzle, std::nullopt};
+}
+
+// The easiest next step from a position. As `nonet hint`: the position is
+// checked by the exact search over its marks first, and where several grids
+// fit it the uniqueness techniques are off. None where the position is
+// solved or no technique applies.
 std::optional<std::tuple<std::string, py::dict>> hint(const py::object& position, int level, const std::string& scale,
                                                       bool extras, double time_limit, std::uint64_t max_nodes,
                                                       const std::string& variant,
@@ -158,19 +170,7 @@ std::optional<std::tuple<std::string, py::dict>> hint(const py::object& position
   Analysis answer;
   {
     py::gil_scoped_release release;
-    std::optional<Position> start;
-    if (puzzle) {
-      start = Position{*puzzle, std::nullopt};
-    } else if (auto grid = parse_candidates(text, spec)) {
-      start = Position{Puzzle{grid->geometry_ptr(), grid->values(), ""}, std::move(*grid)};
-    } else {
-      ReadOptions read;
-      read.variant = spec;
-      const auto records = read_all(text, read, "<string>");
-      if (!records.front().puzzle) throw ParseFailure(records.front().error->to_string());
-      start = Position{*records.front().puzzle, std::nullopt};
-    }
-    answer = session.hint(*start);
+    answer = session.hint(position_of(puzzle, text, spec));
   }
   if (answer.stop == Stop::solved || answer.stop == Stop::stuck) return std::nullopt;
   // Out of time on a puzzle with one solution: the error names a cell to reveal, as `nonet hint`.
@@ -181,6 +181,29 @@ std::optional<std::tuple<std::string, py::dict>> hint(const py::object& position
   std::string line = hint_text(geometry, step, level);
   while (!line.empty() && line.back() == '\n') line.pop_back();
   return std::tuple{std::move(line), step_record(geometry, step)};
+}
+
+// A cell to fill in and its digit (Session::reveal): (name, row, column,
+// digit), rows and columns from 1; None where the position is solved.
+std::optional<std::tuple<std::string, int, int, int>> reveal(const py::object& position, double time_limit,
+                                                            std::uint64_t max_nodes, const std::string& variant,
+                                                            const std::optional<std::string>& regions, int size) {
+  const Session session = session_of("se", 0, false, time_limit, max_nodes);
+  const bool is_text = py::isinstance<py::str>(position);
+  const std::string text = is_text ? position.cast<std::string>() : "";
+  std::optional<Puzzle> puzzle;
+  if (!is_text) puzzle = position.cast<Puzzle>();
+  const VariantSpec spec = variant_spec(variant, regions, size);
+  Analysis answer;
+  {
+    py::gil_scoped_release release;
+    answer = session.reveal(position_of(puzzle, text, spec));
+  }
+  if (answer.stop == Stop::solved) return std::nullopt;
+  if (!answer.reveal) throw PuzzleFailure(to_string(answer.stop), answer.message);
+  const auto [cell, digit] = *answer.reveal;
+  const Geometry& geometry = answer.final_state->geometry();
+  return std::tuple{geometry.cell_name(cell), cell / geometry.size() + 1, cell % geometry.size() + 1, digit};
 }
 
 // The pencil marks of the givens (every digit the peers allow), in the
@@ -240,6 +263,8 @@ void bind_single(py::module_& module) {
   module.def("hint", &hint, py::arg("position"), py::arg("level"), py::arg("scale"), py::arg("extras"),
              py::arg("time_limit"), py::arg("max_nodes"), py::arg("variant"), py::arg("regions"), py::arg("size"),
              "See nonet.hint.");
+  module.def("reveal", &reveal, py::arg("position"), py::arg("time_limit"), py::arg("max_nodes"), py::arg("variant"),
+             py::arg("regions"), py::arg("size"), "See nonet.reveal.");
   module.def("candidates", &candidates_of, py::arg("puzzle"), "See nonet.candidates.");
   module.def("candidate_array", &candidate_array, py::arg("puzzle"), "See nonet.candidates.");
   module.def("rate", &rate_one, py::arg("puzzle"), py::arg("scale"), py::arg("time_limit"), py::arg("max_nodes"),

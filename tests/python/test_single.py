@@ -263,6 +263,25 @@ def test_a_hint_out_of_time_names_a_cell_to_reveal():
     assert str(nonet.solve(hardest).solution)[(row - 1) * 9 + column - 1] == str(digit)
 
 
+def test_reveal_gives_a_cell_with_the_fewest_candidates_and_its_digit():
+    hardest = "98.7..6..5...9..7...7..4...4...3.2....59...8......1..31...8...7.2....5....94...6."
+    shown = nonet.reveal(hardest)
+    assert isinstance(shown, nonet.Reveal) and shown.cell == f"r{shown.row}c{shown.column}"
+    solution = str(nonet.solve(hardest).solution)
+    assert solution[(shown.row - 1) * 9 + shown.column - 1] == str(shown.digit)
+    marks = nonet.candidates(hardest, as_text=True)
+    groups = [marks[i:i + 9] for i in range(0, 81 * 9, 9)]
+    fewest = min(9 - g.count(".") for g, given in zip(groups, hardest) if given == ".")
+    picked = groups[(shown.row - 1) * 9 + shown.column - 1]
+    assert 9 - picked.count(".") == fewest
+    # From the player's own pencil marks too, and None once solved.
+    assert nonet.reveal(marks) == shown
+    assert nonet.reveal(solution) is None
+    with pytest.raises(nonet.PuzzleError) as caught:
+        nonet.reveal("." * 81)
+    assert caught.value.status == "multiple"
+
+
 def _message_of(call):
     with pytest.raises(nonet.PuzzleError) as caught:
         call()
