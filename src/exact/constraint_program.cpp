@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <set>
 #include <tuple>
 #include <span>
@@ -1488,21 +1490,32 @@ class HiddenSkyscraper final : public Rule {
 // may begin with it.
 class FullRankNumbers {
  public:
+  // The numbers of one size, built once and shared by every clue of every
+  // program (36 clues each building its own took 0.2 ms of a 0.3-ms solve).
   explicit FullRankNumbers(int size) {
-    for (int line = 0; line < size; ++line) {
-      std::vector<int> row, column;
-      for (int i = 0; i < size; ++i) {
-        row.push_back(line * size + i);
-        column.push_back(i * size + line);
+    static std::mutex guard;
+    static std::map<int, std::shared_ptr<const std::vector<std::vector<int>>>> built;
+    const std::lock_guard lock(guard);
+    auto& numbers = built[size];
+    if (!numbers) {
+      auto made = std::make_shared<std::vector<std::vector<int>>>();
+      for (int line = 0; line < size; ++line) {
+        std::vector<int> row, column;
+        for (int i = 0; i < size; ++i) {
+          row.push_back(line * size + i);
+          column.push_back(i * size + line);
+        }
+        for (std::vector<int>* number : {&row, &column}) {
+          made->push_back(*number);
+          std::reverse(number->begin(), number->end());
+          made->push_back(*number);
+        }
       }
-      for (std::vector<int>* number : {&row, &column}) {
-        numbers_.push_back(*number);
-        std::reverse(number->begin(), number->end());
-        numbers_.push_back(*number);
-      }
+      numbers = std::move(made);
     }
+    numbers_ = numbers;
   }
-  const std::vector<std::vector<int>>& all() const { return numbers_; }
+  const std::vector<std::vector<int>>& all() const { return *numbers_; }
   static std::vector<int> every_cell(int size) {
     std::vector<int> cells(static_cast<std::size_t>(size) * size);
     std::iota(cells.begin(), cells.end(), 0);
@@ -1510,7 +1523,7 @@ class FullRankNumbers {
   }
 
  private:
-  std::vector<std::vector<int>> numbers_;
+  std::shared_ptr<const std::vector<std::vector<int>>> numbers_;
 };
 
 class FullRank final : public Rule {
@@ -1524,8 +1537,10 @@ class FullRank final : public Rule {
       if (numbers_.all()[i] == line) clued_ = i;
     // The clued number's cells first (a step names them), then the rest.
     cells = line;
-    for (int cell : FullRankNumbers::every_cell(size))
-      if (std::find(line.begin(), line.end(), cell) == line.end()) cells.push_back(cell);
+    std::vector<char> on_line(static_cast<std::size_t>(size) * size, 0);
+    for (int cell : line) on_line[static_cast<std::size_t>(cell)] = 1;
+    for (int cell = 0; cell < size * size; ++cell)
+      if (!on_line[static_cast<std::size_t>(cell)]) cells.push_back(cell);
   }
 
   bool revise(Domains& domains) const override {
@@ -2541,12 +2556,14 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       restrict(cells[0], digit_bit((*c.value + 3) / 4));
       std::array<int, 4> edges{};
       const auto house_along = [&](int r0, int c0, int dr, int dc) {
-        std::vector<int> along;
-        for (int i = 0; i < n; ++i) along.push_back((r0 + dr * i) * n + c0 + dc * i);
-        for (int h = 0; h < static_cast<int>(geometry_.houses().size()); ++h) {
-          std::vector<int> house = geometry_.houses()[h].cells;
-          std::sort(house.begin(), house.end());
-          if (house == along) return h;
+        const int first = r0 * n + c0, second = (r0 + dr) * n + c0 + dc;
+        for (int h : geometry_.houses_of(first)) {  // the row or column through both
+          const std::vector<int>& house = geometry_.houses()[h].cells;
+          if (static_cast<int>(house.size()) == n && std::find(house.begin(), house.end(), second) != house.end() &&
+              std::all_of(house.begin(), house.end(), [&](int cell) {
+                return dr ? cell % n == c0 : cell / n == r0;
+              }))
+            return h;
         }
         return 0;  // rows and columns are always houses
       };
