@@ -533,6 +533,10 @@ TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
   EXPECT_EQ(refused(rule(K::hidden_skyscraper, {0}, 3)), "f-puzzles cannot state hidden-skyscraper 3 at r1c1: f-puzzles has no hidden skyscrapers");
   EXPECT_EQ(refused(rule(K::full_rank, {0}, 3)), "f-puzzles cannot state full-rank 3 at r1c1: f-puzzles has no full rank clues");
   EXPECT_EQ(refused(rule(K::full_rank_no_ties, {})), "f-puzzles cannot state full-rank-no-ties: f-puzzles has no full rank clues");
+  Constraint listed = rule(K::pair_table, {0, 1});
+  listed.digits = {1, 2, 2, 1};
+  EXPECT_EQ(refused(listed),
+            "f-puzzles cannot state pair-table of 2 pairs at r1c1, r1c2: f-puzzles has no rule of listed pairs of digits");
   EXPECT_EQ(refused(rule(K::counting_circles, {0})), "f-puzzles cannot state counting-circles at r1c1: f-puzzles has no counting circles");
   EXPECT_EQ(refused(rule(K::lunchbox, {0, 1}, 0)), "f-puzzles cannot state lunchbox 0 at r1c1, r1c2: f-puzzles has no lunchboxes");
   EXPECT_EQ(refused(rule(K::sum_line, {0, 1})), "f-puzzles cannot state sum-line at r1c1, r1c2: f-puzzles has no sum lines");

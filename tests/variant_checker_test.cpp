@@ -218,6 +218,13 @@ std::vector<Case> cases() {
       {"nabner 5,3,7,9 (r1c1 r1c2 r2c2 r3c2)", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r2c2 r3c2"))}, true},
       {"nabner 5,3,4: 3 and 4 consecutive", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r1c3"))}, false},
       {"nabner 5,6", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c4"))}, false},
+      {"pair table 5,3,4 with (5,3) (3,4)", &b9, {testing::pairs(Kind::pair_table, b9.at("r1c1 r1c2 r1c3"), {5, 3, 3, 4})}, true},
+      {"pair table 5,3,4: (3,4) is not (4,3)", &b9, {testing::pairs(Kind::pair_table, b9.at("r1c1 r1c2 r1c3"), {5, 3, 4, 3})},
+       false},
+      {"pair table on every two of 5,3,4", &b9,
+       {testing::pairs(Kind::pair_table_all, b9.at("r1c1 r1c2 r1c3"), {5, 3, 3, 4, 5, 4})}, true},
+      {"pair table on every two of 5,3,4: (5,4) not listed", &b9,
+       {testing::pairs(Kind::pair_table_all, b9.at("r1c1 r1c2 r1c3"), {5, 3, 3, 4})}, false},
       {"global entropy: r1c1 r1c2 r2c1 r2c2 hold 5,3,6,7", &b9, {rule(Kind::global_entropy, {})}, false},
       {"global entropy on ISS's Heat up", &boards().entropy9, {rule(Kind::global_entropy, {})}, true},
       {"counting circles 2,2,1", &b9, {rule(Kind::counting_circles, b9.at("r1c9 r2c3 r1c8"))}, true},
@@ -371,7 +378,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 48u);
+  EXPECT_EQ(testing::every_kind().size(), 50u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

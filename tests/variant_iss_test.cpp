@@ -114,6 +114,39 @@ TEST(IssText, JigsawPiecesBesideTheBoxesSurviveEveryWriter) {
 // ISS's "4x4: Full Rank - ..." examples, their published solutions: a clue
 // from either end, and the three ways of ties (FullRankTies; only-unclued,
 // ISS's default, reads as no rule).
+TEST(IssText, ReadsPairTablesFromTheirKeys) {
+  // "Oj": bits 1, 2, 3 of 'O' (14) and 0, 1, 5 of 'j' (35): on 4x4, bit
+  // (x-1)*4 + (y-1) allows x then y, so x < y.
+  const std::vector<int> rising{1, 2, 1, 3, 1, 4, 2, 3, 2, 4, 3, 4};
+  const Puzzle line = read_one(".Shape~4x4.Pair~Oj~R1C1~R1C2~R1C3~R1C4");
+  ASSERT_EQ(line.constraints.size(), 1u);
+  EXPECT_EQ(line.constraints[0].kind, ConstraintKind::pair_table);
+  EXPECT_EQ(line.constraints[0].cells, (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(line.constraints[0].digits, rising);
+  SolveOptions two;
+  two.count_limit = 2;
+  const Puzzle increasing = read_one(".Shape~4x4.Pair~Oj~R1C1~R1C2~R1C3~R1C4.~R4C1_4~R4C4_1");
+  const SolveResult solved = solve(increasing, two);
+  ASSERT_EQ(solved.status, SolveStatus::unique);
+  EXPECT_EQ(to_line(*increasing.geometry, solved.solutions[0]).substr(0, 4), "1234");
+  EXPECT_TRUE(is_solution_of(increasing, solved.solutions[0]));
+  // Groups split by an empty item, a name (_name) starts one; PairX: every two cells.
+  const Puzzle groups = read_one(".Shape~4x4.PairX~Oj~_up~R1C1~R2C2~~R3C3~R4C4~_one~R2C1");
+  ASSERT_EQ(groups.constraints.size(), 2u);  // a group of one cell has no pair
+  EXPECT_EQ(groups.constraints[0].kind, ConstraintKind::pair_table_all);
+  EXPECT_EQ(groups.constraints[0].cells, (std::vector<int>{0, 5}));
+  EXPECT_EQ(groups.constraints[1].cells, (std::vector<int>{10, 15}));
+  // ISS's older Binary keys swap '-' and '_': "-" there is 63, six pairs; in Pair 62, five.
+  EXPECT_EQ(read_one(".Shape~4x4.Binary~-~R1C1~R1C2").constraints[0].digits,
+            (std::vector<int>{1, 1, 1, 2, 1, 3, 1, 4, 2, 1, 2, 2}));
+  EXPECT_EQ(read_one(".Shape~4x4.Pair~-~R1C1~R1C2").constraints[0].digits,
+            (std::vector<int>{1, 2, 1, 3, 1, 4, 2, 1, 2, 2}));
+  EXPECT_EQ(read_one(".Shape~4x4.BinaryX~Oj~R1C1~R1C2").constraints[0].kind, ConstraintKind::pair_table_all);
+  EXPECT_NE(error_of(".Pair~O*~R1C1~R1C2").find("'*' is not base64url"), std::string::npos);
+  EXPECT_NE(error_of(".Pair~A~R1C1~R1C2").find("allows no pair"), std::string::npos);
+  EXPECT_NE(error_of(".Pair~Oj").find("needs cells"), std::string::npos);
+}
+
 TEST(IssText, ReadsFullRankCluesAndTheirTies) {
   const Puzzle p = read_one(".FullRank~C1~6~20.FullRank~R9~~27");
   ASSERT_EQ(p.constraints.size(), 3u);

@@ -321,6 +321,15 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::zipper: line(2, 6); break;
     case Kind::between: line(2, 5); break;
     case Kind::nabner: line(2, (n + 1) / 2); break;
+    case Kind::pair_table:
+    case Kind::pair_table_all:
+      // A table of about two thirds of the pairs (one at least), as a setter lists them.
+      line(2, kind == Kind::pair_table ? 5 : 3);
+      for (int x = 1; x <= n; ++x)
+        for (int y = 1; y <= n; ++y)
+          if (chance(rng, 65)) c.digits.insert(c.digits.end(), {x, y});
+      if (c.digits.empty()) c.digits = {1, 2};
+      break;
     case Kind::counting_circles:
       for (int i = pick(rng, 1, 6); i > 0; --i) {
         const int cell = pick(rng, 0, g.cell_count() - 1);
@@ -548,6 +557,7 @@ std::vector<Recipe> recipes() {
            {Kind::quadruple, Kind::clone, Kind::palindrome},
            {Kind::entropic, Kind::modular, Kind::zipper},
            {Kind::region_sum_line, Kind::between},
+           {Kind::pair_table, Kind::pair_table_all, Kind::killer_cage},
            {Kind::lockout, Kind::between, Kind::thermometer},
            {Kind::sum_line, Kind::killer_cage, Kind::arrow},
            {Kind::lunchbox, Kind::sandwich, Kind::renban},

@@ -71,6 +71,13 @@ inline Constraint rule(Kind kind, std::vector<int> cells, std::optional<int> val
   return constraint;
 }
 
+// A rule of listed pairs: `digits` flat, x1, y1, x2, y2, …
+inline Constraint pairs(Kind kind, std::vector<int> cells, std::vector<int> digits) {
+  Constraint c = rule(kind, std::move(cells));
+  c.digits = std::move(digits);
+  return c;
+}
+
 inline Constraint with_split(Constraint c, int split) {
   c.split = split;
   return c;

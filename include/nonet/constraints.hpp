@@ -86,6 +86,10 @@ enum class ConstraintKind {
   full_rank,
   full_rank_no_ties,  // no two of the 4N numbers of full rank are equal, clued or not
   full_rank_ties,     // a clued number of full rank may equal others (its rank is still 1 + those below)
+  // Pairs of digits a setter lists (ISS's Pair and Binary): `digits` holds
+  // them flat, x1, y1, x2, y2, … (x the earlier cell's digit, y the later's).
+  pair_table,      // each two consecutive cells of the line hold a listed pair
+  pair_table_all,  // each two cells of the group, earlier then later, hold a listed pair
 };
 
 // Whether the kind is a clue outside the grid (its `outside` place is part of it).

@@ -2576,6 +2576,16 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     }
     case ConstraintKind::full_rank_no_ties: add_rule(std::make_unique<FullRankDistinct>(n)); break;
     case ConstraintKind::full_rank_ties: break;  // read by each full_rank clue
+    case ConstraintKind::pair_table:
+    case ConstraintKind::pair_table_all: {
+      std::vector<std::vector<char>> listed(n + 1, std::vector<char>(n + 1, 0));
+      for (std::size_t p = 0; p + 1 < c.digits.size(); p += 2) listed[c.digits[p]][c.digits[p + 1]] = 1;
+      const auto allowed = [&listed](int x, int y) { return listed[x][y] != 0; };
+      for (int i = 0; i < k; ++i)
+        for (int j = i + 1; j < k && (c.kind == ConstraintKind::pair_table_all || j == i + 1); ++j)
+          relate(cells[i], cells[j], allowed);
+      break;
+    }
     case ConstraintKind::counting_circles: add_rule(std::make_unique<CountingCircles>(cells, geometry_)); break;
     case ConstraintKind::lunchbox:
       differ(cells);

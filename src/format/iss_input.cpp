@@ -61,12 +61,12 @@ constexpr std::string_view kRead[] = {
     "AntiKing", "AntiConsecutive", "StrictKropki", "StrictXV", "Cage", "Sum", "LittleKiller", "Arrow", "DoubleArrow",
     "PillArrow", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine", "Between", "Palindrome",
     "Zipper", "WhiteDot", "BlackDot", "X", "V", "GreaterThan", "Quad", "Sandwich", "XSum", "Skyscraper",
-    "AllDifferent", "Indexing"};
+    "AllDifferent", "Indexing", "Pair", "PairX", "Binary", "BinaryX"};
 constexpr std::string_view kNotRead[] = {
     "HiddenSkyscraper", "ChaosArrow", "ChaosCount", "FullRank", "FullRankTies", "NumberedRoom",
     "LookAndSay", "Lunchbox", "SameValues", "ContainExact", "ContainAtLeast", "NFA", "RellikCage", "Var", "SumLine",
     "RegionSize", "CountDistinct", "Lockout", "EqualityCage", "ValueIndexing", "ChaosConstruction",
-    "Regex", "CountingCircles", "Replicate", "BinaryX", "Binary", "Or", "And", "End", "Pair", "PairX",
+    "Regex", "CountingCircles", "Replicate", "Or", "And", "End",
     "AntiTaxicab", "Doppelganger", "DutchFlatmates", "GlobalEntropy", "GlobalMod", "RegionSameValues",
     "ConnectedValues", "EqualSum", "SearchPriority", "Container", "Given", "Priority"};
 
@@ -455,8 +455,52 @@ class IssReader {
         fail(item.arg_offsets.empty() ? item.offset : item.arg_offsets[0],
              "FullRankTies takes none, only-unclued or any, not '" + std::string(ties) + "'");
     }
+    else if (name == "Pair" || name == "PairX" || name == "Binary" || name == "BinaryX") pair_tables(item, rules);
     else if (known_name(name)) fail(item.offset, "ISS rule '" + std::string(name) + "' is not one nonet reads (docs/variants.md)");
     else fail(item.offset, "unknown ISS rule '" + std::string(name) + "'");
+  }
+
+  // Pair~KEY~cells~~cells… (and a group's name, _name, before its cells):
+  // each group's consecutive cells hold pairs the key allows; PairX every
+  // two cells of a group. Binary and BinaryX are the same with ISS's older
+  // key, its '-' and '_' swapped. The key is base64url, six bits a
+  // character from the lowest: bit (x-1)*N + (y-1) allows x then y.
+  void pair_tables(const Item& item, std::vector<Constraint>& rules) const {
+    static constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    if (item.args.empty() || item.args[0].empty()) fail(item.offset, std::string(item.name) + " needs its key");
+    const bool legacy = item.name.starts_with("Binary"), every_two = item.name.ends_with('X');
+    std::vector<bool> bits;
+    for (std::size_t i = 0; i < item.args[0].size(); ++i) {
+      char c = item.args[0][i];
+      if (legacy && (c == '-' || c == '_')) c = c == '-' ? '_' : '-';
+      const std::size_t at = kAlphabet.find(c);
+      if (at == std::string_view::npos)
+        fail(item.arg_offsets[0] + i, std::string(item.name) + " key: '" + std::string(1, c) + "' is not base64url");
+      for (int b = 0; b < 6; ++b) bits.push_back((at >> b & 1) != 0);
+    }
+    std::vector<int> digits;
+    for (int x = 1; x <= size_; ++x)
+      for (int y = 1; y <= size_; ++y) {
+        const std::size_t at = static_cast<std::size_t>((x - 1) * size_ + (y - 1));
+        if (at < bits.size() && bits[at]) {
+          digits.push_back(x);
+          digits.push_back(y);
+        }
+      }
+    if (digits.empty()) fail(item.arg_offsets[0], std::string(item.name) + " key allows no pair of digits");
+    std::vector<std::vector<int>> groups(1);
+    for (std::size_t i = 1; i < item.args.size(); ++i) {
+      if (item.args[i].empty() || item.args[i][0] == '_') {  // a group ends; a name is for display only
+        if (!groups.back().empty()) groups.emplace_back();
+        continue;
+      }
+      groups.back().push_back(cell(item, i));
+    }
+    if (groups.front().empty()) fail(item.offset, std::string(item.name) + " needs cells");
+    for (std::vector<int>& group : groups)
+      if (group.size() >= 2)  // one cell has no pair to keep
+        rules.push_back({every_two ? ConstraintKind::pair_table_all : ConstraintKind::pair_table, std::move(group),
+                         std::nullopt, 0, digits});
   }
 
   std::vector<Item> items_;

@@ -21,7 +21,7 @@ constexpr Rgb kBetween{0.55, 0.66, 0.84}, kRegionSum{0.36, 0.58, 0.96}, kEntropi
 constexpr Rgb kModular{0.30, 0.72, 0.72}, kZipper{0.92, 0.50, 0.72}, kNabner{0.80, 0.72, 0.20};
 constexpr Rgb kLockout{0.62, 0.62, 0.92}, kSumLine{0.45, 0.70, 0.45};
 constexpr Rgb kLunchbox{0.90, 0.88, 0.84}, kLunchboxLine{0.60, 0.56, 0.50}, kCountingCircle{0.55, 0.55, 0.55};
-constexpr Rgb kMarkGrey{0.35, 0.35, 0.35};
+constexpr Rgb kMarkGrey{0.35, 0.35, 0.35}, kPairTable{0.50, 0.50, 0.50};
 constexpr Rgb kExtraRegion{0.80, 0.89, 1.00}, kPiece{0.90, 0.45, 0.10};
 // Indexer cells as f-puzzles colours them: rows red, columns green, boxes yellow.
 constexpr Rgb kRowIndexer{1.00, 0.85, 0.85}, kColumnIndexer{0.80, 0.95, 0.84}, kBoxIndexer{1.00, 0.97, 0.77};
@@ -413,6 +413,26 @@ class RuleDrawer {
                0.03, Layer::over);
   }
 
+  // A thin grey line with a small ring on each cell (a dot for every two
+  // cells), and its pairs in the caption: the rule is only in the list.
+  void pair_table(const Constraint& rule) {
+    const bool every_two = rule.kind == ConstraintKind::pair_table_all;
+    if (rule.cells.size() > 1) line(rule.cells, kPairTable, 0.04);
+    for (int cell : rule.cells)
+      circle(centre(cell), 0.09, every_two ? std::optional<Rgb>{kPairTable} : std::optional<Rgb>{kWhite}, kPairTable,
+             0.03);
+    std::string pairs;
+    for (std::size_t p = 0; p + 1 < rule.digits.size(); p += 2) {
+      pairs += '(';
+      pairs += std::to_string(rule.digits[p]);
+      pairs += ',';
+      pairs += std::to_string(rule.digits[p + 1]);
+      pairs += ')';
+    }
+    caption(std::string(every_two ? "grey lines with dots: every two cells" : "grey lines with rings: each two neighbours") +
+            ", in order, hold one of " + pairs);
+  }
+
   void outside_number(const Constraint& rule) {
     const Point at = outside(rule);
     if (rule.value) text(at, std::to_string(*rule.value), 0.42, kInk, Layer::over);
@@ -546,6 +566,8 @@ class RuleDrawer {
         outside_number(rule);
         caption("full rank: the rows and columns read as numbers from either end, ranked from the lowest (1)");
         return;
+      case ConstraintKind::pair_table:
+      case ConstraintKind::pair_table_all: pair_table(rule); return;
       case ConstraintKind::full_rank_no_ties: caption("full rank: no two of the numbers are equal"); return;
       case ConstraintKind::full_rank_ties: caption("full rank: a clued number may equal others"); return;
       case ConstraintKind::anti_knight: caption("anti-knight"); return;

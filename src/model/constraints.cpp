@@ -73,6 +73,8 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::full_rank, "full-rank"},
     KindName{ConstraintKind::full_rank_no_ties, "full-rank-no-ties"},
     KindName{ConstraintKind::full_rank_ties, "full-rank-ties"},
+    KindName{ConstraintKind::pair_table, "pair-table"},
+    KindName{ConstraintKind::pair_table_all, "pair-table-all"},
 };
 
 using Digits = std::vector<int>;
@@ -444,6 +446,17 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       return every_pair(g, grid, [&](int a, int b, int x, int y) {
         return (x + y != 5 && x + y != 10) || marked(all, ConstraintKind::xv, a, b);
       });
+    case ConstraintKind::pair_table:
+    case ConstraintKind::pair_table_all:
+      for (std::size_t i = 0; i < d.size(); ++i)
+        for (std::size_t j = i + 1; j < d.size() && (c.kind == ConstraintKind::pair_table_all || j == i + 1); ++j) {
+          if (d[i] == 0 || d[j] == 0) continue;
+          bool listed = false;
+          for (std::size_t p = 0; p + 1 < c.digits.size() && !listed; p += 2)
+            listed = c.digits[p] == d[i] && c.digits[p + 1] == d[j];
+          if (!listed) return false;
+        }
+      return true;
     case ConstraintKind::nabner:
       for (std::size_t i = 0; i < filled.size(); ++i)
         for (std::size_t j = i + 1; j < filled.size(); ++j)
@@ -503,8 +516,12 @@ std::string describe(const Geometry& geometry, const Constraint& constraint) {
     text += ' ';
     text += std::to_string(*constraint.value);
   }
-  if (!constraint.digits.empty()) text += ' ';
-  for (int digit : constraint.digits) text += std::to_string(digit);
+  if (constraint.kind == ConstraintKind::pair_table || constraint.kind == ConstraintKind::pair_table_all) {
+    text += " of " + std::to_string(constraint.digits.size() / 2) + " pairs";
+  } else {
+    if (!constraint.digits.empty()) text += ' ';
+    for (int digit : constraint.digits) text += std::to_string(digit);
+  }
   for (std::size_t i = 0; i < constraint.cells.size(); ++i) {
     const int cell = constraint.cells[i];
     text += i == 0 ? " at " : ", ";
@@ -611,6 +628,13 @@ std::string malformed(const Geometry& g, const Constraint& c) {
       // Digits two apart at least: 1, 3, 5, … at most (N + 1) / 2 of them.
       if (k > (n + 1) / 2)
         return fail(std::to_string(k) + " digits of 1.." + std::to_string(n) + " cannot all be two apart");
+      return "";
+    case ConstraintKind::pair_table:
+    case ConstraintKind::pair_table_all:
+      if (k < 2) return fail("at least two cells");
+      if (c.digits.empty() || c.digits.size() % 2 != 0) return fail("a list of pairs of digits");
+      for (int digit : c.digits)
+        if (digit < 1 || digit > n) return fail("digit out of range");
       return "";
     case ConstraintKind::between: return k >= 2 ? "" : fail("a line with two ends");
     case ConstraintKind::lockout:

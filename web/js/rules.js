@@ -54,6 +54,8 @@ const KINDS = {
   'no-xv': { name: 'all X and V shown', sentence: 'every X and V is given (no other neighbours add up to 5 or 10)' },
   'row-indexer': { name: 'row indexers (red)', sentence: 'a digit v in a red cell of column c: row v of column c holds the red cell’s row number' },
   'column-indexer': { name: 'column indexers (green)', sentence: 'a digit v in a green cell of row r: column v of row r holds the green cell’s column number' },
+  'pair-table': { name: 'pair lines (grey, rings)' },
+  'pair-table-all': { name: 'pair groups (grey, dots)' },
   'box-indexer': { name: 'box indexers (yellow)', sentence: 'a digit v in a yellow cell: the v-th cell of its box (in reading order) holds the yellow cell’s place in the box' },
 };
 
@@ -83,13 +85,23 @@ function houseRules(info) {
   return rules;
 }
 
+/** A pair rule's sentence: its listed pairs are the rule (ISS's Pair and PairX). */
+function pairSentence(rule) {
+  const d = rule.digits || [];
+  const pairs = [];
+  for (let i = 0; i + 1 < d.length; i += 2) pairs.push(`(${d[i]},${d[i + 1]})`);
+  const where = rule.kind === 'pair-table-all' ? 'every two cells of a grey line with dots' : 'each two neighbours on a grey line with rings';
+  return `${where}, in order, hold one of ${pairs.join(' ')}`;
+}
+
 /** The rules line: each kind present, and the sentence of the kinds no mark explains; `info` adds the houses. */
 export function rulesLine(constraints, info) {
   const kinds = [...new Set(constraints.map((c) => c.kind))];
   const houses = houseRules(info);
   if (!kinds.length && !houses.length) return '';
   const names = [...new Set([...houses.map((h) => h[0]), ...kinds.map((k) => (KINDS[k] || { name: k }).name)])];
-  const sentences = [...new Set([...houses.map((h) => h[1]), ...kinds.map((k) => KINDS[k] && KINDS[k].sentence).filter(Boolean)])];
+  const sentences = [...new Set([...houses.map((h) => h[1]), ...kinds.map((k) => KINDS[k] && KINDS[k].sentence).filter(Boolean),
+    ...constraints.filter((c) => c.kind === 'pair-table' || c.kind === 'pair-table-all').map(pairSentence)])];
   return `Rules: ${names.join(', ')}.${sentences.length ? ` ${sentences.map((s) => s[0].toUpperCase() + s.slice(1)).join('. ')}.` : ''}`;
 }
 
@@ -314,6 +326,15 @@ export function drawRules(group, constraints, n) {
           // Another least difference than 4: small in the first diamond's cell corner.
           if (v !== undefined && v !== null && Number(v) !== 4) text(g('label'), centre(cells[0])[0] - 0.32, centre(cells[0])[1] - 0.32, v, 'lockout-value', 0.24);
         }
+        break;
+      }
+      case 'pair-table':
+      case 'pair-table-all': {
+        if (!cells.length) break;
+        const gl = g('line');
+        if (cells.length > 1) el('polyline', { points: poly(cells), class: 'pair-line' }, gl);
+        const every = rule.kind === 'pair-table-all' ? ' all' : '';
+        cells.forEach((i) => { const [x, y] = centre(i); el('circle', { cx: x, cy: y, r: 0.09, class: `pair-node${every}` }, gl); });
         break;
       }
       case 'little-killer':
