@@ -114,6 +114,19 @@ TEST(IssText, JigsawPiecesBesideTheBoxesSurviveEveryWriter) {
 // ISS's "4x4: Full Rank - ..." examples, their published solutions: a clue
 // from either end, and the three ways of ties (FullRankTies; only-unclued,
 // ISS's default, reads as no rule).
+TEST(IssText, AChoiceOfEveryOddOrEveryEvenDigitIsAnOddOrEvenCell) {
+  const Puzzle p = read_one(".Shape~6x6.~R4C3_2_4_6~R3C1_1_3_5~R1C1_4");
+  ASSERT_EQ(p.constraints.size(), 2u);
+  EXPECT_EQ(p.constraints[0].kind, ConstraintKind::even);
+  EXPECT_EQ(p.constraints[0].cells, (std::vector<int>{20}));
+  EXPECT_EQ(p.constraints[1].kind, ConstraintKind::odd);
+  EXPECT_EQ(p.constraints[1].cells, (std::vector<int>{12}));
+  EXPECT_EQ(p.cells[0], 4);
+  EXPECT_EQ(read_one(".~R1C1_1_3_5_7_9").constraints[0].kind, ConstraintKind::odd);
+  EXPECT_NE(error_of(".~R1C1_1_3_5_7").find("other than every odd or every even digit is not read"), std::string::npos);
+  EXPECT_NE(error_of(".~R1C1_2_4_6_8_10").find("digits are 1-9"), std::string::npos);
+}
+
 TEST(IssText, ReadsPairTablesFromTheirKeys) {
   // "Oj": bits 1, 2, 3 of 'O' (14) and 0, 1, 5 of 'j' (35): on 4x4, bit
   // (x-1)*4 + (y-1) allows x then y, so x < y.

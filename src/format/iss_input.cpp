@@ -307,8 +307,29 @@ class IssReader {
         Item one{name, {given.substr(0, underscore)}, item.offset, {item.arg_offsets[i]}};
         const int at = cell(one, 0);
         const std::string_view digits = given.substr(underscore + 1);
-        if (digits.find('_') != std::string_view::npos)
-          fail(item.arg_offsets[i], "given " + std::string(given) + ": a choice of digits (pencil marks) is not read");
+        if (digits.find('_') != std::string_view::npos) {
+          // A choice of digits: every odd or every even one is an odd or even cell.
+          std::vector<bool> chosen(static_cast<std::size_t>(size_) + 1, false);
+          for (std::size_t from = 0; from <= digits.size();) {
+            const std::size_t to = std::min(digits.find('_', from), digits.size());
+            const int digit = number(digits.substr(from, to - from), item.arg_offsets[i], "digit");
+            if (digit < 1 || digit > size_)
+              fail(item.arg_offsets[i], "given " + std::string(given) + ": digits are 1-" + std::to_string(size_));
+            chosen[static_cast<std::size_t>(digit)] = true;
+            from = to + 1;
+          }
+          bool odd = true, even = true;
+          for (int d = 1; d <= size_; ++d) {
+            odd = odd && chosen[static_cast<std::size_t>(d)] == (d % 2 == 1);
+            even = even && chosen[static_cast<std::size_t>(d)] == (d % 2 == 0);
+          }
+          if (!odd && !even)
+            fail(item.arg_offsets[i], "given " + std::string(given) +
+                                          ": a choice of digits (pencil marks) other than every odd or every even "
+                                          "digit is not read");
+          rules.push_back({odd ? ConstraintKind::odd : ConstraintKind::even, {at}});
+          continue;
+        }
         const int digit = number(digits, item.arg_offsets[i], "digit");
         if (digit < 1 || digit > size_)
           fail(item.arg_offsets[i], "given " + std::string(given) + ": digits are 1-" + std::to_string(size_));
