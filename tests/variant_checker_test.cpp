@@ -218,6 +218,11 @@ std::vector<Case> cases() {
       {"nabner 5,3,7,9 (r1c1 r1c2 r2c2 r3c2)", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r2c2 r3c2"))}, true},
       {"nabner 5,3,4: 3 and 4 consecutive", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c2 r1c3"))}, false},
       {"nabner 5,6", &b9, {rule(Kind::nabner, b9.at("r1c1 r1c4"))}, false},
+      {"same values 5,3,4 and 3,4,5", &b9, {rule(Kind::same_values, b9.at("r1c1 r1c2 r1c3 r9c1 r9c2 r9c3"), 2)}, true},
+      {"same values 5,3,4 and 4,5,2", &b9, {rule(Kind::same_values, b9.at("r1c1 r1c2 r1c3 r9c2 r9c3 r9c4"), 2)}, false},
+      {"same values in three sets: 5, 5, 5", &b9, {rule(Kind::same_values, b9.at("r1c1 r2c9 r9c3"), 3)}, false},
+      {"same values in three sets of two: 5,3 and 3,5 and 5,3", &b9,
+       {rule(Kind::same_values, b9.at("r1c1 r1c2 r9c1 r9c3 r4c2 r4c9"), 3)}, true},
       {"pair table 5,3,4 with (5,3) (3,4)", &b9, {testing::pairs(Kind::pair_table, b9.at("r1c1 r1c2 r1c3"), {5, 3, 3, 4})}, true},
       {"pair table 5,3,4: (3,4) is not (4,3)", &b9, {testing::pairs(Kind::pair_table, b9.at("r1c1 r1c2 r1c3"), {5, 3, 4, 3})},
        false},
@@ -378,7 +383,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 50u);
+  EXPECT_EQ(testing::every_kind().size(), 51u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {
@@ -459,6 +464,8 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g9, rule(Kind::double_arrow, c9("r1c1 r1c2")), "two circles and a line"},
       {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 1), "modulus outside 2..9"},
       {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 10), "modulus outside 2..9"},
+      {&g9, rule(Kind::same_values, c9("r1c1 r1c2 r1c3"), 2), "do not split into 2 sets"},
+      {&g9, rule(Kind::same_values, c9("r1c1 r1c2"), 1), "two sets or more"},
       {&g4, rule(Kind::sandwich, row4), "no clue"},
       {&g4, rule(Kind::sandwich, c4("r1c1 r1c2 r1c3"), 2), "a whole row or column"},
       {&g4, rule(Kind::skyscraper, c4("r1c1 r1c2 r1c3"), 2), "a whole row or column"},

@@ -127,6 +127,20 @@ TEST(IssText, AChoiceOfEveryOddOrEveryEvenDigitIsAnOddOrEvenCell) {
   EXPECT_NE(error_of(".~R1C1_2_4_6_8_10").find("digits are 1-9"), std::string::npos);
 }
 
+TEST(IssText, ReadsSameValueSets) {
+  const Puzzle p = read_one(".SameValues~2~R1C1~R1C2~R9C8~R9C9.SameValues~3~R5C1~R5C5~R5C9");
+  ASSERT_EQ(p.constraints.size(), 2u);
+  EXPECT_EQ(p.constraints[0].kind, ConstraintKind::same_values);
+  EXPECT_EQ(p.constraints[0].value, 2);
+  EXPECT_EQ(p.constraints[0].cells, (std::vector<int>{0, 1, 79, 80}));
+  // Three cells of a row in three sets of one: all equal, which a row forbids.
+  SolveOptions two;
+  two.count_limit = 2;
+  EXPECT_EQ(solve(p, two).status, SolveStatus::no_solution);
+  const Puzzle uneven = read_one(".SameValues~2~R1C1~R1C2~R1C3");
+  EXPECT_NE(malformed(*uneven.geometry, uneven.constraints[0]).find("do not split into 2 sets"), std::string::npos);
+}
+
 TEST(IssText, ReadsPairTablesFromTheirKeys) {
   // "Oj": bits 1, 2, 3 of 'O' (14) and 0, 1, 5 of 'j' (35): on 4x4, bit
   // (x-1)*4 + (y-1) allows x then y, so x < y.
@@ -302,9 +316,9 @@ TEST(IssText, SolvesAThermometerGridWithNoGivens) {
 }
 
 TEST(IssText, RefusesWhatItCannotReadWithThePlace) {
-  EXPECT_NE(error_of(".Cage~10~R1C1~R1C2.SameValues~2~R2C1~R2C2").find(":1:20: ISS rule 'SameValues'"),
+  EXPECT_NE(error_of(".Cage~10~R1C1~R1C2.LookAndSay~R2C1~R2C2").find(":1:20: ISS rule 'LookAndSay'"),
             std::string::npos)
-      << error_of(".Cage~10~R1C1~R1C2.SameValues~2~R2C1~R2C2");
+      << error_of(".Cage~10~R1C1~R1C2.LookAndSay~R2C1~R2C2");
   EXPECT_NE(error_of(".Cage~10~R1C1~R1C*").find("'R1C*' is not a cell"), std::string::npos);
   EXPECT_NE(error_of(".Thermo~R1C1~R10C1").find("not a cell"), std::string::npos);
   EXPECT_NE(error_of(".Shape~4x4.Cage~5~R5C1").find("outside the 4x4 grid"), std::string::npos);

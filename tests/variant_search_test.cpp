@@ -321,6 +321,15 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::zipper: line(2, 6); break;
     case Kind::between: line(2, 5); break;
     case Kind::nabner: line(2, (n + 1) / 2); break;
+    case Kind::same_values: {
+      // Two or three sets of one to three cells anywhere.
+      c.value = pick(rng, 2, 3);
+      std::vector<int> all(g.cell_count());
+      std::iota(all.begin(), all.end(), 0);
+      std::shuffle(all.begin(), all.end(), rng);
+      c.cells.assign(all.begin(), all.begin() + *c.value * pick(rng, 1, 3));
+      break;
+    }
     case Kind::pair_table:
     case Kind::pair_table_all:
       // A table of about two thirds of the pairs (one at least), as a setter lists them.
@@ -558,6 +567,7 @@ std::vector<Recipe> recipes() {
            {Kind::entropic, Kind::modular, Kind::zipper},
            {Kind::region_sum_line, Kind::between},
            {Kind::pair_table, Kind::pair_table_all, Kind::killer_cage},
+           {Kind::same_values, Kind::thermometer, Kind::palindrome},
            {Kind::lockout, Kind::between, Kind::thermometer},
            {Kind::sum_line, Kind::killer_cage, Kind::arrow},
            {Kind::lunchbox, Kind::sandwich, Kind::renban},

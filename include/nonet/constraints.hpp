@@ -90,6 +90,8 @@ enum class ConstraintKind {
   // them flat, x1, y1, x2, y2, … (x the earlier cell's digit, y the later's).
   pair_table,      // each two consecutive cells of the line hold a listed pair
   pair_table_all,  // each two cells of the group, earlier then later, hold a listed pair
+  same_values,     // the cells, split in order into `value` sets of equal size, hold the same digits in each
+                   // set (as many of each digit; in any order)
 };
 
 // Whether the kind is a clue outside the grid (its `outside` place is part of it).

@@ -1222,6 +1222,60 @@ class Lunchbox final : public Rule {
   mutable std::vector<crusts::Sets> sets_reach_, sets_done_;
 };
 
+// Same values: the cells split into sets of one size holding the same
+// digits, so each digit is in every set the same number of times: at least
+// the most any set already has fixed, at most the fewest places any set has
+// for it. A set with only that least number of places fills them; a set
+// with that most already fixed takes the digit nowhere else.
+class SameValues final : public Rule {
+ public:
+  SameValues(std::vector<int> all, int sets, int size) : sets_(sets), size_(size) {
+    cells = std::move(all);
+    per_ = cells.size() / static_cast<std::size_t>(sets_);
+  }
+
+  bool revise(Domains& domains) const override {
+    for (int digit = 1; digit <= size_; ++digit) {
+      const Mask bit = digit_bit(digit);
+      int most_fixed = 0, fewest_places = static_cast<int>(per_);
+      for (int s = 0; s < sets_; ++s) {
+        const auto [fixed, places] = count(domains, s, bit);
+        most_fixed = std::max(most_fixed, fixed);
+        fewest_places = std::min(fewest_places, places);
+      }
+      if (most_fixed > fewest_places) return false;
+      for (int s = 0; s < sets_; ++s) {
+        const auto [fixed, places] = count(domains, s, bit);
+        if (fixed == places) continue;
+        const bool fill = places == most_fixed, empty = fixed == fewest_places;
+        if (!fill && !empty) continue;
+        for (std::size_t i = 0; i < per_; ++i) {
+          const int cell = cells[static_cast<std::size_t>(s) * per_ + i];
+          const Mask mask = domains.mask(cell);
+          if (!(mask & bit) || mask == bit) continue;
+          if (!domains.keep_only(cell, fill ? bit : mask & ~bit)) return false;
+        }
+      }
+    }
+    return true;
+  }
+
+ private:
+  // In set s: the cells fixed to the digit, and those that can hold it.
+  std::pair<int, int> count(const Domains& domains, int s, Mask bit) const {
+    int fixed = 0, places = 0;
+    for (std::size_t i = 0; i < per_; ++i) {
+      const Mask mask = domains.mask(cells[static_cast<std::size_t>(s) * per_ + i]);
+      fixed += mask == bit;
+      places += (mask & bit) != 0;
+    }
+    return {fixed, places};
+  }
+
+  int sets_, size_;
+  std::size_t per_;
+};
+
 // A digit that must be in one of `places`: it leaves every other cell that
 // sees them all (`seeing`: scratch).
 bool leaves_what_sees_all(Domains& domains, const Geometry& geometry, const std::vector<int>& places, Mask bit,
@@ -2576,6 +2630,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     }
     case ConstraintKind::full_rank_no_ties: add_rule(std::make_unique<FullRankDistinct>(n)); break;
     case ConstraintKind::full_rank_ties: break;  // read by each full_rank clue
+    case ConstraintKind::same_values: add_rule(std::make_unique<SameValues>(cells, *c.value, n)); break;
     case ConstraintKind::pair_table:
     case ConstraintKind::pair_table_all: {
       std::vector<std::vector<char>> listed(n + 1, std::vector<char>(n + 1, 0));

@@ -61,10 +61,10 @@ constexpr std::string_view kRead[] = {
     "AntiKing", "AntiConsecutive", "StrictKropki", "StrictXV", "Cage", "Sum", "LittleKiller", "Arrow", "DoubleArrow",
     "PillArrow", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine", "Between", "Palindrome",
     "Zipper", "WhiteDot", "BlackDot", "X", "V", "GreaterThan", "Quad", "Sandwich", "XSum", "Skyscraper",
-    "AllDifferent", "Indexing", "Pair", "PairX", "Binary", "BinaryX"};
+    "AllDifferent", "Indexing", "Pair", "PairX", "Binary", "BinaryX", "SameValues"};
 constexpr std::string_view kNotRead[] = {
     "HiddenSkyscraper", "ChaosArrow", "ChaosCount", "FullRank", "FullRankTies", "NumberedRoom",
-    "LookAndSay", "Lunchbox", "SameValues", "ContainExact", "ContainAtLeast", "NFA", "RellikCage", "Var", "SumLine",
+    "LookAndSay", "Lunchbox", "ContainExact", "ContainAtLeast", "NFA", "RellikCage", "Var", "SumLine",
     "RegionSize", "CountDistinct", "Lockout", "EqualityCage", "ValueIndexing", "ChaosConstruction",
     "Regex", "CountingCircles", "Replicate", "Or", "And", "End",
     "AntiTaxicab", "Doppelganger", "DutchFlatmates", "GlobalEntropy", "GlobalMod", "RegionSameValues",
@@ -477,6 +477,7 @@ class IssReader {
              "FullRankTies takes none, only-unclued or any, not '" + std::string(ties) + "'");
     }
     else if (name == "Pair" || name == "PairX" || name == "Binary" || name == "BinaryX") pair_tables(item, rules);
+    else if (name == "SameValues") rules.push_back({ConstraintKind::same_values, cells_from(item, 1), value(item, 0, "number of sets")});
     else if (known_name(name)) fail(item.offset, "ISS rule '" + std::string(name) + "' is not one nonet reads (docs/variants.md)");
     else fail(item.offset, "unknown ISS rule '" + std::string(name) + "'");
   }

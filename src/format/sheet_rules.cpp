@@ -26,6 +26,7 @@ constexpr Rgb kExtraRegion{0.80, 0.89, 1.00}, kPiece{0.90, 0.45, 0.10};
 // Indexer cells as f-puzzles colours them: rows red, columns green, boxes yellow.
 constexpr Rgb kRowIndexer{1.00, 0.85, 0.85}, kColumnIndexer{0.80, 0.95, 0.84}, kBoxIndexer{1.00, 0.97, 0.77};
 // Clones: each pair of copies its own tint.
+constexpr Rgb kSameValueTints[] = {{0.80, 0.90, 0.98}, {0.93, 0.86, 0.80}, {0.86, 0.93, 0.88}, {0.92, 0.88, 0.96}};
 constexpr Rgb kCloneTints[] = {{1.00, 0.87, 0.70}, {0.84, 0.95, 0.78}, {0.95, 0.84, 0.95}, {0.99, 0.95, 0.70}};
 
 constexpr double kCageInset = 0.12;    // the dashed line, this far inside the cage's cells
@@ -38,8 +39,8 @@ class RuleDrawer {
 
   RuleDrawing draw(const Puzzle& puzzle) {
     extra_houses();
-    int clones = 0;
-    for (const Constraint& rule : puzzle.constraints) one(rule, clones);
+    int clones = 0, same_sets = 0;
+    for (const Constraint& rule : puzzle.constraints) one(rule, clones, same_sets);
     return std::move(out_);
   }
 
@@ -438,7 +439,20 @@ class RuleDrawer {
     if (rule.value) text(at, std::to_string(*rule.value), 0.42, kInk, Layer::over);
   }
 
-  void one(const Constraint& rule, int& clones) {
+  // Every set of the rule tinted in one colour, another colour per rule.
+  void same_values(const Constraint& rule, int& rules) {
+    const Rgb colour = kSameValueTints[rules++ % std::size(kSameValueTints)];
+    if (!rule.value || *rule.value < 1 || rule.cells.size() % static_cast<std::size_t>(*rule.value) != 0) return;
+    const std::size_t per = rule.cells.size() / static_cast<std::size_t>(*rule.value);
+    for (std::size_t from = 0; from < rule.cells.size(); from += per) {
+      const std::vector<int> set(rule.cells.begin() + static_cast<std::ptrdiff_t>(from),
+                                 rule.cells.begin() + static_cast<std::ptrdiff_t>(from + per));
+      tint(set, colour);
+    }
+    caption("cells tinted alike split into sets of one size (in the order listed) holding the same digits");
+  }
+
+  void one(const Constraint& rule, int& clones, int& same_sets) {
     const std::string value = rule.value ? std::to_string(*rule.value) : "";
     switch (rule.kind) {
       case ConstraintKind::killer_cage: cage(rule.cells, rule.value, false); return;
@@ -568,6 +582,7 @@ class RuleDrawer {
         return;
       case ConstraintKind::pair_table:
       case ConstraintKind::pair_table_all: pair_table(rule); return;
+      case ConstraintKind::same_values: same_values(rule, same_sets); return;
       case ConstraintKind::full_rank_no_ties: caption("full rank: no two of the numbers are equal"); return;
       case ConstraintKind::full_rank_ties: caption("full rank: a clued number may equal others"); return;
       case ConstraintKind::anti_knight: caption("anti-knight"); return;

@@ -75,6 +75,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::full_rank_ties, "full-rank-ties"},
     KindName{ConstraintKind::pair_table, "pair-table"},
     KindName{ConstraintKind::pair_table_all, "pair-table-all"},
+    KindName{ConstraintKind::same_values, "same-values"},
 };
 
 using Digits = std::vector<int>;
@@ -457,6 +458,21 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
           if (!listed) return false;
         }
       return true;
+    case ConstraintKind::same_values: {
+      // Each digit: no set holds more of it than another set can still take.
+      const std::size_t per = d.size() / static_cast<std::size_t>(value);
+      for (int digit = 1; digit <= n; ++digit) {
+        int most_placed = 0, least_room = static_cast<int>(per);
+        for (std::size_t from = 0; from < d.size(); from += per) {
+          const auto set = std::span<const int>(d).subspan(from, per);
+          const int placed = static_cast<int>(std::count(set.begin(), set.end(), digit));
+          most_placed = std::max(most_placed, placed);
+          least_room = std::min(least_room, placed + static_cast<int>(std::count(set.begin(), set.end(), 0)));
+        }
+        if (most_placed > least_room) return false;
+      }
+      return true;
+    }
     case ConstraintKind::nabner:
       for (std::size_t i = 0; i < filled.size(); ++i)
         for (std::size_t j = i + 1; j < filled.size(); ++j)
@@ -635,6 +651,10 @@ std::string malformed(const Geometry& g, const Constraint& c) {
       if (c.digits.empty() || c.digits.size() % 2 != 0) return fail("a list of pairs of digits");
       for (int digit : c.digits)
         if (digit < 1 || digit > n) return fail("digit out of range");
+      return "";
+    case ConstraintKind::same_values:
+      if (!need_value() || *c.value < 2) return fail("two sets or more");
+      if (k % *c.value != 0) return fail(std::to_string(k) + " cells do not split into " + std::to_string(*c.value) + " sets of one size");
       return "";
     case ConstraintKind::between: return k >= 2 ? "" : fail("a line with two ends");
     case ConstraintKind::lockout:

@@ -54,6 +54,7 @@ const KINDS = {
   'no-xv': { name: 'all X and V shown', sentence: 'every X and V is given (no other neighbours add up to 5 or 10)' },
   'row-indexer': { name: 'row indexers (red)', sentence: 'a digit v in a red cell of column c: row v of column c holds the red cell’s row number' },
   'column-indexer': { name: 'column indexers (green)', sentence: 'a digit v in a green cell of row r: column v of row r holds the green cell’s column number' },
+  'same-values': { name: 'same-value sets (tinted)', sentence: 'cells tinted alike split into sets of one size (in the order listed) holding the same digits' },
   'pair-table': { name: 'pair lines (grey, rings)' },
   'pair-table-all': { name: 'pair groups (grey, dots)' },
   'box-indexer': { name: 'box indexers (yellow)', sentence: 'a digit v in a yellow cell: the v-th cell of its box (in reading order) holds the yellow cell’s place in the box' },
@@ -153,7 +154,7 @@ export function drawRules(group, constraints, n) {
   // Order of painting: tints under lines, lines under circles and dots, numbers on top.
   const layers = {};
   for (const name of ['tint', 'line', 'mark', 'label']) layers[name] = el('g', { class: `rules-${name}` }, group);
-  let cloneTint = 0;
+  let cloneTint = 0, sameTint = 0;
   constraints.forEach((rule, k) => {
     const cells = (rule.cells || []).map((c) => cellIndex(c, n)).filter((i) => i >= 0);
     const g = (layer) => el('g', { class: `rule rule-${rule.kind}`, 'data-rule': k }, layers[layer]);
@@ -326,6 +327,11 @@ export function drawRules(group, constraints, n) {
           // Another least difference than 4: small in the first diamond's cell corner.
           if (v !== undefined && v !== null && Number(v) !== 4) text(g('label'), centre(cells[0])[0] - 0.32, centre(cells[0])[1] - 0.32, v, 'lockout-value', 0.24);
         }
+        break;
+      }
+      case 'same-values': {
+        const tint = sameTint++ % 4;
+        cells.forEach((i) => { const [x, y] = centre(i); el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: `same-values same-values-${tint}` }, g('tint')); });
         break;
       }
       case 'pair-table':
