@@ -152,6 +152,17 @@ Position position_of(const std::optional<Puzzle>& puzzle, const std::string& tex
   return Position{*records.front().puzzle, std::nullopt};
 }
 
+// `ask` (a Session's hint or reveal) on the position, without the GIL.
+template <class Ask>
+Analysis on_position(const py::object& position, const VariantSpec& spec, Ask&& ask) {
+  const bool is_text = py::isinstance<py::str>(position);
+  const std::string text = is_text ? position.cast<std::string>() : "";
+  std::optional<Puzzle> puzzle;
+  if (!is_text) puzzle = position.cast<Puzzle>();
+  py::gil_scoped_release release;
+  return ask(position_of(puzzle, text, spec));
+}
+
 // The easiest next step from a position. As `nonet hint`: the position is
 // checked by the exact search over its marks first, and where several grids
 // fit it the uniqueness techniques are off. None where the position is
@@ -162,16 +173,8 @@ std::optional<std::tuple<std::string, py::dict>> hint(const py::object& position
                                                       const std::optional<std::string>& regions, int size) {
   if (level < 1 || level > 3) throw std::invalid_argument("hint: level must be 1, 2 or 3");
   const Session session = session_of(scale, 0, extras, time_limit, max_nodes);
-  const bool is_text = py::isinstance<py::str>(position);
-  const std::string text = is_text ? position.cast<std::string>() : "";
-  std::optional<Puzzle> puzzle;
-  if (!is_text) puzzle = position.cast<Puzzle>();
-  const VariantSpec spec = variant_spec(variant, regions, size);
-  Analysis answer;
-  {
-    py::gil_scoped_release release;
-    answer = session.hint(position_of(puzzle, text, spec));
-  }
+  Analysis answer = on_position(position, variant_spec(variant, regions, size),
+                                [&](const Position& start) { return session.hint(start); });
   if (answer.stop == Stop::solved || answer.stop == Stop::stuck) return std::nullopt;
   // Out of time on a puzzle with one solution: the error names a cell to reveal, as `nonet hint`.
   if (answer.final_state) answer.message += reveal_text(answer.final_state->geometry(), answer, level);
@@ -189,16 +192,8 @@ std::optional<std::tuple<std::string, int, int, int>> reveal(const py::object& p
                                                             std::uint64_t max_nodes, const std::string& variant,
                                                             const std::optional<std::string>& regions, int size) {
   const Session session = session_of("se", 0, false, time_limit, max_nodes);
-  const bool is_text = py::isinstance<py::str>(position);
-  const std::string text = is_text ? position.cast<std::string>() : "";
-  std::optional<Puzzle> puzzle;
-  if (!is_text) puzzle = position.cast<Puzzle>();
-  const VariantSpec spec = variant_spec(variant, regions, size);
-  Analysis answer;
-  {
-    py::gil_scoped_release release;
-    answer = session.reveal(position_of(puzzle, text, spec));
-  }
+  const Analysis answer = on_position(position, variant_spec(variant, regions, size),
+                                      [&](const Position& start) { return session.reveal(start); });
   if (answer.stop == Stop::solved) return std::nullopt;
   if (!answer.reveal) throw PuzzleFailure(to_string(answer.stop), answer.message);
   const auto [cell, digit] = *answer.reveal;
