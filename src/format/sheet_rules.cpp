@@ -6,6 +6,7 @@
 #include "sheet_rules.hpp"
 
 #include <algorithm>
+#include <set>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -422,16 +423,34 @@ class RuleDrawer {
     for (int cell : rule.cells)
       circle(centre(cell), 0.09, every_two ? std::optional<Rgb>{kPairTable} : std::optional<Rgb>{kWhite}, kPairTable,
              0.03);
-    std::string pairs;
-    for (std::size_t p = 0; p + 1 < rule.digits.size(); p += 2) {
-      pairs += '(';
-      pairs += std::to_string(rule.digits[p]);
-      pairs += ',';
-      pairs += std::to_string(rule.digits[p + 1]);
-      pairs += ')';
+    // Compact, so that the caption stays readable: "1: 3-9; 2: 4-9; 3: 1, 5-9".
+    std::map<int, std::set<int>> after;
+    for (std::size_t p = 0; p + 1 < rule.digits.size(); p += 2) after[rule.digits[p]].insert(rule.digits[p + 1]);
+    std::string list;
+    for (const auto& [first, next] : after) {
+      // Appended piece by piece: g++ 12 warns falsely on "x" + std::to_string(...).
+      if (!list.empty()) list += "; ";
+      list += std::to_string(first);
+      list += ": ";
+      const std::vector<int> digits(next.begin(), next.end());
+      for (std::size_t i = 0; i < digits.size();) {
+        std::size_t j = i;
+        while (j + 1 < digits.size() && digits[j + 1] == digits[j] + 1) ++j;
+        if (i > 0) list += ", ";
+        list += std::to_string(digits[i]);
+        if (j > i) {
+          list += j >= i + 2 ? "-" : ", ";
+          list += std::to_string(digits[j]);
+        }
+        i = j + 1;
+      }
     }
-    caption(std::string(every_two ? "grey lines with dots: every two cells" : "grey lines with rings: each two neighbours") +
-            ", in order, hold one of " + pairs);
+    std::string text = every_two ? "grey lines with dots: of any two cells, the later holds a digit listed for the earlier's"
+                                 : "grey lines with rings: each cell holds a digit listed for the one before it's";
+    text += " (";
+    text += list;
+    text += ')';
+    caption(text);
   }
 
   void outside_number(const Constraint& rule) {

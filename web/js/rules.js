@@ -89,10 +89,24 @@ function houseRules(info) {
 /** A pair rule's sentence: its listed pairs are the rule (ISS's Pair and PairX). */
 function pairSentence(rule) {
   const d = rule.digits || [];
-  const pairs = [];
-  for (let i = 0; i + 1 < d.length; i += 2) pairs.push(`(${d[i]},${d[i + 1]})`);
-  const where = rule.kind === 'pair-table-all' ? 'every two cells of a grey line with dots' : 'each two neighbours on a grey line with rings';
-  return `${where}, in order, hold one of ${pairs.join(' ')}`;
+  const after = new Map();
+  for (let i = 0; i + 1 < d.length; i += 2) after.set(d[i], [...(after.get(d[i]) || []), d[i + 1]]);
+  // Compact, as the printed caption: "1: 3-9; 2: 4-9; 3: 1, 5-9".
+  const runs = (ys) => {
+    const s = [...new Set(ys)].sort((a, b) => a - b);
+    const out = [];
+    for (let i = 0; i < s.length;) {
+      let j = i;
+      while (j + 1 < s.length && s[j + 1] === s[j] + 1) j++;
+      out.push(j >= i + 2 ? `${s[i]}-${s[j]}` : s.slice(i, j + 1).join(', '));
+      i = j + 1;
+    }
+    return out.join(', ');
+  };
+  const list = [...after.keys()].sort((a, b) => a - b).map((x) => `${x}: ${runs(after.get(x))}`).join('; ');
+  return rule.kind === 'pair-table-all'
+    ? `on a grey line with dots, of any two cells the later holds a digit listed for the earlier’s (${list})`
+    : `on a grey line with rings, each cell holds a digit listed for the one before it’s (${list})`;
 }
 
 /** The rules line: each kind present, and the sentence of the kinds no mark explains; `info` adds the houses. */
