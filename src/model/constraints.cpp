@@ -460,6 +460,7 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       return true;
     case ConstraintKind::same_values: {
       // Each digit: no set holds more of it than another set can still take.
+      if (value < 1 || d.size() % static_cast<std::size_t>(value) != 0) return false;  // malformed
       const std::size_t per = d.size() / static_cast<std::size_t>(value);
       for (int digit = 1; digit <= n; ++digit) {
         int most_placed = 0, least_room = static_cast<int>(per);
