@@ -315,8 +315,8 @@ class GenericSearch {
   // Pair links and rules until neither has anything left to revise; naked
   // singles they make are placed on the way. Rules are revised first due,
   // first revised: a rule waiting its turn takes in the changes of the
-  // others before it runs (the sandwich clues of "Sandwich snipe 18": 6.5
-  // times fewer revises than last due, first revised).
+  // others before it runs (the sandwich clues of "Sandwich snipe 18":
+  // 489,000 revises instead of 833,000 last due, first revised).
   [[gnu::noinline]] bool run_rules(State& state) {
     StateDomains domains(*this, state);
     while (!changed_.empty() || due_head_ < rules_due_.size() || !slow_due_.empty()) {
