@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "check.hpp"
+#include "nonet/constraints.hpp"
 #include "nonet/exact.hpp"
 
 namespace {
@@ -55,9 +56,16 @@ void check_result(const Puzzle& puzzle, const SolveOptions& options, const Solve
   }
   require(result.solutions.size() <= options.keep, status_text(result, who) + ": more kept than asked");
   require(result.count >= result.solutions.size(), status_text(result, who) + ": fewer counted than kept");
-  const bool conflict = find_conflict(*puzzle.geometry, puzzle.cells).has_value();
+  // Invalid: two givens clash, a rule is malformed, or the givens break a rule.
+  const Geometry& geometry = *puzzle.geometry;
+  const bool conflict =
+      find_conflict(geometry, puzzle.cells).has_value() ||
+      std::any_of(puzzle.constraints.begin(), puzzle.constraints.end(),
+                  [&](const Constraint& rule) { return !malformed(geometry, rule).empty(); }) ||
+      broken_by_givens(geometry, puzzle.constraints, puzzle.cells).has_value();
   require((result.status == SolveStatus::invalid) == conflict,
-          status_text(result, who) + (conflict ? " although two givens clash" : " although no givens clash"));
+          status_text(result, who) + (conflict ? " although the givens or a rule are invalid"
+                                               : " although no givens clash and every rule is well formed"));
   switch (result.status) {
     case SolveStatus::invalid: require(!result.reason.empty(), who + std::string(": invalid without a reason")); break;
     case SolveStatus::no_solution: require(result.count == 0, status_text(result, who)); break;
