@@ -144,7 +144,11 @@ TEST(SheetRules, EveryLineAndPairKindMakesItsMarks) {
     }
   EXPECT_EQ(white_dots, 2);
   EXPECT_EQ(black_dots, 1);
-  EXPECT_EQ(drawing.caption, (std::vector<std::string>{"blue lines: equal sums in each box", "orange lines: entropic",
+  // Every line says what it holds, the conventional colours too: a printed sheet is all a player has.
+  EXPECT_EQ(drawing.caption, (std::vector<std::string>{"green lines: neighbours differ by 5 or more",
+                                                        "purple lines: a run of consecutive digits in any order",
+                                                        "grey lines: the same read from either end",
+                                                        "blue lines: equal sums in each box", "orange lines: entropic",
                                                         "teal lines: modular (mod 3)", "pink lines: zipper",
                                                         "anti-knight"}));
 }

@@ -521,12 +521,20 @@ class RuleDrawer {
       case ConstraintKind::thermometer: thermometer(rule); return;
       case ConstraintKind::arrow: arrow(rule); return;
       case ConstraintKind::double_arrow: double_arrow(rule); return;
+      // The lines' colours are the setters' convention; a printed sheet still
+      // says what each holds, as the page's rules line does.
       case ConstraintKind::whisper:
         line(rule.cells, kWhisper, kLineWidth);
-        if (rule.value && *rule.value != (n_ + 1) / 2) caption("green lines: neighbours differ by " + value + " or more");
+        caption("green lines: neighbours differ by " + (rule.value ? value : std::to_string((n_ + 1) / 2)) + " or more");
         return;
-      case ConstraintKind::renban: line(rule.cells, kRenban, kLineWidth); return;
-      case ConstraintKind::palindrome: line(rule.cells, kPalindrome, kLineWidth); return;
+      case ConstraintKind::renban:
+        line(rule.cells, kRenban, kLineWidth);
+        caption("purple lines: a run of consecutive digits in any order");
+        return;
+      case ConstraintKind::palindrome:
+        line(rule.cells, kPalindrome, kLineWidth);
+        caption("grey lines: the same read from either end");
+        return;
       case ConstraintKind::between: between(rule); return;
       case ConstraintKind::lockout: lockout(rule); return;
       case ConstraintKind::counting_circles:
