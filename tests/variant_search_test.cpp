@@ -332,11 +332,19 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     }
     case Kind::pair_table:
     case Kind::pair_table_all:
-      // A table of about two thirds of the pairs (one at least), as a setter lists them.
-      line(2, kind == Kind::pair_table ? 5 : 3);
-      for (int x = 1; x <= n; ++x)
-        for (int y = 1; y <= n; ++y)
-          if (chance(rng, 65)) c.digits.insert(c.digits.end(), {x, y});
+      // A table of about two thirds of the pairs (one at least), as a setter
+      // lists them; for every two cells, half the time symmetric with no
+      // digit beside itself (as nabner), which the search sees as a whole.
+      line(2, kind == Kind::pair_table ? 5 : 4);
+      if (kind == Kind::pair_table_all && chance(rng, 50)) {
+        for (int x = 1; x <= n; ++x)
+          for (int y = x + 1; y <= n; ++y)
+            if (chance(rng, 65)) c.digits.insert(c.digits.end(), {x, y, y, x});
+      } else {
+        for (int x = 1; x <= n; ++x)
+          for (int y = 1; y <= n; ++y)
+            if (chance(rng, 65)) c.digits.insert(c.digits.end(), {x, y});
+      }
       if (c.digits.empty()) c.digits = {1, 2};
       break;
     case Kind::counting_circles:

@@ -1294,6 +1294,131 @@ bool leaves_what_sees_all(Domains& domains, const Geometry& geometry, const std:
   return true;
 }
 
+// Cells any two of which hold related digits, where no digit is related to
+// itself (a nabner line; a group of a pair table such as ISS's |x-y| >= 2):
+// the group holds a set of digits any two of which are related. Pair links
+// see two cells at a time; this sees the group. Within the union of its
+// candidates, a digit in no such set of the group's size leaves it, and a
+// digit in every such set is in the group: in its only place, or out of the
+// cells that see all its places. A cell's digit no other cell can hold must
+// still leave a set once the cell's other such digits are out. ("Nabner": 224,591
+// guesses with the pair links alone, ISS 27,384.)
+class RelatedSet final : public Rule {
+ public:
+  // related[d], d = 1..N (N <= kMostDigits): the digits that may go with d,
+  // never d itself, and symmetric.
+  static constexpr int kMostDigits = 16;
+  RelatedSet(std::vector<int> group, const std::vector<Mask>& related, const Geometry& geometry)
+      : geometry_(&geometry), table_(table(related, group.size())) {
+    cells = std::move(group);
+  }
+
+  bool revise(Domains& domains) const override {
+    Mask all = union_of(domains);
+    const Info info = (*table_)[all];
+    if (!info) return false;
+    const Mask valid = info & kLow;
+    if (valid != all) {
+      for (int cell : cells)
+        if (!domains.keep_only(cell, valid)) return false;
+    }
+    // Every set within `valid` lies within `all`: the required digits stand.
+    for (Mask required = info >> 16; required; required &= required - 1) {
+      const Mask bit = required & -required;
+      places_.clear();
+      bool fixed = false;
+      for (int cell : cells) {
+        const Mask mask = domains.mask(cell);
+        if (mask & bit) {
+          places_.push_back(cell);
+          fixed = fixed || mask == bit;
+        }
+      }
+      if (places_.empty()) return false;
+      if (fixed) continue;
+      if (places_.size() == 1) {
+        if (!domains.keep_only(places_.front(), bit)) return false;
+      } else if (!leaves_what_sees_all(domains, *geometry_, places_, bit, seeing_)) {
+        return false;
+      }
+    }
+    // A cell's digits that no other cell can hold exclude each other: each
+    // must leave a set with the cell's others out of the union.
+    Mask seen = 0, repeated = 0;
+    for (int cell : cells) {
+      const Mask mask = domains.mask(cell);
+      repeated |= seen & mask;
+      seen |= mask;
+    }
+    const Mask only_once = seen & ~repeated;
+    if (!(only_once & (only_once - 1))) return true;
+    for (int cell : cells) {
+      const Mask own = domains.mask(cell) & only_once;
+      if (!(own & (own - 1))) continue;
+      Mask keep = domains.mask(cell);
+      for (Mask digits = own; digits; digits &= digits - 1) {
+        const Mask bit = digits & -digits;
+        if (!((*table_)[seen ^ (own ^ bit)] & bit)) keep &= ~bit;
+      }
+      if (!domains.keep_only(cell, keep)) return false;
+    }
+    return true;
+  }
+
+ private:
+  // Per union of candidates: the digits in some related set of the group's
+  // size within it (low 16 bits) and those in every one (high 16); 0 when
+  // there is none.
+  using Info = std::uint32_t;
+  static constexpr Mask kLow = 0xffff;
+
+  Mask union_of(const Domains& domains) const {
+    Mask all = 0;
+    for (int cell : cells) all |= domains.mask(cell);
+    return all;
+  }
+
+  // Shared by every rule of one relation and size (a generated puzzle
+  // builds a program for every count).
+  static std::shared_ptr<const std::vector<Info>> table(const std::vector<Mask>& related, std::size_t size) {
+    static std::mutex guard;
+    static std::map<std::pair<std::size_t, std::vector<Mask>>, std::shared_ptr<const std::vector<Info>>> built;
+    const std::lock_guard lock(guard);
+    auto& slot = built[{size, related}];
+    if (slot) return slot;
+    const int n = static_cast<int>(related.size()) - 1;
+    const std::size_t sets = std::size_t{1} << n;
+    std::vector<char> related_set(sets, 0);  // any two of its digits related
+    auto made = std::make_shared<std::vector<Info>>(sets, 0);
+    auto& info = *made;
+    for (std::size_t s = 1; s < sets; ++s) {
+      const std::size_t low = s & (~s + 1), rest = s ^ low;
+      related_set[s] = rest == 0 || (related_set[rest] && (rest & ~related[std::countr_zero(low) + 1]) == 0);
+      const auto count = static_cast<std::size_t>(std::popcount(s));
+      if (count < size) continue;
+      if (count == size) {
+        if (related_set[s]) info[s] = static_cast<Info>(s << 16 | s);
+        continue;
+      }
+      Info valid = 0, required = static_cast<Info>(kLow);
+      for (std::size_t bits = s; bits; bits &= bits - 1) {
+        const Info sub = info[s ^ (bits & (~bits + 1))];
+        if (!sub) continue;
+        valid |= sub & static_cast<Info>(kLow);
+        required &= sub >> 16;
+      }
+      if (valid) info[s] = required << 16 | valid;
+    }
+    slot = std::move(made);
+    return slot;
+  }
+
+  const Geometry* geometry_;
+  std::shared_ptr<const std::vector<Info>> table_;
+  mutable std::vector<int> places_;
+  mutable std::vector<std::uint64_t> seeing_;
+};
+
 // Counting circles: each digit in the circles is in exactly as many of them
 // as its value. The circles fall into groups of cells that see each other (a
 // digit is at most once in a group), so a digit is in at most as many circles
@@ -2067,6 +2192,21 @@ void ConstraintProgram::relate(int a, int b, Relation&& allowed, bool weighs) {
       }
 }
 
+template <class Relation>
+void ConstraintProgram::add_related_set(const std::vector<int>& cells, Relation&& related) {
+  if (cells.size() < 3 || size_ > RelatedSet::kMostDigits) return;
+  std::vector<int> sorted = cells;
+  std::sort(sorted.begin(), sorted.end());
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return;
+  std::vector<Mask> with(size_ + 1, 0);
+  for (int x = 1; x <= size_; ++x)
+    for (int y = 1; y <= size_; ++y) {
+      if (related(x, y) != related(y, x) || (x == y && related(x, y))) return;
+      if (related(x, y)) with[x] |= digit_bit(y);
+    }
+  add_rule(std::make_unique<RelatedSet>(cells, with, geometry_));
+}
+
 void ConstraintProgram::add_rule(std::unique_ptr<Rule> rule) {
   const int index = static_cast<int>(rules_.size());
   std::vector<int> cells(rule->cells.begin(), rule->cells.begin() + std::min(rule->watched, rule->cells.size()));
@@ -2639,6 +2779,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       for (int i = 0; i < k; ++i)
         for (int j = i + 1; j < k && (c.kind == ConstraintKind::pair_table_all || j == i + 1); ++j)
           relate(cells[i], cells[j], allowed);
+      if (c.kind == ConstraintKind::pair_table_all) add_related_set(cells, allowed);
       break;
     }
     case ConstraintKind::counting_circles: add_rule(std::make_unique<CountingCircles>(cells, geometry_)); break;
@@ -2691,6 +2832,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     case ConstraintKind::nabner:
       for (int i = 0; i < k; ++i)
         for (int j = i + 1; j < k; ++j) relate(cells[i], cells[j], [](int x, int y) { return std::abs(x - y) >= 2; });
+      add_related_set(cells, [](int x, int y) { return std::abs(x - y) >= 2; });
       break;
     case ConstraintKind::row_indexer:
     case ConstraintKind::column_indexer:
