@@ -82,6 +82,33 @@ TEST(Geometry, WindokuWindowsStartAtR2C2R2C6R6C2R6C6) {
   EXPECT_EQ(corners, (std::vector<int>{1 * 9 + 1, 1 * 9 + 5, 5 * 9 + 1, 5 * 9 + 5}));
 }
 
+// Beyond 9×9 the windows are boxes set one cell in from the top left and
+// one cell apart, as many as stay off the far edge (ISS's layout).
+TEST(Geometry, WindokuWindowsOfOtherSizesAreBoxesOneCellApart) {
+  const auto corners_of = [](const Geometry& g) {
+    std::vector<std::pair<int, int>> corners;
+    for (const House& house : g.houses())
+      if (house.kind == HouseKind::window) {
+        EXPECT_EQ(static_cast<int>(house.cells.size()), g.size());
+        corners.emplace_back(g.row_of(house.cells.front()), g.column_of(house.cells.front()));
+      }
+    return corners;
+  };
+  using Corners = std::vector<std::pair<int, int>>;
+  EXPECT_EQ(corners_of(Geometry::windoku(2, 2)), (Corners{{1, 1}}));  // r2c2-r3c3
+  EXPECT_EQ(corners_of(Geometry::windoku(2, 3)), (Corners{{1, 1}}));  // r2c2-r3c4
+  EXPECT_EQ(corners_of(Geometry::windoku(2, 4)), (Corners{{1, 1}, {4, 1}}));
+  EXPECT_EQ(corners_of(Geometry::windoku(4, 4)),
+            (Corners{{1, 1}, {1, 6}, {1, 11}, {6, 1}, {6, 6}, {6, 11}, {11, 1}, {11, 6}, {11, 11}}));
+  const Geometry six = Geometry::windoku(2, 3);
+  std::vector<int> window;
+  for (const House& house : six.houses())
+    if (house.kind == HouseKind::window) window = house.cells;
+  EXPECT_EQ(window, (std::vector<int>{7, 8, 9, 13, 14, 15}));
+  EXPECT_EQ(make_geometry(VariantSpec{"windoku", 0, {}}, 16)->houses().size(), 3u * 16 + 9);
+  EXPECT_THROW(make_geometry(VariantSpec{"windoku", 0, {}}, 7), GeometryError);  // no boxes
+}
+
 TEST(Geometry, BoxShapePicksTheMostSquareFactorisation) {
   EXPECT_EQ(Geometry::box_shape(4), (std::pair{2, 2}));
   EXPECT_EQ(Geometry::box_shape(6), (std::pair{2, 3}));
@@ -142,7 +169,7 @@ TEST(Geometry, MakeGeometryExplainsUnknownVariants) {
   } catch (const GeometryError& error) {
     EXPECT_NE(std::string(error.what()).find("unknown variant 'samurai'"), std::string::npos);
   }
-  EXPECT_THROW(make_geometry(VariantSpec{"windoku", 0, {}}, 4), GeometryError);
+  EXPECT_THROW(make_geometry(VariantSpec{"windoku", 0, {}}, 5), GeometryError);  // no boxes, so no windows
   EXPECT_THROW(make_geometry(VariantSpec{"classic", 0, {}}, 7), GeometryError);
 }
 

@@ -61,6 +61,17 @@ TEST(IssText, ReadsShapesDiagonalsAndOutsideClues) {
   EXPECT_EQ(xsum.constraints[1].cells.front(), 72);
 }
 
+TEST(IssText, ReadsWindokuOnEveryBoxedSize) {
+  for (auto [shape, windows] : {std::pair{"4x4", 1}, {"6x6", 1}, {"9x9", 4}, {"16x16", 9}}) {
+    const Puzzle puzzle = read_one(std::string(".Shape~") + shape + ".Windoku");
+    const auto& houses = puzzle.geometry->houses();
+    EXPECT_EQ(std::count_if(houses.begin(), houses.end(), [](const House& h) { return h.kind == HouseKind::window; }),
+              windows)
+        << shape;
+  }
+  EXPECT_NE(error_of(".Shape~7x7.Windoku").find("Windoku needs boxes"), std::string::npos);
+}
+
 // ISS draws no boxes where NoBoxes says so or the size has no box shape:
 // Jigsaw pieces are then the regions, and without them the grid is a Latin square.
 TEST(IssText, GridsWithoutBoxesAreJigsawsOrLatinSquares) {

@@ -162,8 +162,9 @@ std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t index);
 
 // A random complete grid: a random solve of the empty grid, then a random
 // relabelling of the digits so every digit is equally likely in every cell.
-// `max_nodes` bounds each of the few searches it makes (GenerateError when
-// none finds a grid: a layout with no solution).
+// Its searches take 4 × `max_nodes` at most, a short first one then restarts
+// (GenerateError when none finds a grid: a layout with no solution, or one
+// too tight to fill by chance).
 constexpr std::uint64_t kFullGridNodes = 2'000'000;
 Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_t max_nodes = kFullGridNodes);
 

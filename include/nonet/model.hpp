@@ -62,8 +62,10 @@ class Geometry {
   static Geometry classic(int box_rows, int box_cols);
   // Classic plus both main diagonals.
   static Geometry diagonal(int box_rows, int box_cols);
-  // Classic 9×9 plus the windows with top-left cells r2c2, r2c6, r6c2, r6c6.
-  static Geometry windoku();
+  // Classic plus the windoku windows (windoku_windows): on 9×9 the four with
+  // top-left cells r2c2, r2c6, r6c2, r6c6. Throws GeometryError where no
+  // window fits.
+  static Geometry windoku(int box_rows = 3, int box_cols = 3);
   // Rows, columns and N regions; region_of_cell holds a label 0..N-1 per cell.
   static Geometry jigsaw(int size, std::span<const int> region_of_cell);
   // Rows and columns only (a Latin square: futoshiki, skyscrapers, ISS's
@@ -75,11 +77,14 @@ class Geometry {
   // for a row, column, box or region: those come from `base`).
   static Geometry with_houses(const Geometry& base, std::vector<House> more);
   // Houses variants add, written once for every reader: a diagonal of an N×N
-  // grid (kind diagonal: r1c1 to rNcN; anti_diagonal: rNc1 to r1cN), the four
-  // windoku windows of a 9×9 grid, and the disjoint groups of a grid's regions
+  // grid (kind diagonal: r1c1 to rNcN; anti_diagonal: rNc1 to r1cN), the
+  // windoku windows of a grid with boxes of box_rows × box_cols (boxes of
+  // that shape set one cell in from the top left, one cell apart, as many as
+  // fit inside the grid's edge: four on 9×9, nine on 16×16, one on 4×4 and
+  // 6×6, as ISS lays them out), and the disjoint groups of a grid's regions
   // (group p: the p-th cell, in reading order, of every region).
   static House diagonal_house(int size, HouseKind kind);
-  static std::vector<House> windoku_windows();
+  static std::vector<House> windoku_windows(int box_rows = 3, int box_cols = 3);
   static std::vector<House> disjoint_groups(int size, std::span<const int> region_of_cell);
   // The box shape used for a size: the most square r×c with r ≤ c (9 → 3×3,
   // 6 → 2×3, 12 → 3×4); nullopt where N has no such shape (primes, 1).

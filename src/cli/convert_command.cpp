@@ -62,7 +62,10 @@ struct ConvertCommand {
       if (!puzzle.constraints.empty())
         throw std::invalid_argument("a line cannot hold the rules (" + describe(geometry, puzzle.constraints.front()) +
                                     "): use --to json or fpuzzles");
-      const std::size_t own = geometry.variant() == "diagonal" ? 2 : geometry.variant() == "windoku" ? 4 : 0;
+      const std::size_t own =
+          geometry.variant() == "diagonal"  ? 2
+          : geometry.variant() == "windoku" ? Geometry::windoku_windows(geometry.box_rows(), geometry.box_columns()).size()
+                                            : 0;
       if (geometry.houses().size() > 3 * static_cast<std::size_t>(geometry.size()) + own)
         throw std::invalid_argument("a line cannot hold the extra houses: use --to json or fpuzzles");
       std::string line = to_line(geometry, puzzle.cells);

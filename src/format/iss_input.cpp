@@ -184,8 +184,11 @@ class IssReader {
   }
 
   void add_windows(std::vector<House>& extra, const Item& item) const {
-    if (size_ != 9) fail(item.offset, "Windoku is 9x9 only");
-    for (House& window : Geometry::windoku_windows()) extra.push_back(std::move(window));
+    const auto shape = Geometry::box_shape(size_);
+    std::vector<House> windows;
+    if (shape) windows = Geometry::windoku_windows(shape->first, shape->second);
+    if (windows.empty()) fail(item.offset, "Windoku needs boxes, with room for a window inside the grid's edge");
+    for (House& window : windows) extra.push_back(std::move(window));
   }
 
   void add_disjoint_groups(const Geometry& base, std::vector<House>& extra, const Item& item) const {

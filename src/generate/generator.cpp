@@ -70,6 +70,17 @@ std::optional<Grid> seeded_fast9_grid(const Geometry& geometry, detail::Random& 
   return std::move(result.solutions.front());
 }
 
+// Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, … (i from 1): restart budgets
+// within a constant factor of the best fixed one, whatever it is.
+std::uint64_t luby(std::uint64_t i) {
+  for (;;) {
+    std::uint64_t k = 1;
+    while ((std::uint64_t{1} << k) - 1 < i) ++k;
+    if ((std::uint64_t{1} << k) - 1 == i) return std::uint64_t{1} << (k - 1);
+    i -= (std::uint64_t{1} << (k - 1)) - 1;
+  }
+}
+
 }  // namespace
 
 Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_t max_nodes) {
@@ -89,18 +100,31 @@ Grid random_full_grid(const Geometry& geometry, std::uint64_t seed, std::uint64_
   // A layout with no full grid that propagation cannot refute would keep the
   // search going for ever; a few searches with a node budget each (another
   // random order often succeeds at once where one got lost) bound it.
+  // The first search finds the grid of a seed on every layout that has
+  // room (boxes, regions: a few hundred nodes); on a tight layout (16×16
+  // windoku) a random search is either lucky early or lost for millions of
+  // nodes, so it is cut short and restarted with Luby's sequence of budgets.
   constexpr int kSearches = 4;
+  constexpr std::uint64_t kFirstSearch = 65536, kRestartUnit = 256;
   SolveResult result;
-  for (int search = 0; search < kSearches && result.solutions.empty(); ++search) {
+  const auto search = [&](std::uint64_t budget) {
     options.seed = rng.next();
+    options.max_nodes = budget;
     result = solve_generic(detail::borrowed_puzzle(geometry, Grid(geometry.cell_count(), 0)), options);
     if (result.status == SolveStatus::no_solution)
       throw GenerateError("no full grid exists for this " + geometry.variant() + " layout");
+  };
+  search(max_nodes == 0 ? 0 : std::min(max_nodes, kFirstSearch));
+  const std::uint64_t restart_budget = max_nodes == 0 ? 0 : kSearches * max_nodes;
+  for (std::uint64_t spent = 0, restart = 1; result.solutions.empty() && max_nodes != 0 && spent < restart_budget;
+       ++restart) {
+    const std::uint64_t budget = std::min(kRestartUnit * luby(restart), restart_budget - spent);
+    search(budget);
+    spent += budget;
   }
   if (result.solutions.empty())
     throw GenerateError("no full grid found for this " + geometry.variant() + " layout in " +
-                        std::to_string(kSearches) + " searches of " + std::to_string(max_nodes) +
-                        " nodes: it may have none");
+                        std::to_string(kSearches * max_nodes) + " nodes of random searches: it may have none");
   Grid grid = std::move(result.solutions.front());
   relabel(grid, geometry.size(), rng);
   return grid;

@@ -182,13 +182,15 @@ House Geometry::diagonal_house(int size, HouseKind kind) {
   return house;
 }
 
-std::vector<House> Geometry::windoku_windows() {
+std::vector<House> Geometry::windoku_windows(int box_rows, int box_cols) {
+  const int size = box_rows * box_cols;
   std::vector<House> windows;
-  for (int top : {1, 5})
-    for (int left : {1, 5}) {
+  // A window stays off the far edge as off the near one (ISS: start + box < N).
+  for (int top = 1; top + box_rows < size; top += box_rows + 1)
+    for (int left = 1; left + box_cols < size; left += box_cols + 1) {
       House window{HouseKind::window, static_cast<int>(windows.size()) + 1, {}};
-      for (int r = top; r < top + 3; ++r)
-        for (int c = left; c < left + 3; ++c) window.cells.push_back(r * 9 + c);
+      for (int r = top; r < top + box_rows; ++r)
+        for (int c = left; c < left + box_cols; ++c) window.cells.push_back(r * size + c);
       windows.push_back(std::move(window));
     }
   return windows;
@@ -202,13 +204,16 @@ std::vector<House> Geometry::disjoint_groups(int size, std::span<const int> regi
   return groups;
 }
 
-Geometry Geometry::windoku() {
-  Geometry base = classic(3, 3);
+Geometry Geometry::windoku(int box_rows, int box_cols) {
+  Geometry base = classic(box_rows, box_cols);
   auto houses = base.houses_;
-  for (House& window : windoku_windows()) houses.push_back(std::move(window));
-  Geometry result("windoku", 9, std::move(houses), base.regions_);
-  result.box_rows_ = 3;
-  result.box_cols_ = 3;
+  auto windows = windoku_windows(box_rows, box_cols);
+  if (windows.empty())
+    throw GeometryError("windoku needs boxes with room for a window inside the grid's edge (sizes 4 and up)");
+  for (House& window : windows) houses.push_back(std::move(window));
+  Geometry result("windoku", base.size_, std::move(houses), base.regions_);
+  result.box_rows_ = box_rows;
+  result.box_cols_ = box_cols;
   return result;
 }
 
@@ -317,15 +322,12 @@ std::shared_ptr<const Geometry> build_geometry(const VariantSpec& spec, int size
     return std::make_shared<const Geometry>(Geometry::jigsaw(size, spec.regions));
   }
   if (spec.name == "latin") return std::make_shared<const Geometry>(Geometry::latin(size));
-  if (spec.name == "windoku") {
-    if (size != 9) throw GeometryError("windoku is 9x9 only, got size " + std::to_string(size));
-    return std::make_shared<const Geometry>(Geometry::windoku());
-  }
-  if (spec.name != "classic" && spec.name != "diagonal")
+  if (spec.name != "classic" && spec.name != "diagonal" && spec.name != "windoku")
     throw GeometryError("unknown variant '" + spec.name + "' (expected classic, diagonal, windoku, jigsaw or latin)");
   auto shape = Geometry::box_shape(size);
   if (!shape)
     throw GeometryError("size " + std::to_string(size) + " has no box shape (a grid of rows and columns only is --variant latin)");
+  if (spec.name == "windoku") return std::make_shared<const Geometry>(Geometry::windoku(shape->first, shape->second));
   return std::make_shared<const Geometry>(spec.name == "diagonal" ? Geometry::diagonal(shape->first, shape->second)
                                                                   : Geometry::classic(shape->first, shape->second));
 }

@@ -150,6 +150,11 @@ suite('new puzzles and variants', () => {
     await cell(page, 'r4c4').click();
     await page.keyboard.press('5');
     assert.match(await cell(page, 'r4c4').getAttribute('class'), /\bconflict\b/);
+    // Other boxed sizes have windows too: nine on 16×16, boxes one cell apart.
+    await page.selectOption('#enter-size', '16');
+    await page.waitForFunction(() => document.querySelectorAll('#board .cell.window').length === 9 * 16);
+    assert.match(await cell(page, 'r7c7').getAttribute('class'), /\bwindow\b/);
+    assert.doesNotMatch(await cell(page, 'r6c6').getAttribute('class'), /\bwindow\b/);
     await page.close();
   });
 

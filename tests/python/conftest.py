@@ -76,8 +76,9 @@ def houses(puzzle: nonet.Puzzle):
     out += [list(cells[r:r + br, c:c + bc].ravel()) for r in range(0, n, br) for c in range(0, n, bc)]
     if puzzle.variant == "diagonal":
         out += [list(np.diag(cells)), list(np.diag(np.fliplr(cells)))]
-    if puzzle.variant == "windoku":
-        out += [list(cells[r:r + 3, c:c + 3].ravel()) for r in (1, 5) for c in (1, 5)]
+    if puzzle.variant == "windoku":  # boxes one cell in from the top left, one cell apart, off the far edge
+        out += [list(cells[r:r + br, c:c + bc].ravel())
+                for r in range(1, n - br, br + 1) for c in range(1, n - bc, bc + 1)]
     return out
 
 

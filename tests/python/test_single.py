@@ -191,6 +191,7 @@ def test_rate_scales():
 @pytest.mark.parametrize("options", [
     dict(), dict(variant="diagonal"), dict(variant="windoku"), dict(variant="jigsaw", regions=JIGSAW_REGIONS),
     dict(size=4), dict(size=16), dict(difficulty="easy", symmetry="rot180"),
+    dict(variant="windoku", size=6), dict(variant="windoku", size=16),
 ], ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items() if k != "regions") or "classic")
 def test_generate(options):
     puzzles = nonet.generate(2, seed=11, **options)
@@ -198,6 +199,7 @@ def test_generate(options):
     for p in puzzles:
         assert p.variant == options.get("variant", "classic")
         assert nonet.check(p) == "unique"
+        assert_solves(p, nonet.solve(p).solution)
     if options.get("symmetry") == "rot180":
         for p in puzzles:
             filled = p.grid() != 0

@@ -21,8 +21,7 @@ export function layoutOptions(n) {
 }
 
 export function sizesFor(variant) {
-  // Windoku's windows are 3×3 (9×9 only); diagonals need no boxes, so every size works.
-  if (variant === 'windoku') return [9];
+  // Windoku's windows are boxes set in from the edge, so it takes every boxed size.
   // Rows and columns only: every size, the primes too.
   if (variant === 'latin') return [4, 5, 6, 7, 8, 9];
   return ui.info.sizes || DEFAULT_INFO.sizes;
