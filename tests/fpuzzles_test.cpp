@@ -539,6 +539,8 @@ TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
             "f-puzzles cannot state pair-table of 2 pairs at r1c1, r1c2: f-puzzles has no rule of listed pairs of digits");
   EXPECT_EQ(refused(rule(K::same_values, {0, 1}, 2)),
             "f-puzzles cannot state same-values 2 at r1c1, r1c2: f-puzzles has no sets of the same digits");
+  EXPECT_EQ(refused(rule(K::rellik_cage, {0, 1}, 4)),
+            "f-puzzles cannot state rellik-cage 4 at r1c1, r1c2: f-puzzles has no rellik cages");
   EXPECT_EQ(refused(rule(K::counting_circles, {0})), "f-puzzles cannot state counting-circles at r1c1: f-puzzles has no counting circles");
   EXPECT_EQ(refused(rule(K::lunchbox, {0, 1}, 0)), "f-puzzles cannot state lunchbox 0 at r1c1, r1c2: f-puzzles has no lunchboxes");
   EXPECT_EQ(refused(rule(K::sum_line, {0, 1})), "f-puzzles cannot state sum-line at r1c1, r1c2: f-puzzles has no sum lines");

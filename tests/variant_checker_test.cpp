@@ -125,6 +125,12 @@ std::vector<Case> cases() {
       {"cage with no sum, digits differ", &b9, {rule(Kind::killer_cage, b9.at("r1c1 r1c2 r2c1"))}, true},
       {"cage 5,2,5 repeats though its sum is 12", &b9, {rule(Kind::killer_cage, b9.at("r2c6 r3c6 r3c7"), 12)}, false},
       {"cage with no sum repeats", &b9, {rule(Kind::killer_cage, b9.at("r2c6 r3c6 r3c7"))}, false},
+      {"rellik 5,3,4: nothing adds up to 6", &b9, {rule(Kind::rellik_cage, b9.at("r1c1 r1c2 r1c3"), 6)}, true},
+      {"rellik 5,3,4: nothing reaches 13", &b9, {rule(Kind::rellik_cage, b9.at("r1c1 r1c2 r1c3"), 13)}, true},
+      {"rellik 5,3,4: 3+4 is 7", &b9, {rule(Kind::rellik_cage, b9.at("r1c1 r1c2 r1c3"), 7)}, false},
+      {"rellik 5,3,4: 5 alone is 5", &b9, {rule(Kind::rellik_cage, b9.at("r1c1 r1c2 r1c3"), 5)}, false},
+      {"rellik 5,3,4: all three are 12", &b9, {rule(Kind::rellik_cage, b9.at("r1c1 r1c2 r1c3"), 12)}, false},
+      {"rellik 5,2,5 repeats", &b9, {rule(Kind::rellik_cage, b9.at("r2c6 r3c6 r3c7"), 1)}, false},
       {"sum 12 = 5+3+4", &b9, {rule(Kind::sum, b9.at("r1c1 r1c2 r1c3"), 12)}, true},
       {"sum 13 on 5+3+4", &b9, {rule(Kind::sum, b9.at("r1c1 r1c2 r1c3"), 13)}, false},
       {"sum 10 = 5+5: digits may repeat", &b9, {rule(Kind::sum, b9.at("r2c6 r3c7"), 10)}, true},
@@ -383,7 +389,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 51u);
+  EXPECT_EQ(testing::every_kind().size(), 52u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {
@@ -465,6 +471,9 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 1), "modulus outside 2..9"},
       {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 10), "modulus outside 2..9"},
       {&g9, rule(Kind::same_values, c9("r1c1 r1c2 r1c3"), 2), "do not split into 2 sets"},
+      {&g9, rule(Kind::rellik_cage, c9("r1c1 r1c2"), 0), "a sum of 1 or more"},
+      {&g9, rule(Kind::rellik_cage, c9("r1c1 r1c2")), "a sum of 1 or more"},
+      {&g4, rule(Kind::rellik_cage, c4("r1c1 r1c2 r2c1 r2c2 r3c1"), 20), "cannot all differ"},
       {&g9, testing::pairs(Kind::pair_table_all, c9("r1c1 r1c2 r1c3 r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c2 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r3c1"), {1, 1}),
        "at most 18 cells"},
       {&g9, testing::pairs(Kind::pair_table, c9("r1c1 r1c2"), {1, 10}), "digit out of range"},

@@ -61,6 +61,18 @@ TEST(IssText, ReadsShapesDiagonalsAndOutsideClues) {
   EXPECT_EQ(xsum.constraints[1].cells.front(), 72);
 }
 
+// RellikCage~sum~cells (ISS's "Hazy Rellik"): different digits, none of
+// which add up to the sum; solved and checked in IssPublished.
+TEST(IssText, ReadsRellikCages) {
+  const Puzzle puzzle = read_one(".RellikCage~8~R1C1~R2C1~R3C1~R3C2~R3C3.RellikCage~11~R4C6~R5C6~R5C7~R6C6");
+  ASSERT_EQ(puzzle.constraints.size(), 2u);
+  EXPECT_EQ(puzzle.constraints[0].kind, ConstraintKind::rellik_cage);
+  EXPECT_EQ(puzzle.constraints[0].value, 8);
+  EXPECT_EQ(puzzle.constraints[0].cells, (std::vector<int>{0, 9, 18, 19, 20}));
+  EXPECT_EQ(puzzle.constraints[1].value, 11);
+  EXPECT_NE(error_of(".RellikCage~x~R1C1").find("sum"), std::string::npos) << error_of(".RellikCage~x~R1C1");
+}
+
 TEST(IssText, ReadsWindokuOnEveryBoxedSize) {
   for (auto [shape, windows] : {std::pair{"4x4", 1}, {"6x6", 1}, {"9x9", 4}, {"16x16", 9}}) {
     const Puzzle puzzle = read_one(std::string(".Shape~") + shape + ".Windoku");

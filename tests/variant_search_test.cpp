@@ -229,6 +229,11 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
       if (chance(rng, 85)) c.value = pick(rng, k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
       break;
     }
+    case Kind::rellik_cage:
+      // Small sums mostly (they rule out the most); any up to the cage's most.
+      c.cells = walk(g, rng, pick(rng, 1, std::min(n, 5)), kOrthogonalSteps);
+      c.value = chance(rng, 70) ? pick(rng, 1, n + 2) : pick(rng, 1, static_cast<int>(c.cells.size()) * n);
+      break;
     case Kind::extra_region: {
       std::vector<int> all(g.cell_count());
       std::iota(all.begin(), all.end(), 0);
@@ -576,6 +581,7 @@ std::vector<Recipe> recipes() {
            {Kind::region_sum_line, Kind::between},
            {Kind::pair_table, Kind::pair_table_all, Kind::killer_cage},
            {Kind::same_values, Kind::thermometer, Kind::palindrome},
+           {Kind::rellik_cage, Kind::killer_cage, Kind::little_killer},
            {Kind::lockout, Kind::between, Kind::thermometer},
            {Kind::sum_line, Kind::killer_cage, Kind::arrow},
            {Kind::lunchbox, Kind::sandwich, Kind::renban},

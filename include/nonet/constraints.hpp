@@ -92,6 +92,7 @@ enum class ConstraintKind {
   pair_table_all,  // each two cells of the group, earlier then later, hold a listed pair
   same_values,     // the cells, split in order into `value` sets of equal size, hold the same digits in each
                    // set (as many of each digit; in any order)
+  rellik_cage,     // a cage of different digits none of whose subsets (one digit or more) adds up to `value`
 };
 
 // Whether the kind is a clue outside the grid (its `outside` place is part of it).

@@ -2101,6 +2101,48 @@ const std::vector<Mask>& combinations(int size, int count, int sum) {
 
 constexpr int kCombinationsUpTo = 16;
 
+// A rellik cage's combinations: the sets of `count` different digits of 1..N
+// no subset of which (one digit or more) adds up to `sum`.
+const std::vector<Mask>& rellik_combinations(int size, int count, int sum) {
+  thread_local std::map<std::tuple<int, int, int>, std::vector<Mask>> known;
+  auto [at, added] = known.try_emplace({size, count, sum});
+  if (!added) return at->second;
+  for (Mask set = 0; set < (Mask{1} << size); ++set) {
+    if (std::popcount(set) != count) continue;
+    std::bitset<kCombinationsUpTo * (kCombinationsUpTo + 1) / 2 + 1> sums;  // bit s: a subset adds up to s
+    sums.set(0);
+    for (Mask m = set; m; m &= m - 1) sums |= sums << (std::countr_zero(m) + 1);
+    if (sum >= static_cast<int>(sums.size()) || !sums.test(static_cast<std::size_t>(sum))) at->second.push_back(set);
+  }
+  return at->second;
+}
+
+// A rellik cage past 16 digits: its sum's own digit leaves every cell, and
+// once every cell is fixed no subset may add up to the sum.
+class RellikBounds final : public Rule {
+ public:
+  RellikBounds(std::vector<int> cage, int sum) : sum_(sum) { cells = std::move(cage); }
+  bool revise(Domains& domains) const override {
+    std::vector<char> reachable;
+    int total = 0;
+    for (int cell : cells) {
+      const Mask mask = domains.mask(cell);
+      if (sum_ <= 64 && !domains.keep_only(cell, mask & ~digit_bit(sum_))) return false;
+      if (!single(domains.mask(cell))) return true;
+      total += lowest(domains.mask(cell));
+    }
+    if (sum_ > total) return true;
+    reachable.assign(static_cast<std::size_t>(sum_) + 1, 0);
+    reachable[0] = 1;
+    for (int cell : cells)
+      for (int x = lowest(domains.mask(cell)), s = sum_; s >= x; --s) reachable[s] = reachable[s] || reachable[s - x];
+    return !reachable[static_cast<std::size_t>(sum_)];
+  }
+
+ private:
+  int sum_;
+};
+
 // A run of houses of one kind, for the logic solver's words: "rows 1-3",
 // "columns 8-9", "boxes 1-2".
 std::string houses_name(const House& one_end, const House& other_end) {
@@ -2227,6 +2269,11 @@ void ConstraintProgram::add_distinct_sum(const std::vector<int>& cells, int tota
     for (int cell : cells) terms.emplace_back(cell, 1);
     return add_sum(terms, total);
   }
+  add_rule(std::make_unique<CageSum>(cells, combinations(size_, static_cast<int>(cells.size()), total),
+                                     rests_in_houses(cells), geometry_));
+}
+
+std::vector<std::vector<int>> ConstraintProgram::rests_in_houses(const std::vector<int>& cells) const {
   std::vector<std::vector<int>> rests;
   for (int h : geometry_.houses_of(cells.front())) {
     const auto bits = geometry_.house_bits(h);
@@ -2239,8 +2286,7 @@ void ConstraintProgram::add_distinct_sum(const std::vector<int>& cells, int tota
       if (std::find(cells.begin(), cells.end(), cell) == cells.end()) rest.push_back(cell);
     rests.push_back(std::move(rest));
   }
-  add_rule(std::make_unique<CageSum>(cells, combinations(size_, static_cast<int>(cells.size()), total), std::move(rests),
-                                     geometry_));
+  return rests;
 }
 
 // The rule of 45: a house holds each digit once, so its cells add up to
@@ -2771,6 +2817,14 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     case ConstraintKind::full_rank_no_ties: add_rule(std::make_unique<FullRankDistinct>(n)); break;
     case ConstraintKind::full_rank_ties: break;  // read by each full_rank clue
     case ConstraintKind::same_values: add_rule(std::make_unique<SameValues>(cells, *c.value, n)); break;
+    case ConstraintKind::rellik_cage:
+      differ(cells);
+      if (n > kCombinationsUpTo) {
+        add_rule(std::make_unique<RellikBounds>(cells, *c.value));
+        break;
+      }
+      add_rule(std::make_unique<CageSum>(cells, rellik_combinations(n, k, *c.value), rests_in_houses(cells), geometry_));
+      break;
     case ConstraintKind::pair_table:
     case ConstraintKind::pair_table_all: {
       std::vector<std::vector<char>> listed(n + 1, std::vector<char>(n + 1, 0));

@@ -140,6 +140,8 @@ class ConstraintProgram {
   void add_sum(const std::vector<std::pair<int, int>>& terms, int total);
   // Different digits (the cells see each other) adding up to total.
   void add_distinct_sum(const std::vector<int>& cells, int total);
+  // For each house holding all of the cells, its other cells.
+  std::vector<std::vector<int>> rests_in_houses(const std::vector<int>& cells) const;
   // Sums the cages imply over houses and unions of houses (rule of 45).
   void add_implied_sums(const std::vector<Constraint>& constraints, bool every_run);
   // Sums of written sums taken together where their cells bind each other.

@@ -173,7 +173,7 @@ class RuleDrawer {
   // the cells' union, each corner moved inwards. A corner is a grid point
   // plus -1, 0 or +1 insets along each axis, so the ends of neighbouring
   // edges meet exactly and the edges chain into closed loops.
-  void cage(const std::vector<int>& cells, std::optional<int> sum, bool dotted) {
+  void cage(const std::vector<int>& cells, std::optional<int> sum, bool dotted, const char* before_sum = "") {
     if (cells.empty()) return;
     std::vector<bool> inside(geometry_.cell_count(), false);
     for (int cell : cells) inside[cell] = true;
@@ -234,7 +234,7 @@ class RuleDrawer {
       // corner, where a digit written in the cell never reaches.
       const int first = *std::min_element(cells.begin(), cells.end());
       // Larger over 9×9, where the digits are drawn smaller and a sum may have three digits.
-      text({geometry_.column_of(first) + 0.05, geometry_.row_of(first) + 0.05}, std::to_string(*sum),
+      text({geometry_.column_of(first) + 0.05, geometry_.row_of(first) + 0.05}, before_sum + std::to_string(*sum),
            n_ > 9 ? 0.3 : 0.26, kInk, Layer::label, false, true, Shape::Form::corner_text);
     }
   }
@@ -475,6 +475,10 @@ class RuleDrawer {
     const std::string value = rule.value ? std::to_string(*rule.value) : "";
     switch (rule.kind) {
       case ConstraintKind::killer_cage: cage(rule.cells, rule.value, false); return;
+      case ConstraintKind::rellik_cage:
+        cage(rule.cells, rule.value, false, "\u2260");
+        caption("cages marked \u2260: digits do not repeat, and none of them add up to the number");
+        return;
       case ConstraintKind::sum: {
         // A sum over a killer cage's cells (a cell counted twice) is that cage's sum.
         std::vector<int> cells = rule.cells;

@@ -76,6 +76,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::pair_table, "pair-table"},
     KindName{ConstraintKind::pair_table_all, "pair-table-all"},
     KindName{ConstraintKind::same_values, "same-values"},
+    KindName{ConstraintKind::rellik_cage, "rellik-cage"},
 };
 
 using Digits = std::vector<int>;
@@ -217,6 +218,17 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       if (!all_different(filled)) return false;
       return !c.value || (full ? total(d) == value : total(filled) < value);
     case ConstraintKind::extra_region: return all_different(filled);
+    case ConstraintKind::rellik_cage: {
+      // No subset of the digits placed adds up to the value (each subset's
+      // sum, by bits: bit s set when some subset adds up to s).
+      if (!all_different(filled) || value < 1) return false;
+      if (value > total(filled)) return true;  // (and no table the size of a hostile value)
+      std::vector<char> reachable(static_cast<std::size_t>(value) + 1, 0);
+      reachable[0] = 1;
+      for (int x : filled)
+        for (int s = value; s >= x; --s) reachable[s] = reachable[s] || reachable[s - x];
+      return !reachable[value];
+    }
     case ConstraintKind::sum: return full ? total(d) == value : total(filled) + static_cast<int>(d.size() - filled.size()) <= value;
     case ConstraintKind::odd: return d[0] == 0 || d[0] % 2 == 1;
     case ConstraintKind::even: return d[0] == 0 || d[0] % 2 == 0;
@@ -659,6 +671,10 @@ std::string malformed(const Geometry& g, const Constraint& c) {
       if (c.digits.empty() || c.digits.size() % 2 != 0) return fail("a list of pairs of digits");
       for (int digit : c.digits)
         if (digit < 1 || digit > n) return fail("digit out of range");
+      return "";
+    case ConstraintKind::rellik_cage:
+      if (k > n) return fail("more than " + std::to_string(n) + " cells cannot all differ");
+      if (!need_value() || *c.value < 1) return fail("a sum of 1 or more that no digits of the cage add up to");
       return "";
     case ConstraintKind::same_values:
       if (!need_value() || *c.value < 2) return fail("two sets or more");

@@ -54,6 +54,7 @@ const KINDS = {
   'no-xv': { name: 'all X and V shown', sentence: 'every X and V is given (no other neighbours add up to 5 or 10)' },
   'row-indexer': { name: 'row indexers (red)', sentence: 'a digit v in a red cell of column c: row v of column c holds the red cell’s row number' },
   'column-indexer': { name: 'column indexers (green)', sentence: 'a digit v in a green cell of row r: column v of row r holds the green cell’s column number' },
+  'rellik-cage': { name: 'rellik cages', sentence: 'digits in a dashed cage marked ≠ do not repeat, and none of them add up to its number' },
   'same-values': { name: 'same-value sets (tinted)', sentence: 'cells tinted alike split into sets of one size (in the order listed) holding the same digits' },
   'pair-table': { name: 'pair lines (grey, rings)' },
   'pair-table-all': { name: 'pair groups (grey, dots)' },
@@ -188,6 +189,11 @@ export function drawRules(group, constraints, n) {
         const gl = g('line');
         el('path', { d: cageOutline(cells, n, 0.07), class: rule.kind === 'sum' ? 'cage dotted' : 'cage' }, gl);
         if (v !== undefined && cells.length) cornerLabel(Math.min(...cells), v);
+        break;
+      }
+      case 'rellik-cage': {
+        el('path', { d: cageOutline(cells, n, 0.07), class: 'cage' }, g('line'));
+        if (v !== undefined && cells.length) cornerLabel(Math.min(...cells), `≠${v}`);
         break;
       }
       case 'extra-region':
