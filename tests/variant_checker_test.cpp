@@ -48,6 +48,9 @@ struct Boards {
   Board entropy9 = board(Geometry::classic(3, 3),
                          "834159627 659273841 712486395 967518432 183942576 425367918 376824159 241695783 598731264");
   Board anti_king6 = board(Geometry::classic(2, 3), "316245 524163 163524 452631 231456 645312");
+  // ISS's "Taxicab Archers", its published solution: anti-taxicab holds.
+  Board taxicab9 = board(Geometry::classic(3, 3),
+                         "134679528 826435971 795281643 371562489 542893167 968714352 483126795 259347816 617958234");
   Board nonconsecutive6 = board(Geometry::classic(2, 3), "315264 642531 264153 531426 153642 426315");
   Board no_ratio6 = board(Geometry::classic(2, 3), "316254 254613 523461 461325 645132 132546");
   Board no_xv6 = board(Geometry::classic(2, 3), "316245 452136 245613 631524 163452 524361");
@@ -318,6 +321,8 @@ std::vector<Case> cases() {
       {"anti-knight", &boards().anti_knight4, whole(Kind::anti_knight, {}), true},
       {"anti-knight: 1 at r1c1 and r2c3", &b4, whole(Kind::anti_knight, {}), false},
       {"anti-king", &boards().anti_king6, whole(Kind::anti_king, {}), true},
+      {"anti-taxicab", &boards().taxicab9, whole(Kind::anti_taxicab, {}), true},
+      {"anti-taxicab: 4s at r1c3 and r3c5, four steps apart", &b9, whole(Kind::anti_taxicab, {}), false},
       {"anti-king: 1 at r2c4 and r3c3", &b6, whole(Kind::anti_king, {}), false},
       {"nonconsecutive", &boards().nonconsecutive6, whole(Kind::nonconsecutive, {}), true},
       {"nonconsecutive: 1,2 in row 1", &b6, whole(Kind::nonconsecutive, {}), false},
@@ -367,7 +372,8 @@ std::vector<Case> cases() {
 TEST(VariantChecker, TheBoardsAreSolvedGrids) {
   const Boards& known = boards();
   for (const Board* b : {&known.classic4, &known.anti_knight4, &known.jigsaw4, &known.classic6, &known.anti_king6,
-                         &known.nonconsecutive6, &known.no_ratio6, &known.no_xv6, &known.classic9}) {
+                         &known.nonconsecutive6, &known.no_ratio6, &known.no_xv6, &known.classic9,
+                         &known.taxicab9}) {
     const Puzzle empty{b->geometry, Grid(b->grid.size(), 0), "", {}};
     EXPECT_TRUE(is_solution_of(empty, b->grid)) << b->geometry->variant() << " " << b->size();
   }
@@ -389,7 +395,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 52u);
+  EXPECT_EQ(testing::every_kind().size(), 53u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {

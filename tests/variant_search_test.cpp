@@ -407,6 +407,7 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
     case Kind::global_entropy:
     case Kind::full_rank_no_ties:
     case Kind::full_rank_ties:
+    case Kind::anti_taxicab:
     case Kind::no_xv: break;
   }
   return c;
@@ -582,6 +583,7 @@ std::vector<Recipe> recipes() {
            {Kind::pair_table, Kind::pair_table_all, Kind::killer_cage},
            {Kind::same_values, Kind::thermometer, Kind::palindrome},
            {Kind::rellik_cage, Kind::killer_cage, Kind::little_killer},
+           {Kind::anti_taxicab, Kind::thermometer, Kind::killer_cage},
            {Kind::lockout, Kind::between, Kind::thermometer},
            {Kind::sum_line, Kind::killer_cage, Kind::arrow},
            {Kind::lunchbox, Kind::sandwich, Kind::renban},

@@ -107,7 +107,7 @@ inline std::vector<Kind> every_kind() {
 inline bool whole_grid(Kind kind) {
   return kind == Kind::anti_knight || kind == Kind::anti_king || kind == Kind::nonconsecutive ||
          kind == Kind::no_difference || kind == Kind::no_ratio || kind == Kind::no_xv || kind == Kind::global_entropy ||
-         kind == Kind::full_rank_no_ties || kind == Kind::full_rank_ties;
+         kind == Kind::full_rank_no_ties || kind == Kind::full_rank_ties || kind == Kind::anti_taxicab;
 }
 
 }  // namespace nonet::testing

@@ -93,6 +93,7 @@ enum class ConstraintKind {
   same_values,     // the cells, split in order into `value` sets of equal size, hold the same digits in each
                    // set (as many of each digit; in any order)
   rellik_cage,     // a cage of different digits none of whose subsets (one digit or more) adds up to `value`
+  anti_taxicab,    // (no cells) a digit d is in no cell d steps away, counting steps between orthogonal neighbours
 };
 
 // Whether the kind is a clue outside the grid (its `outside` place is part of it).

@@ -2849,6 +2849,17 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
           add_rule(std::make_unique<BlockClasses>(
               std::vector<int>{r * n + col, r * n + col + 1, (r + 1) * n + col, (r + 1) * n + col + 1}, geometry_));
       break;
+    case ConstraintKind::anti_taxicab:
+      // Two cells d steps apart do not both hold d: one table for each pair
+      // within N steps, which rules out one pair of digits, so the search
+      // does not count it in its choice of cell.
+      for (int a = 0; a < geometry_.cell_count(); ++a)
+        for (int b = a + 1; b < geometry_.cell_count(); ++b) {
+          const int d = std::abs(geometry_.row_of(a) - geometry_.row_of(b)) +
+                        std::abs(geometry_.column_of(a) - geometry_.column_of(b));
+          if (d <= n) relate(a, b, [d](int x, int y) { return x != d || y != d; }, false);
+        }
+      break;
     case ConstraintKind::anti_knight:
     case ConstraintKind::anti_king:
       for (int cell = 0; cell < geometry_.cell_count(); ++cell) {

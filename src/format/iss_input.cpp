@@ -61,13 +61,13 @@ constexpr std::string_view kRead[] = {
     "AntiKing", "AntiConsecutive", "StrictKropki", "StrictXV", "Cage", "Sum", "LittleKiller", "Arrow", "DoubleArrow",
     "PillArrow", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine", "Between", "Palindrome",
     "Zipper", "WhiteDot", "BlackDot", "X", "V", "GreaterThan", "Quad", "Sandwich", "XSum", "Skyscraper",
-    "AllDifferent", "Indexing", "Pair", "PairX", "Binary", "BinaryX", "SameValues", "RellikCage"};
+    "AllDifferent", "Indexing", "Pair", "PairX", "Binary", "BinaryX", "SameValues", "RellikCage", "AntiTaxicab"};
 constexpr std::string_view kNotRead[] = {
     "HiddenSkyscraper", "ChaosArrow", "ChaosCount", "FullRank", "FullRankTies", "NumberedRoom",
     "LookAndSay", "Lunchbox", "ContainExact", "ContainAtLeast", "NFA", "Var", "SumLine",
     "RegionSize", "CountDistinct", "Lockout", "EqualityCage", "ValueIndexing", "ChaosConstruction",
     "Regex", "CountingCircles", "Replicate", "Or", "And", "End",
-    "AntiTaxicab", "Doppelganger", "DutchFlatmates", "GlobalEntropy", "GlobalMod", "RegionSameValues",
+    "Doppelganger", "DutchFlatmates", "GlobalEntropy", "GlobalMod", "RegionSameValues",
     "ConnectedValues", "EqualSum", "SearchPriority", "Container", "Given", "Priority"};
 
 bool known_name(std::string_view name) {
@@ -344,6 +344,7 @@ class IssReader {
         name == "Diagonal")
       return;  // part of the geometry
     if (name == "AntiKnight") rules.push_back({ConstraintKind::anti_knight, {}});
+    else if (name == "AntiTaxicab") rules.push_back({ConstraintKind::anti_taxicab, {}});
     else if (name == "AntiKing") rules.push_back({ConstraintKind::anti_king, {}});
     else if (name == "AntiConsecutive") rules.push_back({ConstraintKind::nonconsecutive, {}});
     else if (name == "StrictKropki") {

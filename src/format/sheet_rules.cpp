@@ -617,6 +617,7 @@ class RuleDrawer {
       case ConstraintKind::full_rank_no_ties: caption("full rank: no two of the numbers are equal"); return;
       case ConstraintKind::full_rank_ties: caption("full rank: a clued number may equal others"); return;
       case ConstraintKind::anti_knight: caption("anti-knight"); return;
+      case ConstraintKind::anti_taxicab: caption("anti-taxicab: a digit d is in no cell d steps away (orthogonal steps)"); return;
       case ConstraintKind::anti_king: caption("anti-king"); return;
       case ConstraintKind::global_entropy: caption("global entropy: every 2x2 block holds a low, a middle and a high digit"); return;
       case ConstraintKind::nonconsecutive: caption("nonconsecutive"); return;

@@ -77,6 +77,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::pair_table_all, "pair-table-all"},
     KindName{ConstraintKind::same_values, "same-values"},
     KindName{ConstraintKind::rellik_cage, "rellik-cage"},
+    KindName{ConstraintKind::anti_taxicab, "anti-taxicab"},
 };
 
 using Digits = std::vector<int>;
@@ -439,6 +440,14 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
           if (grid[other] == grid[cell]) return false;
       }
       return true;
+    case ConstraintKind::anti_taxicab:
+      for (int cell = 0; cell < g.cell_count(); ++cell)
+        for (int other = cell + 1; other < g.cell_count() && grid[cell] != 0; ++other)
+          if (grid[other] == grid[cell] && std::abs(g.row_of(cell) - g.row_of(other)) +
+                                                   std::abs(g.column_of(cell) - g.column_of(other)) ==
+                                               grid[cell])
+            return false;
+      return true;
     // Nonconsecutive exempts white dots; the negative kropki rules exempt
     // every dotted pair (a 1-2 pair may carry either dot).
     case ConstraintKind::nonconsecutive:
@@ -521,7 +530,8 @@ bool global(ConstraintKind kind) {
   return kind == ConstraintKind::anti_knight || kind == ConstraintKind::anti_king ||
          kind == ConstraintKind::nonconsecutive || kind == ConstraintKind::no_difference ||
          kind == ConstraintKind::no_ratio || kind == ConstraintKind::no_xv || kind == ConstraintKind::global_entropy ||
-         kind == ConstraintKind::full_rank_no_ties || kind == ConstraintKind::full_rank_ties;
+         kind == ConstraintKind::full_rank_no_ties || kind == ConstraintKind::full_rank_ties ||
+         kind == ConstraintKind::anti_taxicab;
 }
 
 }  // namespace

@@ -74,6 +74,7 @@ const EVERY_RULE = {
     { kind: 'pair-table', cells: ['r4c1', 'r5c1'], digits: [1, 3, 3, 1, 2, 4, 4, 2, 5, 7, 7, 5, 6, 8, 8, 6, 9, 9] },
     { kind: 'pair-table-all', cells: ['r6c3', 'r7c3', 'r8c3'], digits: [1, 4, 4, 1, 1, 7, 7, 1, 4, 7, 7, 4, 2, 5, 5, 2, 2, 8, 8, 2, 5, 8, 8, 5, 3, 6, 6, 3, 3, 9, 9, 3, 6, 9, 9, 6] },
     { kind: 'anti-knight' },
+    { kind: 'anti-taxicab' },
     { kind: 'nonconsecutive' },
   ],
 };
@@ -374,9 +375,9 @@ suite('players’ journeys (issue #40)', () => {
       const page = await openApp(browser, server.url, { context: ctx });
       await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(EVERY_RULE))}`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '47');
+      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '48');
       for (const rule of EVERY_RULE.constraints) {
-        if (['anti-knight', 'nonconsecutive', 'global-entropy', 'full-rank-no-ties'].includes(rule.kind)) continue;
+        if (['anti-knight', 'anti-taxicab', 'nonconsecutive', 'global-entropy', 'full-rank-no-ties'].includes(rule.kind)) continue;
         assert.ok(await page.locator(`svg.overlay .rule-${rule.kind} *`).count() > 0, `${rule.kind} is drawn`);
       }
       // A bent line is a stroke, not a filled shape.
@@ -384,6 +385,7 @@ suite('players’ journeys (issue #40)', () => {
       const line = await page.textContent('#rules-line');
       assert.match(line, /anti-knight: cells a knight’s move apart differ/i);
       assert.match(line, /nonconsecutive/i);
+      assert.match(line, /anti-taxicab: a digit d is in no cell d steps away/i);
       assert.match(line, /rellik cages.*digits in a dashed cage marked ≠ do not repeat, and none of them add up to its number/i);
       assert.match(line, /global entropy: every 2×2 block/i);
       // A rule of listed pairs is only in its list: the rules line gives it.

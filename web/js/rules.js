@@ -47,6 +47,7 @@ const KINDS = {
   'x-sum': { name: 'X-sums', sentence: 'X-sum: the first X digits from the clue add up to it, X being the first digit' },
   skyscraper: { name: 'skyscrapers', sentence: 'skyscraper: the clue counts the digits seen from it' },
   'anti-knight': { name: 'anti-knight', sentence: 'anti-knight: cells a knight’s move apart differ' },
+  'anti-taxicab': { name: 'anti-taxicab', sentence: 'anti-taxicab: a digit d is in no cell d steps away (counting steps between orthogonal neighbours)' },
   'anti-king': { name: 'anti-king', sentence: 'anti-king: diagonally touching cells differ' },
   nonconsecutive: { name: 'nonconsecutive', sentence: 'nonconsecutive: orthogonal neighbours are not consecutive' },
   'no-difference': { name: 'all white dots shown', sentence: 'every white dot is given (no other neighbours differ by its value)' },
