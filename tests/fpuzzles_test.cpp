@@ -539,6 +539,8 @@ TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
             "f-puzzles cannot state pair-table of 2 pairs at r1c1, r1c2: f-puzzles has no rule of listed pairs of digits");
   EXPECT_EQ(refused(rule(K::same_values, {0, 1}, 2)),
             "f-puzzles cannot state same-values 2 at r1c1, r1c2: f-puzzles has no sets of the same digits");
+  EXPECT_EQ(refused(rule(K::count_distinct, {0, 1, 2})),
+            "f-puzzles cannot state count-distinct at r1c1, r1c2, r1c3: f-puzzles has no count of different digits");
   EXPECT_EQ(refused(rule(K::anti_taxicab, {})), "f-puzzles cannot state anti-taxicab: f-puzzles has no anti-taxicab rule");
   EXPECT_EQ(refused(rule(K::rellik_cage, {0, 1}, 4)),
             "f-puzzles cannot state rellik-cage 4 at r1c1, r1c2: f-puzzles has no rellik cages");

@@ -133,6 +133,9 @@ std::vector<Case> cases() {
       {"rellik 5,3,4: 3+4 is 7", &b9, {rule(Kind::rellik_cage, b9.at("r1c1 r1c2 r1c3"), 7)}, false},
       {"rellik 5,3,4: 5 alone is 5", &b9, {rule(Kind::rellik_cage, b9.at("r1c1 r1c2 r1c3"), 5)}, false},
       {"rellik 5,3,4: all three are 12", &b9, {rule(Kind::rellik_cage, b9.at("r1c1 r1c2 r1c3"), 12)}, false},
+      {"count distinct: 3 over 5,3,4", &b9, {rule(Kind::count_distinct, b9.at("r9c1 r1c1 r1c2 r1c3"))}, true},
+      {"count distinct: 2 over 5,2,5", &b9, {rule(Kind::count_distinct, b9.at("r2c3 r2c6 r3c6 r3c7"))}, true},
+      {"count distinct: 7 over 5,2,5", &b9, {rule(Kind::count_distinct, b9.at("r4c4 r2c6 r3c6 r3c7"))}, false},
       {"rellik 5,2,5 repeats", &b9, {rule(Kind::rellik_cage, b9.at("r2c6 r3c6 r3c7"), 1)}, false},
       {"sum 12 = 5+3+4", &b9, {rule(Kind::sum, b9.at("r1c1 r1c2 r1c3"), 12)}, true},
       {"sum 13 on 5+3+4", &b9, {rule(Kind::sum, b9.at("r1c1 r1c2 r1c3"), 13)}, false},
@@ -395,7 +398,7 @@ TEST(VariantChecker, EveryKindHasCasesThatHoldAndCasesThatDoNot) {
   for (const Case& c : cases()) seen[c.rules[0].kind].insert(c.holds);
   for (Kind kind : testing::every_kind())
     EXPECT_EQ(seen[kind].size(), 2u) << to_string(kind) << " needs a case that holds and one that does not";
-  EXPECT_EQ(testing::every_kind().size(), 53u);
+  EXPECT_EQ(testing::every_kind().size(), 54u);
 }
 
 TEST(VariantChecker, NoRuleHoldsOnAGridWithEmptyCells) {
@@ -477,6 +480,7 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 1), "modulus outside 2..9"},
       {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 10), "modulus outside 2..9"},
       {&g9, rule(Kind::same_values, c9("r1c1 r1c2 r1c3"), 2), "do not split into 2 sets"},
+      {&g9, rule(Kind::count_distinct, c9("r1c1")), "a cell and the cells it counts"},
       {&g9, rule(Kind::rellik_cage, c9("r1c1 r1c2"), 0), "a sum of 1 or more"},
       {&g9, rule(Kind::rellik_cage, c9("r1c1 r1c2")), "a sum of 1 or more"},
       {&g4, rule(Kind::rellik_cage, c4("r1c1 r1c2 r2c1 r2c2 r3c1"), 20), "cannot all differ"},

@@ -229,6 +229,10 @@ Constraint random_rule(Kind kind, const Geometry& g, Rng& rng) {
       if (chance(rng, 85)) c.value = pick(rng, k * (k + 1) / 2, k * (2 * n - k + 1) / 2);
       break;
     }
+    case Kind::count_distinct:
+      // A cell and a few cells anywhere (near it, as ISS's circles, or not).
+      c.cells = walk(g, rng, pick(rng, 2, std::min(n, 6)), kKingSteps);
+      break;
     case Kind::rellik_cage:
       // Small sums mostly (they rule out the most); any up to the cage's most.
       c.cells = walk(g, rng, pick(rng, 1, std::min(n, 5)), kOrthogonalSteps);
@@ -584,6 +588,7 @@ std::vector<Recipe> recipes() {
            {Kind::same_values, Kind::thermometer, Kind::palindrome},
            {Kind::rellik_cage, Kind::killer_cage, Kind::little_killer},
            {Kind::anti_taxicab, Kind::thermometer, Kind::killer_cage},
+           {Kind::count_distinct, Kind::renban, Kind::killer_cage},
            {Kind::lockout, Kind::between, Kind::thermometer},
            {Kind::sum_line, Kind::killer_cage, Kind::arrow},
            {Kind::lunchbox, Kind::sandwich, Kind::renban},

@@ -94,6 +94,7 @@ enum class ConstraintKind {
                    // set (as many of each digit; in any order)
   rellik_cage,     // a cage of different digits none of whose subsets (one digit or more) adds up to `value`
   anti_taxicab,    // (no cells) a digit d is in no cell d steps away, counting steps between orthogonal neighbours
+  count_distinct,  // the first cell holds how many different digits the other cells hold
 };
 
 // Whether the kind is a clue outside the grid (its `outside` place is part of it).

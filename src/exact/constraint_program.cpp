@@ -2101,6 +2101,52 @@ const std::vector<Mask>& combinations(int size, int count, int sum) {
 
 constexpr int kCombinationsUpTo = 16;
 
+// Count distinct: the first cell holds how many different digits the others
+// hold. At least the different digits fixed among them and the most of them
+// one house holds (those differ); at most their count and the digits they
+// can hold. At the least count, the open cells repeat the digits fixed; at
+// the most, every digit they can hold is there: one with one place goes there.
+class CountDistinct final : public Rule {
+ public:
+  CountDistinct(std::vector<int> all, const Geometry& geometry) {
+    cells = std::move(all);
+    const std::vector<int> others(cells.begin() + 1, cells.end());
+    for (const auto& group : groups_in_houses(geometry, others)) largest_ = std::max(largest_, static_cast<int>(group.size()));
+    largest_ = std::max(largest_, 1);
+  }
+
+  bool revise(Domains& domains) const override {
+    Mask fixed = 0, any = 0;
+    for (std::size_t i = 1; i < cells.size(); ++i) {
+      const Mask mask = domains.mask(cells[i]);
+      any |= mask;
+      if (single(mask)) fixed |= mask;
+    }
+    const int least = std::max(std::popcount(fixed), largest_);
+    const int most = std::min(static_cast<int>(cells.size()) - 1, std::popcount(any));
+    if (least > most || !domains.keep_only(cells[0], range(least, most))) return false;
+    const Mask count = domains.mask(cells[0]);
+    if (!single(count)) return true;
+    const int value = lowest(count);
+    if (value == std::popcount(fixed)) {
+      for (std::size_t i = 1; i < cells.size(); ++i)
+        if (!domains.keep_only(cells[i], fixed)) return false;
+    } else if (value == std::popcount(any)) {
+      for (Mask digits = any & ~fixed; digits; digits &= digits - 1) {
+        const Mask bit = digits & -digits;
+        int places = 0, place = -1;
+        for (std::size_t i = 1; i < cells.size(); ++i)
+          if (domains.mask(cells[i]) & bit) ++places, place = cells[i];
+        if (places == 1 && !domains.keep_only(place, bit)) return false;
+      }
+    }
+    return true;
+  }
+
+ private:
+  int largest_ = 1;
+};
+
 // A rellik cage's combinations: the sets of `count` different digits of 1..N
 // no subset of which (one digit or more) adds up to `sum`.
 const std::vector<Mask>& rellik_combinations(int size, int count, int sum) {
@@ -2849,6 +2895,7 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
           add_rule(std::make_unique<BlockClasses>(
               std::vector<int>{r * n + col, r * n + col + 1, (r + 1) * n + col, (r + 1) * n + col + 1}, geometry_));
       break;
+    case ConstraintKind::count_distinct: add_rule(std::make_unique<CountDistinct>(cells, geometry_)); break;
     case ConstraintKind::anti_taxicab:
       // Two cells d steps apart do not both hold d: one table for each pair
       // within N steps, which rules out one pair of digits, so the search

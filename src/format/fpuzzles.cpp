@@ -923,6 +923,7 @@ void Writer::write_rule(const Constraint& rule) {
     case K::same_values: cannot_state(geometry_, rule, "f-puzzles has no sets of the same digits");
     case K::rellik_cage: cannot_state(geometry_, rule, "f-puzzles has no rellik cages");
     case K::anti_taxicab: cannot_state(geometry_, rule, "f-puzzles has no anti-taxicab rule");
+    case K::count_distinct: cannot_state(geometry_, rule, "f-puzzles has no count of different digits");
     case K::sum: cannot_state(geometry_, rule, "f-puzzles has no sum over cells that may repeat");
     case K::arrow: {
       if (rule.split < 1 || rule.split >= static_cast<int>(rule.cells.size()))

@@ -61,11 +61,11 @@ constexpr std::string_view kRead[] = {
     "AntiKing", "AntiConsecutive", "StrictKropki", "StrictXV", "Cage", "Sum", "LittleKiller", "Arrow", "DoubleArrow",
     "PillArrow", "Thermo", "Whisper", "Renban", "Modular", "Entropic", "RegionSumLine", "Between", "Palindrome",
     "Zipper", "WhiteDot", "BlackDot", "X", "V", "GreaterThan", "Quad", "Sandwich", "XSum", "Skyscraper",
-    "AllDifferent", "Indexing", "Pair", "PairX", "Binary", "BinaryX", "SameValues", "RellikCage", "AntiTaxicab"};
+    "AllDifferent", "Indexing", "Pair", "PairX", "Binary", "BinaryX", "SameValues", "RellikCage", "AntiTaxicab", "CountDistinct"};
 constexpr std::string_view kNotRead[] = {
     "HiddenSkyscraper", "ChaosArrow", "ChaosCount", "FullRank", "FullRankTies", "NumberedRoom",
     "LookAndSay", "Lunchbox", "ContainExact", "ContainAtLeast", "NFA", "Var", "SumLine",
-    "RegionSize", "CountDistinct", "Lockout", "EqualityCage", "ValueIndexing", "ChaosConstruction",
+    "RegionSize", "Lockout", "EqualityCage", "ValueIndexing", "ChaosConstruction",
     "Regex", "CountingCircles", "Replicate", "Or", "And", "End",
     "Doppelganger", "DutchFlatmates", "GlobalEntropy", "GlobalMod", "RegionSameValues",
     "ConnectedValues", "EqualSum", "SearchPriority", "Container", "Given", "Priority"};
@@ -482,6 +482,7 @@ class IssReader {
     }
     else if (name == "Pair" || name == "PairX" || name == "Binary" || name == "BinaryX") pair_tables(item, rules);
     else if (name == "SameValues") rules.push_back({ConstraintKind::same_values, cells_from(item, 1), value(item, 0, "number of sets")});
+    else if (name == "CountDistinct") rules.push_back({ConstraintKind::count_distinct, cells_from(item, 0)});
     else if (name == "RellikCage") rules.push_back({ConstraintKind::rellik_cage, cells_from(item, 1), value(item, 0, "sum")});
     else if (known_name(name)) fail(item.offset, "ISS rule '" + std::string(name) + "' is not one nonet reads (docs/variants.md)");
     else fail(item.offset, "unknown ISS rule '" + std::string(name) + "'");

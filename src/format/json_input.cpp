@@ -101,7 +101,7 @@ bool names_a_rule(std::string_view key) {
   static const std::vector<std::string> kRuleWords = [] {
     // nonet's kinds, then f-puzzles' and SudokuPad's names, and the words for rules.
     std::vector<std::string> words;
-    for (int k = 0; k <= static_cast<int>(ConstraintKind::anti_taxicab); ++k) {
+    for (int k = 0; k <= static_cast<int>(ConstraintKind::count_distinct); ++k) {
       std::string word;
       for (char c : to_string(static_cast<ConstraintKind>(k)))
         if (c != '-') word += c;

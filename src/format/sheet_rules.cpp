@@ -541,6 +541,12 @@ class RuleDrawer {
         return;
       case ConstraintKind::between: between(rule); return;
       case ConstraintKind::lockout: lockout(rule); return;
+      case ConstraintKind::count_distinct:
+        if (rule.cells.size() > 1)
+          line(std::vector<int>(rule.cells.begin() + 1, rule.cells.end()), kCountingCircle, 0.06);
+        if (!rule.cells.empty()) circle(centre(rule.cells[0]), 0.4, std::nullopt, kCountingCircle, 0.05);
+        caption("a circle on a grey line: how many different digits the line's other cells hold");
+        return;
       case ConstraintKind::counting_circles:
         for (int cell : rule.cells) circle(centre(cell), 0.42, std::nullopt, kCountingCircle, 0.04);
         caption("counting circles: each digit in the circles is in as many of them as its value");

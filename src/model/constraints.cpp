@@ -78,6 +78,7 @@ constexpr std::array kKindNames = {
     KindName{ConstraintKind::same_values, "same-values"},
     KindName{ConstraintKind::rellik_cage, "rellik-cage"},
     KindName{ConstraintKind::anti_taxicab, "anti-taxicab"},
+    KindName{ConstraintKind::count_distinct, "count-distinct"},
 };
 
 using Digits = std::vector<int>;
@@ -440,6 +441,17 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
           if (grid[other] == grid[cell]) return false;
       }
       return true;
+    case ConstraintKind::count_distinct: {
+      // Between the different digits the others hold and that many more
+      // than their empty cells allow.
+      if (d[0] == 0) return true;
+      std::vector<int> others(d.begin() + 1, d.end());
+      const auto empty = std::count(others.begin(), others.end(), 0);
+      std::erase(others, 0);
+      std::sort(others.begin(), others.end());
+      const auto different = std::unique(others.begin(), others.end()) - others.begin();
+      return different <= d[0] && d[0] <= different + empty;
+    }
     case ConstraintKind::anti_taxicab:
       for (int cell = 0; cell < g.cell_count(); ++cell)
         for (int other = cell + 1; other < g.cell_count() && grid[cell] != 0; ++other)
@@ -682,6 +694,7 @@ std::string malformed(const Geometry& g, const Constraint& c) {
       for (int digit : c.digits)
         if (digit < 1 || digit > n) return fail("digit out of range");
       return "";
+    case ConstraintKind::count_distinct: return k >= 2 ? "" : fail("a cell and the cells it counts");
     case ConstraintKind::rellik_cage:
       if (k > n) return fail("more than " + std::to_string(n) + " cells cannot all differ");
       if (!need_value() || *c.value < 1) return fail("a sum of 1 or more that no digits of the cage add up to");

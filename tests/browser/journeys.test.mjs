@@ -75,6 +75,7 @@ const EVERY_RULE = {
     { kind: 'pair-table-all', cells: ['r6c3', 'r7c3', 'r8c3'], digits: [1, 4, 4, 1, 1, 7, 7, 1, 4, 7, 7, 4, 2, 5, 5, 2, 2, 8, 8, 2, 5, 8, 8, 5, 3, 6, 6, 3, 3, 9, 9, 3, 6, 9, 9, 6] },
     { kind: 'anti-knight' },
     { kind: 'anti-taxicab' },
+    { kind: 'count-distinct', cells: ['r1c3', 'r2c3', 'r2c4'] },
     { kind: 'nonconsecutive' },
   ],
 };
@@ -375,7 +376,7 @@ suite('players’ journeys (issue #40)', () => {
       const page = await openApp(browser, server.url, { context: ctx });
       await page.goto(`${server.url}?puzzle=${encodeURIComponent(JSON.stringify(EVERY_RULE))}`);
       await page.waitForSelector('body[data-ready="true"]');
-      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '48');
+      await page.waitForFunction(() => document.querySelector('svg.overlay').dataset.rules === '49');
       for (const rule of EVERY_RULE.constraints) {
         if (['anti-knight', 'anti-taxicab', 'nonconsecutive', 'global-entropy', 'full-rank-no-ties'].includes(rule.kind)) continue;
         assert.ok(await page.locator(`svg.overlay .rule-${rule.kind} *`).count() > 0, `${rule.kind} is drawn`);

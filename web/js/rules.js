@@ -33,6 +33,7 @@ const KINDS = {
   zipper: { name: 'zipper lines (pink)' },
   nabner: { name: 'nabner lines (olive)', sentence: 'any two digits on an olive line differ by 2 or more' },
   'global-entropy': { name: 'global entropy', sentence: 'global entropy: every 2×2 block holds a low, a middle and a high digit' },
+  'count-distinct': { name: 'counted lines', sentence: 'a circle on a thin grey line holds how many different digits the line’s other cells hold' },
   'counting-circles': { name: 'counting circles', sentence: 'counting circles: each digit in the circles is in as many of them as its value' },
   'hidden-skyscraper': { name: 'hidden skyscrapers', sentence: 'hidden skyscraper: the clue is the first digit from it lower than one before it' },
   'full-rank': { name: 'full rank', sentence: 'full rank: the rows and columns read as numbers from either end are ranked from the lowest (1); a clue is the rank of the number read from it, and no other number equals it unless ties are allowed' },
@@ -200,6 +201,12 @@ export function drawRules(group, constraints, n) {
       case 'extra-region':
         cells.forEach((i) => { const [x, y] = centre(i); el('rect', { x: x - 0.5, y: y - 0.5, width: 1, height: 1, class: 'extra-region' }, g('tint')); });
         break;
+      case 'count-distinct': {
+        const rest = cells.slice(1).map(centre);
+        if (rest.length) el('polyline', { points: rest.map(([x, y]) => `${x},${y}`).join(' '), class: 'count-line' }, g('line'));
+        if (cells.length) { const [x, y] = centre(cells[0]); el('circle', { cx: x, cy: y, r: 0.4, class: 'counting-circle count-circle' }, g('line')); }
+        break;
+      }
       case 'counting-circles':
         cells.forEach((i) => { const [x, y] = centre(i); el('circle', { cx: x, cy: y, r: 0.42, class: 'counting-circle' }, g('line')); });
         break;
