@@ -427,6 +427,7 @@ TEST(VariantChecker, DescribeNamesTheRuleItsValueAndCells) {
 TEST(VariantChecker, MalformedRulesSayWhy) {
   const Geometry g4 = Geometry::classic(2, 2);
   const Geometry g9 = Geometry::classic(3, 3);
+  const Geometry g36 = Geometry::classic(6, 6);
   const auto c4 = [](std::string_view names) { return cells_of(4, names); };
   const auto c9 = [](std::string_view names) { return cells_of(9, names); };
   const std::vector<int> row4 = c4("r1c1 r1c2 r1c3 r1c4");
@@ -481,6 +482,7 @@ TEST(VariantChecker, MalformedRulesSayWhy) {
       {&g9, rule(Kind::modular, c9("r1c1 r1c2"), 10), "modulus outside 2..9"},
       {&g9, rule(Kind::same_values, c9("r1c1 r1c2 r1c3"), 2), "do not split into 2 sets"},
       {&g9, rule(Kind::count_distinct, c9("r1c1")), "a cell and the cells it counts"},
+      {&g36, rule(Kind::anti_taxicab, {}), "on grids up to 25x25"},
       {&g9, rule(Kind::rellik_cage, c9("r1c1 r1c2"), 0), "a sum of 1 or more"},
       {&g9, rule(Kind::rellik_cage, c9("r1c1 r1c2")), "a sum of 1 or more"},
       {&g4, rule(Kind::rellik_cage, c4("r1c1 r1c2 r2c1 r2c2 r3c1"), 20), "cannot all differ"},
