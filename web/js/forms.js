@@ -21,7 +21,9 @@ export function layoutOptions(n) {
 }
 
 export function sizesFor(variant) {
-  // Windoku's windows are boxes set in from the edge, so it takes every boxed size.
+  // Windoku's windows are boxes set in from the edge: every boxed size but 25×25, whose sixteen
+  // windows leave the generator's random search no full grid within its budget (minutes).
+  if (variant === 'windoku') return (ui.info.sizes || DEFAULT_INFO.sizes).filter((n) => n < 25);
   // Rows and columns only: every size, the primes too.
   if (variant === 'latin') return [4, 5, 6, 7, 8, 9];
   return ui.info.sizes || DEFAULT_INFO.sizes;
