@@ -2163,22 +2163,20 @@ const std::vector<Mask>& rellik_combinations(int size, int count, int sum) {
   return at->second;
 }
 
-// A rellik cage past 16 digits: its sum's own digit leaves every cell, and
-// once every cell is fixed no subset may add up to the sum.
+// A rellik cage past 16 digits (its sum's own digit is kept out of its cells
+// when the program is built): once every cell is fixed, no subset may add up
+// to the sum.
 class RellikBounds final : public Rule {
  public:
   RellikBounds(std::vector<int> cage, int sum) : sum_(sum) { cells = std::move(cage); }
   bool revise(Domains& domains) const override {
-    std::vector<char> reachable;
     int total = 0;
     for (int cell : cells) {
-      const Mask mask = domains.mask(cell);
-      if (sum_ <= 64 && !domains.keep_only(cell, mask & ~digit_bit(sum_))) return false;
       if (!single(domains.mask(cell))) return true;
       total += lowest(domains.mask(cell));
     }
     if (sum_ > total) return true;
-    reachable.assign(static_cast<std::size_t>(sum_) + 1, 0);
+    std::vector<char> reachable(static_cast<std::size_t>(sum_) + 1, 0);
     reachable[0] = 1;
     for (int cell : cells)
       for (int x = lowest(domains.mask(cell)), s = sum_; s >= x; --s) reachable[s] = reachable[s] || reachable[s - x];
@@ -2866,6 +2864,8 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
     case ConstraintKind::rellik_cage:
       differ(cells);
       if (n > kCombinationsUpTo) {
+        if (*c.value <= n)
+          for (int cell : cells) restrict(cell, all_digits(n) & ~digit_bit(*c.value));
         add_rule(std::make_unique<RellikBounds>(cells, *c.value));
         break;
       }
@@ -2941,11 +2941,13 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
         if (!marked(ConstraintKind::xv, a, b)) relate(a, b, [](int x, int y) { return x + y != 5 && x + y != 10; });
       });
       break;
-    case ConstraintKind::nabner:
+    case ConstraintKind::nabner: {
+      const auto apart = [](int x, int y) { return std::abs(x - y) >= 2; };
       for (int i = 0; i < k; ++i)
-        for (int j = i + 1; j < k; ++j) relate(cells[i], cells[j], [](int x, int y) { return std::abs(x - y) >= 2; });
-      add_related_set(cells, [](int x, int y) { return std::abs(x - y) >= 2; });
+        for (int j = i + 1; j < k; ++j) relate(cells[i], cells[j], apart);
+      add_related_set(cells, apart);
       break;
+    }
     case ConstraintKind::row_indexer:
     case ConstraintKind::column_indexer:
     case ConstraintKind::box_indexer:
