@@ -429,6 +429,30 @@ TEST(IssPublished, SixteenBySixteenPuzzlesOfHousesAloneNeedFewNodes) {
   EXPECT_GE(solved, 4);  // Sudoku X three times, windoku
 }
 
+// A renban line of three cells or more is a group of related cells: a digit
+// every run needs leaves the cells that see all its places, as ISS's
+// BinaryPairwise does. "Hard renban 3" took 7,042 nodes without (ISS: 5,154
+// guesses), 1,924 with.
+TEST(IssPublished, HardRenbanThreeNeedsFewNodes) {
+  NONET_NEEDS_SHARED_DATA();
+  for (const auto& [collection, name, input, published] : testing::iss_rows()) {
+    if (name != "Hard renban 3") continue;
+    auto records = read_all(input);
+    ASSERT_TRUE(records.size() == 1 && records[0].puzzle);
+    SolveOptions options;
+    options.count_limit = 2;
+    options.max_nodes = 4000;
+    const SolveResult result = solve(*records[0].puzzle, options);
+    ASSERT_EQ(result.status, SolveStatus::unique) << result.nodes << " nodes";
+    EXPECT_TRUE(is_solution_of(*records[0].puzzle, result.solutions.front()));
+    Grid expected;
+    for (char c : published) expected.push_back(static_cast<std::uint8_t>(c - '0'));
+    EXPECT_EQ(result.solutions.front(), expected);
+    return;
+  }
+  FAIL() << "no \"Hard renban 3\" in ISS's puzzles";
+}
+
 // Issue #39: a hint on any 9×9 variant position in well under 100 ms. From
 // the start of every published killer (some take seconds to prove unique),
 // the hint comes from logic after the short verdict. Sound against the

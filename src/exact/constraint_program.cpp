@@ -615,9 +615,10 @@ class CageSum final : public Rule {
   PlacesInHouses houses_;
 };
 
-// Renban: the digits are a run of consecutive numbers as long as the line
-// (no repeats: extra peers). A run is possible when each cell can take one of
-// its digits and each of its digits has a cell.
+// Renban past 16 digits (shorter lines are groups of related cells): the
+// digits are a run of consecutive numbers as long as the line (no repeats:
+// extra peers). A run is possible when each cell can take one of its digits
+// and each of its digits has a cell.
 class Run final : public Rule {
  public:
   Run(std::vector<int> line, const Geometry& geometry) : size_(geometry.size()), houses_(line, geometry) {
@@ -2279,18 +2280,19 @@ void ConstraintProgram::relate(int a, int b, Relation&& allowed, bool weighs) {
 }
 
 template <class Relation>
-void ConstraintProgram::add_related_set(const std::vector<int>& cells, Relation&& related) {
-  if (cells.size() < 3 || size_ > RelatedSet::kMostDigits) return;
+bool ConstraintProgram::add_related_set(const std::vector<int>& cells, Relation&& related) {
+  if (cells.size() < 3 || size_ > RelatedSet::kMostDigits) return false;
   std::vector<int> sorted = cells;
   std::sort(sorted.begin(), sorted.end());
-  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return;
+  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return false;
   std::vector<Mask> with(size_ + 1, 0);
   for (int x = 1; x <= size_; ++x)
     for (int y = 1; y <= size_; ++y) {
-      if (related(x, y) != related(y, x) || (x == y && related(x, y))) return;
+      if (related(x, y) != related(y, x) || (x == y && related(x, y))) return false;
       if (related(x, y)) with[x] |= digit_bit(y);
     }
   add_rule(std::make_unique<RelatedSet>(cells, with, geometry_));
+  return true;
 }
 
 void ConstraintProgram::add_rule(std::unique_ptr<Rule> rule) {
@@ -2765,7 +2767,13 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       for (int i = 0; i < k; ++i)
         for (int j = i + 1; j < k; ++j)
           relate(cells[i], cells[j], [k](int x, int y) { return x != y && std::abs(x - y) < k; }, false);
-      add_rule(std::make_unique<Run>(cells, geometry_));
+      // Two cells: the pair links say it all. Longer lines up to 16 digits
+      // are groups of related cells (any two digits less than the line's
+      // length apart): that also takes a digit every run needs out of the
+      // cells that see all its places ("Hard renban 3": 10,174 guesses with
+      // Run, 2,364 so; ISS 5,154). Past 16 digits, Run.
+      if (k > 2 && !add_related_set(cells, [k](int x, int y) { return x != y && std::abs(x - y) < k; }))
+        add_rule(std::make_unique<Run>(cells, geometry_));
       break;
     case ConstraintKind::palindrome:
       for (int i = 0; i < k / 2; ++i) relate(cells[i], cells[k - 1 - i], [](int x, int y) { return x == y; });

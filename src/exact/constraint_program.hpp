@@ -134,9 +134,10 @@ class ConstraintProgram {
   void add_rule(std::unique_ptr<Rule> rule);
   // Cells any two of which hold digits x, y with related(x, y): the rule
   // over the whole group beside the pair links, where the relation is
-  // symmetric and never relates a digit to itself.
+  // symmetric and never relates a digit to itself (false: it is not, or
+  // the group is too small or the digits too many, and no rule was added).
   template <class Relation>
-  void add_related_set(const std::vector<int>& cells, Relation&& related);
+  bool add_related_set(const std::vector<int>& cells, Relation&& related);
   void add_sum(const std::vector<std::pair<int, int>>& terms, int total);
   // Different digits (the cells see each other) adding up to total.
   void add_distinct_sum(const std::vector<int>& cells, int total);
