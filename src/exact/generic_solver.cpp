@@ -36,6 +36,9 @@ namespace {
 
 // Grids from this size on branch by conflict weights (see fail_in).
 constexpr int kWeightedFrom = 12;
+// A search with a budget of at most this many nodes is a quick test (see
+// search): the carver's tests of a removal.
+constexpr std::uint64_t kQuickTest = 2000;
 // With rules, how many contradictions between halvings of the conflict counts.
 constexpr std::uint64_t kHalveConflictsEvery = 32768;
 // A cell's weight counts this many times against the failing digit's score
@@ -59,7 +62,8 @@ class GenericSearch {
         result_(result),
         rng_(options.seed),
         deadline_(deadline),
-        program_(program) {
+        program_(program),
+        quick_test_(options.max_nodes != 0 && options.max_nodes <= kQuickTest) {
     if (program_) {
       conflicts_.assign(geometry_.cell_count(), 0);
       priority_.assign(geometry_.cell_count(), 0);
@@ -672,10 +676,13 @@ class GenericSearch {
     // Locked candidates run at every node: with variant rules a tenth fewer
     // guesses for the same time; on houses alone, 16×16 windoku proved in
     // 2,588 guesses instead of 24 million, classic 16×16 grids in a third of
-    // the time (docs/journal/2026-12-variants.md, session 37). A random
-    // search (full grids for the generator) takes them only before a guess
-    // wider than two, as always, so that seeds give the grids they gave.
-    const bool every_node = program_ || !options_.random;
+    // the time. Random searches (the generator's full grids, so that seeds
+    // give the grids they gave) and quick tests (a budget of kQuickTest nodes
+    // or fewer: the carver's tests of a removal) take them only before a
+    // guess wider than two, as before: every node of a short test costs
+    // more, and a test that gives up keeps its given
+    // (docs/journal/2026-12-variants.md, session 37).
+    const bool every_node = program_ || (!options_.random && !quick_test_);
     Choice choice;
     if (!every_node) choice = choose(state);
     if (every_node || choice.width > 2) {
@@ -753,6 +760,7 @@ class GenericSearch {
   std::deque<Level> levels_;  // a deque: references stay valid as it grows
   bool gave_up_ = false;
   const detail::ConstraintProgram* program_;
+  const bool quick_test_;  // see search
   std::vector<int> changed_, rules_due_, slow_due_;  // cells whose candidates changed, rules to revise
   std::size_t due_head_ = 0;  // rules_due_ is first in, first out from here
   bool breadth_first_ = false;  // changed_ too (see follow_changed)

@@ -43,6 +43,8 @@ using logic::Technique;
 using logic::to_rating;
 
 // Search nodes one uniqueness test of the carving may take (proven_unique).
+// The generic engine treats a budget this small as a quick test (its
+// kQuickTest): locked candidates only before wide guesses.
 constexpr std::uint64_t kCarveNodes = 2'000;
 // Random orders in which removed groups come back before a carving is given
 // up (docs/journal/2026-measurements-in-code.md).
