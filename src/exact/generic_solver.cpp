@@ -499,7 +499,7 @@ class GenericSearch {
       // call on the portable build.
       const bool two = bits::one_bit(mask & (mask - 1));
       if (!two && choice.width <= 2) continue;
-      const int count = two ? 2 : std::popcount(mask);
+      const int count = two ? 2 : bits::mask_bit_count(mask);
       if (count > choice.width) continue;
       std::uint64_t weight = 0;
       for (int h : geometry_.houses_of(cell)) weight += weight_[h];
@@ -546,7 +546,7 @@ class GenericSearch {
     int best_count = 1;
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
       if (state.value[cell] != 0) continue;
-      const int count = std::popcount(state.candidates[cell]);
+      const int count = bits::mask_bit_count(state.candidates[cell]);
       const std::uint64_t weight = cell_weight(state, cell);
       // weight / count > best_weight / best_count, without dividing.
       if (choice.cell < 0 || weight * static_cast<std::uint64_t>(best_count) > best_weight * static_cast<std::uint64_t>(count)) {
@@ -620,7 +620,7 @@ class GenericSearch {
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
       if (state.value[cell] != 0) continue;
       const Mask mask = state.candidates[cell];
-      const int count = bits::one_bit(mask & (mask - 1)) ? 2 : std::popcount(mask);
+      const int count = bits::one_bit(mask & (mask - 1)) ? 2 : bits::mask_bit_count(mask);
       if (count < choice.width) {
         choice = Choice{cell, -1, 0, count};
         if (count == 2) return choice;
