@@ -495,8 +495,7 @@ class GenericSearch {
     for (int cell = 0; cell < geometry_.cell_count(); ++cell) {
       if (state.value[cell] != 0) continue;
       const Mask mask = state.candidates[cell];
-      // Two bits exactly: a cheap test first, since popcount is a library
-      // call on the portable build.
+      // Two bits exactly: a cheaper test than counting them.
       const bool two = bits::one_bit(mask & (mask - 1));
       if (!two && choice.width <= 2) continue;
       const int count = two ? 2 : bits::mask_bit_count(mask);
