@@ -261,6 +261,26 @@ TEST(GenerateVariant, KillersAreDrawnUntilOneIsGradedInTheRange) {
   }
 }
 
+// A level below what the rules allow is refused after 100 draws, saying so,
+// not after every attempt: `--difficulty easy` on cages-only killers spun
+// through 20,000 of them (two and a half minutes) before this. A level within
+// reach is untouched (the test above).
+TEST(GenerateVariant, LevelOutOfReachIsRefusedAfterAHundredDraws) {
+  for (VariantRules rules : {VariantRules::killer, VariantRules::arrow}) {
+    GenerateOptions options = variant_options(rules);
+    options.rating = find_level("easy")->range;
+    const Generator generator(classic(9), options);
+    try {
+      (void)generator.puzzle(1, 0);
+      ADD_FAILURE() << to_string(rules) << ": an easy puzzle was made";
+    } catch (const GenerateError& error) {
+      const std::string why = error.what();
+      EXPECT_NE(why.find("first 100 drawn grades 2.5 or below"), std::string::npos) << why;
+      EXPECT_NE(why.find("out of reach for " + to_string(rules)), std::string::npos) << why;
+    }
+  }
+}
+
 // The CLI writes each puzzle as nonet's JSON with its rules; solve reads it
 // back and finds the solution the record names; -j and --shard do not
 // change the bytes.

@@ -626,17 +626,24 @@ class VariantCarver {
   std::size_t applied_ = 0;  // removals_ made on the puzzle now
 };
 
+// Draws after which a top that no state of any draw graded within is out of
+// reach (generate_variant): 100 killers take about a second.
+constexpr int kDrawsBeforeOutOfReach = 100;
+
 // The carved puzzle graded up to the range's top. Carving makes a puzzle
 // harder, so one that needs a step above the top goes back along its
 // removals, by bisection, to the most carved state graded within the top
 // (each state is unique: see VariantCarver::removed). Bisection assumes the
 // grade rises with the removals; where it does not, it still keeps only a
-// state it graded. None when no state graded reaches the range.
+// state it graded. None when no state graded reaches the range;
+// `within_top` then says whether any state graded at or below its top.
 std::optional<GeneratedPuzzle> graded_within(VariantCarver& carver, const GenerateOptions& options,
-                                             const TenthsRange& range) {
+                                             const TenthsRange& range, bool& within_top) {
   GeneratedPuzzle result = carver.generate();
+  within_top = false;
   const auto grade = [&](GeneratedPuzzle& puzzle) {
     puzzle.rating = options.rater(puzzle.puzzle, options.rating->max);
+    within_top = within_top || puzzle.rating->solved;
     return puzzle.rating->solved;
   };
   if (!grade(result)) {
@@ -677,16 +684,30 @@ GeneratedPuzzle generate_variant(const Geometry& geometry, const GenerateOptions
   if (!options.rating) return VariantCarver(geometry, options, orbits, seed).generate();
   const TenthsRange range = tenths_range(*options.rating);
   const auto started = std::chrono::steady_clock::now();
+  // A level below what the rules ever allow (a cages-only killer needs its
+  // cages' combinations, 2.8, so `easy` never comes) would otherwise spin
+  // through every attempt: 20,000 killers, two and a half minutes. A draw
+  // graded too hard goes back to its least carved state, so a top no state
+  // of the first draws reaches is out of reach, and said so at once.
+  bool any_within_top = false;
   for (int attempt = 0; attempt < options.max_attempts; ++attempt) {
+    if (attempt == kDrawsBeforeOutOfReach && !any_within_top)
+      throw GenerateError("no " + to_string(options.rules) + " puzzle of the first " +
+                          std::to_string(kDrawsBeforeOutOfReach) + " drawn grades " +
+                          std::to_string(range.max / 10) + "." + std::to_string(range.max % 10) +
+                          " or below, even with its carving undone: that level is out of reach for " +
+                          to_string(options.rules) + " puzzles; ask for a harder --difficulty or --rating");
     if (options.time_limit > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() > options.time_limit)
       throw GenerateTimeout("no puzzle met the options within the time limit");
     VariantCarver carver(geometry, options, orbits,
                          attempt == 0 ? seed : stream_seed(seed, static_cast<std::uint64_t>(attempt)));
-    if (std::optional<GeneratedPuzzle> result = graded_within(carver, options, range)) {
+    bool within_top = false;
+    if (std::optional<GeneratedPuzzle> result = graded_within(carver, options, range, within_top)) {
       result->attempts = attempt + 1;
       return std::move(*result);
     }
+    any_within_top = any_within_top || within_top;
   }
   throw GenerateError("no " + to_string(options.rules) + " puzzle was graded within the rating range in " +
                       std::to_string(options.max_attempts) + " attempts; widen --rating or --cage-size");
