@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   nonet::PuzzleReader reader(in, path, nonet::ReadOptions{});
-  std::vector<double> found, stopped, whole;
+  std::vector<double> found, stopped, whole, revealed, unanswered;
   nonet::AnalysisOptions session_options;
   session_options.extras = true;  // as `nonet hint`
   session_options.limits.time_limit = limit;
@@ -120,7 +120,13 @@ int main(int argc, char** argv) {
                       step ? step->technique.c_str() : "no step");
         const double whole_start = thread_milliseconds();
         const nonet::Analysis hint = session.hint(nonet::Position{puzzle, at});
-        if (hint.stop == nonet::Stop::hint) whole.push_back(thread_milliseconds() - whole_start);
+        const double took = thread_milliseconds() - whole_start;
+        if (hint.stop == nonet::Stop::hint) whole.push_back(took);
+        else if (hint.reveal) revealed.push_back(took);
+        else unanswered.push_back(took);
+        if (slow >= 0 && hint.stop != nonet::Stop::hint && took >= slow)
+          std::printf("slow: puzzle %d after %zu steps: Session::hint %.1f ms, %s\n", puzzles, i, took,
+                      hint.reveal ? "a cell to reveal" : "no answer");
       }
       if (i < path_taken.steps.size()) at.apply(path_taken.steps[i]);
     }
@@ -131,4 +137,6 @@ int main(int argc, char** argv) {
   summary("a step found", found);
   summary("logic stops (no step)", stopped);
   summary("a whole hint found (Session::hint: short verdict, then logic)", whole);
+  summary("a whole hint with no step, a cell to reveal instead", revealed);
+  summary("a whole hint with no step and nothing to reveal", unanswered);
 }

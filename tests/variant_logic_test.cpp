@@ -537,6 +537,35 @@ TEST(VariantLogic, HintOnAVariantPositionAnswersWithinMilliseconds) {
   EXPECT_EQ(next.stop, Stop::hint) << next.message;
 }
 
+// On a puzzle with rules a hint looks for a step for
+// AnalysisLimits::hint_rules_logic seconds, then offers the cell to reveal
+// (the solution's digit) as where logic is stuck, saying why: on hard killer
+// positions the search took the whole time limit, a minute on the CLI. Here
+// the allowance is spent before the search starts, so the test is no race.
+TEST(VariantLogic, AHintOnAPuzzleWithRulesLooksBrieflyThenOffersACellToReveal) {
+  const Puzzle killer = testing::load_puzzles(testing::source_path("examples/killer.txt")).at(0);
+  const SolveResult verdict = solve(killer);
+  ASSERT_EQ(verdict.status, SolveStatus::unique);
+  AnalysisOptions brief;
+  brief.limits.hint_rules_logic = 1e-9;
+  const Analysis cut = Session(brief).hint(Position{killer, std::nullopt});
+  EXPECT_EQ(cut.stop, Stop::stuck);
+  EXPECT_TRUE(is_failure(cut.stop, Task::hint));
+  EXPECT_NE(cut.message.find("as long as a hint looks on a puzzle with rules"), std::string::npos) << cut.message;
+  ASSERT_TRUE(cut.reveal);
+  EXPECT_EQ(cut.reveal->second, verdict.solutions.at(0)[static_cast<std::size_t>(cut.reveal->first)]);
+  EXPECT_EQ(killer.cells[static_cast<std::size_t>(cut.reveal->first)], 0);
+  // With the verdict known first (as the server asks), the same.
+  EXPECT_EQ(Session(brief).hint(Position{killer, std::nullopt}, verdict).stop, Stop::stuck);
+  // No allowance: the search runs to the time limit, and finds the step.
+  AnalysisOptions unbounded;
+  unbounded.limits.hint_rules_logic = 0;
+  EXPECT_EQ(Session(unbounded).hint(Position{killer, std::nullopt}).stop, Stop::hint);
+  // A classic puzzle is not cut short.
+  const Puzzle classic = testing::parse_one("1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2.....");
+  EXPECT_EQ(Session(brief).hint(Position{classic, std::nullopt}).stop, Stop::hint);
+}
+
 TEST(VariantLogic, EveryStepOnARuleNamesItsConstraintInTheJson) {
   // A front end highlights the rule a step reads from the step's "constraints".
   const auto run = testing::run_nonet("explain --format json " + testing::source_path("examples/killer.txt"));

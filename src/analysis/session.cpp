@@ -234,9 +234,29 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
     out.final_state = std::move(grid);
     return out;
   }
+  // A player waits: on a puzzle with rules the search is cut short
+  // (AnalysisLimits::hint_rules_logic), and the reveal below stands in.
+  // Both searches below (the second where the full verdict comes after the
+  // first) share the one allowance.
+  const double short_logic = position.puzzle.constraints.empty() ? 0 : options.limits.hint_rules_logic;
+  const auto logic_start = std::chrono::steady_clock::now();
+  bool was_cut = false;
+  const auto next_step_in_time = [&](LogicOptions& logic, LogicStop& why_none) -> std::optional<Step> {
+    if (short_logic > 0) {
+      const double left =
+          short_logic - std::chrono::duration<double>(std::chrono::steady_clock::now() - logic_start).count();
+      was_cut = logic.time_limit == 0 || logic.time_limit > left;
+      if (was_cut && left <= 0) {
+        why_none = LogicStop::out_of_time;
+        return std::nullopt;
+      }
+      if (was_cut) logic.time_limit = left;
+    }
+    return next_step(grid, logic, why_none);
+  };
   LogicOptions logic = logic_options(options, out, budget);
   LogicStop why_none = LogicStop::stuck;
-  auto step = next_step(grid, logic, why_none);
+  auto step = next_step_in_time(logic, why_none);
   if (!step && deferred) {
     // No step: the full verdict tells a mistake or several solutions from a
     // step past what nonet knows, and a unique verdict lets the uniqueness
@@ -248,7 +268,7 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
     }
     logic = logic_options(options, out, budget);
     why_none = LogicStop::stuck;
-    if (logic.assume_unique) step = next_step(grid, logic, why_none);
+    if (logic.assume_unique) step = next_step_in_time(logic, why_none);
   }
   if (step) {
     out.stop = Stop::hint;
@@ -258,6 +278,10 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
   } else if (why_none == LogicStop::stuck) {
     explain_stuck(options, logic, grid, budget, out);
     if (out.stop == Stop::stuck) out.message = "no technique nonet knows applies";
+  } else if (why_none == LogicStop::out_of_time && was_cut) {
+    // Not the caller's time limit: logic stops here by design, as if stuck.
+    out.stop = Stop::stuck;
+    out.message = "no step found within " + seconds_text(short_logic) + " s, as long as a hint looks on a puzzle with rules";
   } else {
     take_logic_stop(options, logic, why_none, grid, budget, out);
   }
