@@ -94,7 +94,9 @@ NONET_C_API int nonet_rate(const char* puzzle, const char* variant, const char* 
  * one JSON object (json 1: the web API's answer). The puzzle may also be a
  * pencil-mark position (729-character candidate line or HoDoKu grid).
  * NONET_EMULTIPLE where the puzzle has several solutions and logic can take
- * no step; NONET_ENOHINT where it is solved or no technique applies. Where no
+ * no step; NONET_ENOHINT where it is solved or no technique applies (on a
+ * puzzle with variant rules, also where none was found within 0.1 s: a hint
+ * stops looking there, as `nonet hint` does). Where no
  * technique applies (or, NONET_EGAVEUP, none was found in time) on a puzzle
  * with one solution, nonet_last_error ends as `nonet hint` does with a cell to
  * reveal ("; a cell to reveal: r1c5 ..."; at level 3 "; revealed: r1c5=5"). */
