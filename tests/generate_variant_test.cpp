@@ -234,6 +234,11 @@ TEST(GenerateVariant, OptionsItCannotMeetAreRefused) {
   cages.min_cage = 10;
   cages.max_cage = 10;
   EXPECT_THROW(validate(*classic(9), cages), GenerateError);
+  // Killers up to 12×12: beyond, no count settles (a 16×16 one ran past ten minutes).
+  const GenerateOptions killer = variant_options(VariantRules::killer);
+  EXPECT_NO_THROW(validate(*classic(12), killer));
+  EXPECT_THROW(validate(*classic(16), killer), GenerateError);
+  EXPECT_NO_THROW(validate(*classic(16), variant_options(VariantRules::thermo)));
   EXPECT_EQ(parse_variant_rules("kropki"), VariantRules::kropki);
   EXPECT_EQ(parse_variant_rules("classic"), std::nullopt);
 }

@@ -141,6 +141,8 @@ Rater se_rater(double time_limit) {
   };
 }
 
+constexpr int kLargestKillerGrid = 12;
+
 void validate(const Geometry& geometry, const GenerateOptions& options) {
   if (auto why = symmetry_misfit(geometry, options.symmetry)) throw GenerateError(*why);
   const int cells = geometry.cell_count();
@@ -157,6 +159,13 @@ void validate(const Geometry& geometry, const GenerateOptions& options) {
     // MAX beyond N means N (the default 5 on a 4×4 grid).
     if (options.min_cage < 1 || options.max_cage < options.min_cage || options.min_cage > geometry.size())
       throw GenerateError("cage sizes must satisfy 1 <= MIN <= MAX and MIN <= " + std::to_string(geometry.size()));
+    // Measured (docs/generate.md): 12×12 killers take a second or two; from
+    // 14×14 on, every count of a drawn killer's solutions gives up at its
+    // node limit (20-30 s each on 16×16), so no puzzle ever came.
+    if (options.rules == VariantRules::killer && geometry.size() > kLargestKillerGrid)
+      throw GenerateError("killer puzzles are generated on grids up to " + std::to_string(kLargestKillerGrid) + "x" +
+                          std::to_string(kLargestKillerGrid) + ": on larger ones the counts that prove a killer unique "
+                          "give up (200,000 nodes, 20-30 s each on 16x16) and no puzzle comes");
     return;
   }
   if (options.rating && !options.rater) {
