@@ -461,14 +461,15 @@ class LinearSum final : public Rule {
     const bool single_term = group.size() == 1;
     Mask digits = 0;
     for (std::size_t term : group) digits |= domains.mask(terms_[term].first);
-    if (digits >= (Mask{1} << kTableDigits) || (!single_term && coefficient != 1 && coefficient != -1))
-      return std::nullopt;
-    std::uint64_t sums_that_complete = 0;
     if (single_term) {
+      Mask keep = 0;
       for (Mask m = digits; m; m &= m - 1)
-        if (completes(static_cast<long>(coefficient) * lowest(m))) sums_that_complete |= m & -m;
-      return domains.keep_only(terms_[group.front()].first, sums_that_complete);
+        if (completes(static_cast<long>(coefficient) * lowest(m))) keep |= m & -m;
+      return domains.keep_only(terms_[group.front()].first, keep);
     }
+    if (coefficient != 1 && coefficient != -1) return std::nullopt;
+    if (digits >= (Mask{1} << kTableDigits)) return prune_wide_group(group, domains, digits, completes);
+    std::uint64_t sums_that_complete = 0;
     const std::size_t count = group.size();
     for (std::uint64_t m = small_sums()[digits * (kTableDigits + 1) + count]; m; m &= m - 1)
       if (completes(static_cast<long>(coefficient) * std::countr_zero(m))) sums_that_complete |= m & -m;
@@ -487,6 +488,58 @@ class LinearSum final : public Rule {
       if (keep != mask && !domains.keep_only(cell, keep)) return false;
     }
     return true;
+  }
+
+  // Sums below 128 as bits (GCC's 128-bit integer).
+  __extension__ using WideSums = unsigned __int128;
+  static constexpr int kWideDigits = 16, kWideCount = 12;  // 16 + 15 + … + 5 = 126
+
+  // Sums of `count` different digits of `digits` (digits 1..16, count at
+  // most 12), as bits: what distinct_sums lists, in two words on the stack.
+  static WideSums wide_sums(Mask digits, int count) {
+    std::array<WideSums, kWideCount + 1> by_count{};
+    by_count[0] = 1;
+    int taken = 0;
+    for (Mask m = digits; m; m &= m - 1) {
+      const int digit = lowest(m);
+      for (int j = std::min(++taken, count); j >= 1; --j) by_count[j] |= by_count[j - 1] << digit;
+    }
+    return by_count[count];
+  }
+
+  // prune_small_group on grids of 10 to 16 digits: the same test, with the
+  // group's sums as two words instead of the table of 1..9 (listing each
+  // cell's and digit's sums in vectors was half of a 16×16 killer's time).
+  template <class Completes>
+  std::optional<bool> prune_wide_group(const std::vector<std::size_t>& group, Domains& domains, Mask digits,
+                                       Completes&& completes) const {
+    const int count = static_cast<int>(group.size());
+    if (digits >= (Mask{1} << kWideDigits) || count > kWideCount) return std::nullopt;
+    const int coefficient = terms_[group.front()].second;
+    WideSums sums_that_complete = 0;
+    for (WideSums m = wide_sums(digits, count); m; m &= m - 1) {
+      const int sum = lowest_bit(m);
+      if (completes(static_cast<long>(coefficient) * sum)) sums_that_complete |= WideSums{1} << sum;
+    }
+    for (int j = 0; j < count; ++j) {
+      Mask others = 0;
+      for (int i = 0; i < count; ++i)
+        if (i != j) others |= domains.mask(terms_[group[i]].first);
+      const int cell = terms_[group[j]].first;
+      const Mask mask = domains.mask(cell);
+      Mask keep = 0;
+      for (Mask m = mask; m; m &= m - 1) {
+        const int digit = lowest(m);
+        if ((wide_sums(others & ~digit_bit(digit), count - 1) << digit) & sums_that_complete) keep |= m & -m;
+      }
+      if (keep != mask && !domains.keep_only(cell, keep)) return false;
+    }
+    return true;
+  }
+
+  static int lowest_bit(WideSums m) {
+    const auto low = static_cast<std::uint64_t>(m);
+    return low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(m >> 64));
   }
 
   static std::pair<long, long> bounds(Mask mask, int coefficient) {
