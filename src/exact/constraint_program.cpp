@@ -450,8 +450,8 @@ class LinearSum final : public Rule {
     return true;
   }
 
-  // The common case quickly: a group of digits 1..9 (its plain sums below
-  // 64). First the group's plain sums t that complete the total, as bits;
+  // The common case quickly: a group of unit terms of digits up to 16 (its
+  // plain sums as bits of a word, or of two past 9 digits). First the group's plain sums t that complete the total, as bits;
   // then a digit d stays in a cell if the group's other cells, holding
   // different digits other than d, can make d + s one of them. Nothing when
   // the group is not of that kind; else false when a cell is left empty.
@@ -468,22 +468,40 @@ class LinearSum final : public Rule {
       return domains.keep_only(terms_[group.front()].first, keep);
     }
     if (coefficient != 1 && coefficient != -1) return std::nullopt;
-    if (digits >= (Mask{1} << kTableDigits)) return prune_wide_group(group, domains, digits, completes);
-    std::uint64_t sums_that_complete = 0;
-    const std::size_t count = group.size();
-    for (std::uint64_t m = small_sums()[digits * (kTableDigits + 1) + count]; m; m &= m - 1)
-      if (completes(static_cast<long>(coefficient) * std::countr_zero(m))) sums_that_complete |= m & -m;
-    for (std::size_t j = 0; j < count; ++j) {
+    const int count = static_cast<int>(group.size());
+    if (digits < (Mask{1} << kTableDigits))
+      return prune_by_sums<std::uint64_t>(group, domains, digits, completes, [](Mask of, int k) {
+        return small_sums()[of * (kTableDigits + 1) + static_cast<std::size_t>(k)];
+      });
+    // Grids of 10 to 16 digits: the sums as two words instead of the table
+    // (listing each cell's and digit's sums in vectors was half of a 16×16
+    // killer's time).
+    if (digits >= (Mask{1} << kWideDigits) || count > kWideCount) return std::nullopt;
+    return prune_by_sums<WideSums>(group, domains, digits, completes, wide_sums);
+  }
+
+  // prune_small_group's test, the group's sums of k different digits from a
+  // set given by sums_of(set, k) as bits of Sums.
+  template <class Sums, class Completes, class SumsOf>
+  bool prune_by_sums(const std::vector<std::size_t>& group, Domains& domains, Mask digits, Completes&& completes,
+                     SumsOf&& sums_of) const {
+    const int coefficient = terms_[group.front()].second;
+    const int count = static_cast<int>(group.size());
+    Sums sums_that_complete = 0;
+    for (Sums m = sums_of(digits, count); m; m &= m - 1) {
+      const int sum = lowest_bit(m);
+      if (completes(static_cast<long>(coefficient) * sum)) sums_that_complete |= Sums{1} << sum;
+    }
+    for (int j = 0; j < count; ++j) {
       Mask others = 0;
-      for (std::size_t i = 0; i < count; ++i)
+      for (int i = 0; i < count; ++i)
         if (i != j) others |= domains.mask(terms_[group[i]].first);
       const int cell = terms_[group[j]].first;
       const Mask mask = domains.mask(cell);
       Mask keep = 0;
       for (Mask m = mask; m; m &= m - 1) {
         const int digit = lowest(m);
-        const std::uint64_t rest = small_sums()[(others & ~digit_bit(digit)) * (kTableDigits + 1) + count - 1];
-        if ((rest << digit) & sums_that_complete) keep |= m & -m;
+        if ((sums_of(others & ~digit_bit(digit), count - 1) << digit) & sums_that_complete) keep |= m & -m;
       }
       if (keep != mask && !domains.keep_only(cell, keep)) return false;
     }
@@ -507,36 +525,7 @@ class LinearSum final : public Rule {
     return by_count[count];
   }
 
-  // prune_small_group on grids of 10 to 16 digits: the same test, with the
-  // group's sums as two words instead of the table of 1..9 (listing each
-  // cell's and digit's sums in vectors was half of a 16×16 killer's time).
-  template <class Completes>
-  std::optional<bool> prune_wide_group(const std::vector<std::size_t>& group, Domains& domains, Mask digits,
-                                       Completes&& completes) const {
-    const int count = static_cast<int>(group.size());
-    if (digits >= (Mask{1} << kWideDigits) || count > kWideCount) return std::nullopt;
-    const int coefficient = terms_[group.front()].second;
-    WideSums sums_that_complete = 0;
-    for (WideSums m = wide_sums(digits, count); m; m &= m - 1) {
-      const int sum = lowest_bit(m);
-      if (completes(static_cast<long>(coefficient) * sum)) sums_that_complete |= WideSums{1} << sum;
-    }
-    for (int j = 0; j < count; ++j) {
-      Mask others = 0;
-      for (int i = 0; i < count; ++i)
-        if (i != j) others |= domains.mask(terms_[group[i]].first);
-      const int cell = terms_[group[j]].first;
-      const Mask mask = domains.mask(cell);
-      Mask keep = 0;
-      for (Mask m = mask; m; m &= m - 1) {
-        const int digit = lowest(m);
-        if ((wide_sums(others & ~digit_bit(digit), count - 1) << digit) & sums_that_complete) keep |= m & -m;
-      }
-      if (keep != mask && !domains.keep_only(cell, keep)) return false;
-    }
-    return true;
-  }
-
+  static int lowest_bit(std::uint64_t m) { return std::countr_zero(m); }
   static int lowest_bit(WideSums m) {
     const auto low = static_cast<std::uint64_t>(m);
     return low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(m >> 64));
