@@ -451,8 +451,8 @@ class LinearSum final : public Rule {
   }
 
   // The common case quickly: a group of unit terms of digits up to 16 (its
-  // plain sums as bits of a word, or of two past 9 digits). First the group's plain sums t that complete the total, as bits;
-  // then a digit d stays in a cell if the group's other cells, holding
+  // plain sums as bits of a word, or of two past 9 digits). First the
+  // group's plain sums t that complete the total, as bits; then a digit d stays in a cell if the group's other cells, holding
   // different digits other than d, can make d + s one of them. Nothing when
   // the group is not of that kind; else false when a cell is left empty.
   template <class Completes>

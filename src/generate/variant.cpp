@@ -34,6 +34,7 @@
 #include "core/contract.hpp"
 #include "nonet/constraints.hpp"
 #include "nonet/exact.hpp"
+#include "nonet/logic.hpp"
 #include "random.hpp"
 
 namespace nonet {
@@ -694,7 +695,7 @@ GeneratedPuzzle generate_variant(const Geometry& geometry, const GenerateOptions
     if (attempt == kDrawsBeforeOutOfReach && !any_within_top)
       throw GenerateError("no " + to_string(options.rules) + " puzzle of the first " +
                           std::to_string(kDrawsBeforeOutOfReach) + " drawn grades " +
-                          std::to_string(range.max / 10) + "." + std::to_string(range.max % 10) +
+                          one_decimal(logic::to_rating(range.max)) +
                           " or below, even with its carving undone: that level is out of reach for " +
                           to_string(options.rules) + " puzzles; ask for a harder --difficulty or --rating");
     if (options.time_limit > 0 &&
