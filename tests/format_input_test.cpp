@@ -49,6 +49,56 @@ TEST(JsonInput, DeeplyNestedBracketsAreOneErrorNotACrash) {
   EXPECT_TRUE(quoted[0].puzzle) << quoted[0].error->to_string();
 }
 
+// A file's first record decided how every other line was read: after a text
+// line, each f-puzzles or nonet JSON line was "not a compressed puzzle"
+// (written by `nonet convert --to fpuzzles`, a '!not-convertible' line first);
+// after a JSON line, each text line was invalid JSON. Each line is now read
+// as what it is, JSON or text, and one broken line is that record's error.
+TEST(JsonInput, JsonAndTextLinesTakeTurnsRecordByRecord) {
+  const std::string fpuzzles = R"({"size":4,"grid":[[{"value":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],)"
+                               R"("killercage":[{"cells":["R1C2","R1C3"],"value":"5"}]})";
+  const std::string nonet_json = "{\"puzzle\": \"" + kWikipedia + "\"}";
+  const std::string text = "!not-convertible\n" + fpuzzles + "\n# a comment\n" + kWikipedia + "\n" + nonet_json +
+                           "\n.Cage~10~R1C1~R1C2\n{\"size\": 9, oops\n\n" + fpuzzles + "\n" + kWikipedia + "\n";
+  for (const InputFormat format : {InputFormat::automatic, InputFormat::fpuzzles}) {
+    ReadOptions options;
+    options.format = format;
+    const auto records = read_all(text, options, "mixed.txt");
+    ASSERT_EQ(records.size(), 8u);
+    const bool fpuzzles_only = format == InputFormat::fpuzzles;
+    ASSERT_TRUE(records[0].error);
+    EXPECT_EQ(records[0].error->line, 1);
+    ASSERT_TRUE(records[1].puzzle) << records[1].error->to_string();
+    EXPECT_EQ(records[1].puzzle->constraints.size(), 1u);
+    EXPECT_EQ(records[1].line, 2);
+    EXPECT_EQ(records[2].puzzle.has_value(), !fpuzzles_only);  // a plain line is no f-puzzles link
+    EXPECT_EQ(records[2].line, 4);
+    EXPECT_EQ(records[3].puzzle.has_value(), !fpuzzles_only);  // nonet's JSON, where f-puzzles' is not forced
+    if (records[3].puzzle) {
+      EXPECT_EQ(line_of(records[3]), kWikipedia);
+    }
+    EXPECT_EQ(records[4].puzzle.has_value(), !fpuzzles_only);  // ISS
+    ASSERT_TRUE(records[5].error);
+    EXPECT_EQ(records[5].error->line, 7);
+    ASSERT_TRUE(records[6].puzzle);
+    EXPECT_EQ(records[6].line, 9);
+    EXPECT_EQ(records[7].puzzle.has_value(), !fpuzzles_only);
+    EXPECT_EQ(records[7].line, 10);
+  }
+  // A puzzle string is a JSON value too, read as one among JSON Lines.
+  const auto strings = read_all(nonet_json + "\n\"" + kWikipedia + "\"\n");
+  ASSERT_EQ(strings.size(), 2u);
+  EXPECT_TRUE(strings[1].puzzle);
+  // Forced JSON stays JSON: the text line is an error, the next JSON line read.
+  ReadOptions json;
+  json.format = InputFormat::json;
+  const auto forced = read_all(nonet_json + "\n" + kWikipedia + "\n" + nonet_json + "\n", json);
+  ASSERT_EQ(forced.size(), 3u);
+  EXPECT_TRUE(forced[0].puzzle);
+  EXPECT_TRUE(forced[1].error);
+  EXPECT_TRUE(forced[2].puzzle);
+}
+
 TEST(CsvInput, KaggleHeaderPuzzleAndPublishedSolution) {
   const std::string text = "quizzes,solutions\n" + with_zeros(kWikipedia) + "," + kWikipediaSolution + "\n\n" +
                            with_zeros(kWikipedia) + "," + kWikipediaSolution + "\n";

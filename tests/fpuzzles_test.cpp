@@ -549,6 +549,11 @@ TEST(FpuzzlesWriter, RulesFpuzzlesCannotStateAreRefused) {
   EXPECT_EQ(refused(rule(K::sum_line, {0, 1})), "f-puzzles cannot state sum-line at r1c1, r1c2: f-puzzles has no sum lines");
   EXPECT_EQ(refused(rule(K::xv, {0, 1}, 7)), "f-puzzles cannot state xv 7 at r1c1, r1c2: an XV mark adds up to 5 or 10");
   EXPECT_EQ(refused(rule(K::whisper, {0, 1}, 4)), "f-puzzles cannot state whisper 4 at r1c1, r1c2: f-puzzles' whispers differ by 5");
+  // A modular line of another modulus than 3 was written without it, and read back modulo 3
+  // (found by bench/iss_differential.py: no solution read directly, one read back).
+  EXPECT_EQ(refused(rule(K::modular, {0, 1, 2, 3}, 4)),
+            "f-puzzles cannot state modular 4 at r1c1, r1c2, r1c3, r1c4: f-puzzles' modular lines are modulo 3");
+  EXPECT_EQ(refused(rule(K::modular, {0, 1, 2}, 3)), "written");
   EXPECT_EQ(refused(rule(K::little_killer, {0, 10}, 5, 0, {}, {-1, -1})),
             "f-puzzles cannot state little-killer 5 at r1c1, r2c2: a little killer sums a whole diagonal from its clue");
   EXPECT_EQ(refused(rule(K::no_ratio, {}, 3)),

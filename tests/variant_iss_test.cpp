@@ -347,6 +347,9 @@ TEST(IssText, RefusesWhatItCannotReadWithThePlace) {
   EXPECT_NE(error_of(".Shape~4x4.Cage~5~R5C1").find("outside the 4x4 grid"), std::string::npos);
   EXPECT_NE(error_of(".~R1C1_1_2").find("pencil marks"), std::string::npos);
   EXPECT_NE(error_of(".Frobnicate~3~R1C1").find("unknown ISS rule 'Frobnicate'"), std::string::npos);
+  // A quad's digit outside the grid's: the digit, the digits there are, and its column.
+  EXPECT_NE(error_of(".Shape~4x4.Quad~R1C1~0").find(":1:22: Quad digit 0: the digits are 1-4"), std::string::npos)
+      << error_of(".Shape~4x4.Quad~R1C1~0");
 }
 
 TEST(IssText, DoesNotTakeOtherLinesForIss) {

@@ -904,7 +904,11 @@ void Writer::write_rule(const Constraint& rule) {
     case K::between: line("betweenline"); return;
     case K::region_sum_line: line("regionsumline"); return;
     case K::entropic: line("entropicline"); return;
-    case K::modular: line("modularline"); return;
+    case K::modular:
+      // f-puzzles' modular lines carry no modulus: they are modulo 3.
+      if (rule.value && *rule.value != 3) cannot_state(geometry_, rule, "f-puzzles' modular lines are modulo 3");
+      line("modularline");
+      return;
     case K::zipper: cannot_state(geometry_, rule, "f-puzzles has no zipper lines");
     case K::double_arrow: cannot_state(geometry_, rule, "f-puzzles has no double arrows");
     case K::nabner: cannot_state(geometry_, rule, "f-puzzles has no nabner lines");

@@ -447,7 +447,7 @@ class IssReader {
       Constraint quad{ConstraintKind::quadruple, {corner, corner + 1, corner + size_, corner + size_ + 1}};
       for (std::size_t i = 1; i < item.args.size(); ++i) {
         const int digit = value(item, i, "digit");
-        if (digit < 1 || digit > size_) fail(item.arg_offsets[i], "Quad digit out of range");
+        if (digit < 1 || digit > size_) fail(item.arg_offsets[i], "Quad digit " + std::to_string(digit) + ": the digits are 1-" + std::to_string(size_));
         quad.digits.push_back(digit);
       }
       rules.push_back(std::move(quad));

@@ -365,11 +365,27 @@ void JsonInput::convert(const std::string& json_text, int line, Record& record) 
   }
 }
 
-bool JsonInput::next(Record& record) {
+namespace {
+
+// An object, an array or a string (a puzzle's cells) opens the line: a JSON
+// value of JSON Lines; anything else is a text record among them.
+bool opens_json_value(const std::string& text) {
+  return starts_with_char(text, '{') || starts_with_char(text, '[') || starts_with_char(text, '"');
+}
+
+}  // namespace
+
+LineRead JsonInput::next(Record& record) {
   if (shape_ == Shape::unknown) {
     Line first;
-    while (lines_.next(first))
-      if (first.text.find_first_not_of(" \t\xEF\xBB\xBF") != std::string::npos) break;
+    bool any = false;
+    while (!any && lines_.next(first)) any = first.text.find_first_not_of(" \t\xEF\xBB\xBF") != std::string::npos;
+    // A comment or a text record before the first JSON value: JSON Lines, taking turns with text.
+    if (any && mixes_json_and_text(options_) && !first.has_nul && !first.too_long && !opens_json_value(first.text)) {
+      shape_ = Shape::lines;
+      lines_.push_back(std::move(first));
+      return LineRead::other_kind;
+    }
     load_document(std::move(first));
   }
   if (document_error_) {
@@ -377,11 +393,15 @@ bool JsonInput::next(Record& record) {
     record.line = document_error_->line;
     document_error_.reset();
     items_.clear();
-    return true;
+    return LineRead::record;
   }
   if (items_.empty() && shape_ == Shape::lines) {
     for (Line line; lines_.next(line);) {
       if (line.text.find_first_not_of(" \t") == std::string::npos) continue;
+      if (mixes_json_and_text(options_) && !line.has_nul && !line.too_long && !opens_json_value(line.text)) {
+        lines_.push_back(std::move(line));
+        return LineRead::other_kind;
+      }
       if (line.has_nul || line.too_long || !json::accept(line.text)) {
         record.line = line.number;
         std::string reason = line.has_nul ? "binary data (NUL byte) in JSON" : line.too_long ? "line over the length limit" : "";
@@ -393,27 +413,27 @@ bool JsonInput::next(Record& record) {
             reason = std::string("invalid JSON: ") + error.what();
             const auto at = line_and_column(line.text, json_error_byte(error), line.number);
             record.error = Diagnostic{source_, at.first, at.second, reason};
-            return true;
+            return LineRead::record;
           }
         }
         record.error = Diagnostic{source_, line.number, 1, reason};
-        return true;
+        return LineRead::record;
       }
       if (nested_too_deeply(line.text, line.number)) {
         record.error = document_error_;
         record.line = line.number;
         document_error_.reset();
-        return true;
+        return LineRead::record;
       }
       expand(line.text, line.number);
       if (!items_.empty()) break;
     }
   }
-  if (items_.empty()) return false;
+  if (items_.empty()) return LineRead::end;
   auto [text, line] = std::move(items_.front());
   items_.pop_front();
   convert(text, line, record);
-  return true;
+  return LineRead::record;
 }
 
 }  // namespace nonet::detail

@@ -12,7 +12,14 @@ namespace nonet::detail {
 class JsonInput {
  public:
   JsonInput(LineSource& lines, std::string source, const ReadOptions& options, GeometryCache& geometries);
-  bool next(Record& record);
+  // A record; or, in JSON Lines where text may be mixed in
+  // (mixes_json_and_text), other_kind for a line that opens no JSON value.
+  LineRead next(Record& record);
+  // One value a line from the start: for JSON objects met among text lines,
+  // so that a broken one is one record's error, not the rest of the file's.
+  void read_as_lines() {
+    if (shape_ == Shape::unknown) shape_ = Shape::lines;
+  }
 
  private:
   struct Item;

@@ -403,10 +403,27 @@ struct PuzzleReader::Impl {
     if (mode == Mode::unknown) detect_mode();
     clear_for_reuse(record);
     record.index = produced;
-    const bool got = mode == Mode::binary ? false
-                     : mode == Mode::json ? json->next(record)
-                     : mode == Mode::csv  ? csv->next(record)
-                                          : detail::read_text_record(lines, source, options, geometries, record, spare_cells);
+    bool got = false;
+    if (mode == Mode::csv) got = csv->next(record);
+    else if (mode != Mode::binary) {
+      // Text and JSON Lines may take turns, record by record: each reader
+      // leaves a line that is the other's unread.
+      bool from_json = mode == Mode::json;
+      for (;;) {
+        const detail::LineRead read = from_json ? json->next(record)
+                                                : detail::read_text_record(lines, source, options, geometries, record,
+                                                                           spare_cells);
+        if (read != detail::LineRead::other_kind) {
+          got = read == detail::LineRead::record;
+          break;
+        }
+        from_json = !from_json;
+        if (from_json && !json) {
+          json = std::make_unique<detail::JsonInput>(lines, source, options, geometries);
+          json->read_as_lines();
+        }
+      }
+    }
     if (got) {
       ++produced;
       return true;

@@ -236,6 +236,8 @@ void read_one_line_puzzle(const Line& line, Token first, const ReadOptions& opti
 // A line inside a grid block that is clearly a puzzle of its own ends the
 // block, so one broken grid never swallows the puzzles after it.
 bool starts_new_puzzle(const Line& line, int size) {
+  // A JSON object is never a grid's row: the next record, nonet's or f-puzzles' JSON.
+  if (starts_with_char(line.text, '{')) return true;
   const Token first = token_at(line.text, 0);
   return first.size() != static_cast<std::size_t>(size) && is_one_line_puzzle(line.text, first, 0) &&
          is_cell_token(line.text, first);
@@ -710,20 +712,35 @@ void finish_candidates(Record& record, const std::vector<Mask>& masks, int size,
   record.candidates = masks;
 }
 
-bool read_text_record(LineSource& lines, const std::string& /*source*/, const ReadOptions& options,
-                      GeometryCache& geometries, Record& record, Grid& spare_cells) {
+bool mixes_json_and_text(const ReadOptions& options) {
+  return options.format == InputFormat::automatic || options.format == InputFormat::fpuzzles;
+}
+
+bool starts_with_char(const std::string& text, char opening) {
+  const auto first = text.find_first_not_of(" \t\xEF\xBB\xBF");
+  return first != std::string::npos && text[first] == opening;
+}
+
+LineRead read_text_record(LineSource& lines, const std::string& /*source*/, const ReadOptions& options,
+                          GeometryCache& geometries, Record& record, Grid& spare_cells) {
+  const LineRead found = LineRead::record;
   for (Line& line = lines.spare(); lines.next(line);) {
     record.line = line.number;
-    if (line_error(line, record)) return true;
+    if (line_error(line, record)) return found;
+    // A JSON object among text lines (nonet's JSON, f-puzzles' JSON) is the JSON reader's.
+    if (mixes_json_and_text(options) && starts_with_char(line.text, '{')) {
+      lines.push_back(std::move(line));
+      return LineRead::other_kind;
+    }
     // A format given by --input-format whose records are one a line.
     const bool links = options.format == InputFormat::fpuzzles || options.format == InputFormat::sudokupad;
     if (links || options.format == InputFormat::iss) {
       if (is_blank_or_comment(line.text)) continue;
       if (links) read_link_line(line, record, true);
       else read_forced_iss_line(line, record);
-      return true;
+      return found;
     }
-    if (read_plain_line(line, options, geometries, record, spare_cells)) return true;
+    if (read_plain_line(line, options, geometries, record, spare_cells)) return found;
     if (is_skipped(line.text)) continue;
     if (is_section_header(line.text)) {
       if (!is_puzzle_section(line.text)) skip_section(lines);
@@ -731,15 +748,15 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
     }
     if (is_library_line(line.text)) {
       read_library_line(line, options, geometries, record);
-      return true;
+      return found;
     }
     if (options.format == InputFormat::automatic &&
         (read_iss_line(line, record) || read_solo_line(line, record) || read_link_line(line, record, false)))
-      return true;
+      return found;
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);
     const int known = expected_size(options);
-    if (read_candidate_line(line, first, options, geometries, record)) return true;
+    if (read_candidate_line(line, first, options, geometries, record)) return found;
     const bool any_size = options.variant.name == "latin";
     const bool one_line = is_one_line_puzzle(line.text, first, known, any_size) ||
                           (is_cell_token(line.text, second) && is_one_line_puzzle(line.text, second, known, any_size) &&
@@ -747,9 +764,9 @@ bool read_text_record(LineSource& lines, const std::string& /*source*/, const Re
     if (one_line) read_one_line_puzzle(line, first, options, geometries, record);
     else if (is_spaced_puzzle(lines, line, known, any_size)) read_spaced_puzzle(line, options, geometries, record);
     else read_grid_block(lines, std::move(line), options, geometries, record);
-    return true;
+    return found;
   }
-  return false;
+  return LineRead::end;
 }
 
 }  // namespace nonet::detail

@@ -76,11 +76,21 @@ bool is_blank_or_comment(const std::string& text);
 // Cell digits of `chars` for a size-N puzzle, in the style the options ask
 // for (or the record shows); the first bad character becomes the record's error.
 bool parse_cells(Record& record, std::string_view chars, int size, DigitStyle style);
+// What a line reader found: a record, the end of the input, or a line that
+// is the other reader's (text among JSON Lines, a JSON object among text
+// lines), left unread in the LineSource. A file may mix them, record by
+// record, where the format is told per line (automatic, or f-puzzles' JSON
+// and links).
+enum class LineRead { end, record, other_kind };
+// Whether records of text and JSON may be mixed in one input.
+bool mixes_json_and_text(const ReadOptions& options);
+// Whether a line starts (past spaces and a byte-order mark) with `opening`.
+bool starts_with_char(const std::string& text, char opening);
 // Reads one record of text input (a one-line puzzle or a grid block).
 // `spare_cells`, when it has capacity, becomes the cells of a plain 9×9 line
 // (no allocation); it may be left empty.
-bool read_text_record(LineSource& lines, const std::string& source, const ReadOptions& options,
-                      GeometryCache& geometries, Record& record, Grid& spare_cells);
+LineRead read_text_record(LineSource& lines, const std::string& source, const ReadOptions& options,
+                          GeometryCache& geometries, Record& record, Grid& spare_cells);
 // Shared ending of every reader path: sizes checked, geometry made, cells parsed.
 void finish_puzzle(Record& record, std::string_view chars, const ReadOptions& options, GeometryCache& geometries,
                    int error_line, int error_column);
