@@ -54,10 +54,11 @@ GLOBAL_RULES = ["Diagonal~1", "Diagonal~-1", "Windoku", "DisjointSets", "AntiKni
 
 
 class Grid:
-    def __init__(self, n, rng, rules=()):
+    def __init__(self, n, rng, rules=(), layout=None):
         self.n = n
         self.rng = rng
         self.rules = rules
+        self.layout = layout  # a jigsaw's region of each cell, or None for boxes
         self.box_rows, self.box_cols = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 10: (2, 5), 12: (3, 4),
                                         16: (4, 4)}[n]
         self.values = self.fill()
@@ -86,7 +87,7 @@ class Grid:
     def houses_of(self, cell):
         n, r, c = self.n, cell // self.n, cell % self.n
         b = (r // self.box_rows) * (n // self.box_cols) + c // self.box_cols
-        return (('r', r), ('c', c), ('b', b))
+        return (('r', r), ('c', c), ('b', self.layout[cell] if self.layout else b))
 
     def fill(self):
         n, rng = self.n, self.rng
@@ -114,7 +115,7 @@ class Grid:
             if not empty:
                 return True
             nodes[0] += 1
-            if nodes[0] > 1000:
+            if nodes[0] > cap[0]:
                 return False
             cell = min(empty, key=lambda c: len(candidates(c)))
             digits = candidates(cell)
@@ -126,6 +127,7 @@ class Grid:
             values[cell] = 0
             return False
 
+        cap = [1000]
         for _ in range(10):  # restarts: a random fill that wanders is cheaper to begin again
             values[:] = [0] * (n * n)
             nodes[0] = 0
@@ -429,15 +431,24 @@ def rules_from(grid, rng):
     return items
 
 
-def puzzle(n, rng):
+def puzzle(n, rng, layouts=()):
     rules = rng.sample(GLOBAL_RULES, rng.choice([0, 0, 0, 1, 1, 2]))
-    if n != 9 and "Windoku" in rules:
-        rules.remove("Windoku")
+    layout = rng.choice(layouts) if layouts and n == 9 and rng.random() < 0.2 else None
+    if layout:  # windoku and disjoint sets are drawn over boxes; the rest often leave a jigsaw no grid
+        rules = []
+    elif n != 9:
+        rules = [r for r in rules if r != "Windoku"]
     try:
-        grid = Grid(n, rng, rules)
-    except ValueError:
-        grid = Grid(n, rng)
+        grid = Grid(n, rng, rules, layout)
+    except ValueError:  # no grid found quickly for these rules: fewer
+        try:
+            grid = Grid(n, rng, (), layout)
+        except ValueError:
+            layout = None
+            grid = Grid(n, rng)
     items = rules_from(grid, rng) + list(grid.rules)
+    if layout:
+        items.insert(0, "Jigsaw~" + "".join(str(region) for region in layout))
     givens = rng.sample(range(n * n), rng.randint(0, 2 * n))
     head = "." + "".join(f"~{cell_id(n, c)}_{grid.values[c]}" for c in sorted(givens))
     shape = [] if n == 9 else [f"Shape~{n}x{n}"]
@@ -472,7 +483,14 @@ def main():
                         help="also explain each unique puzzle and check every step against its solution")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    inputs = [puzzle(args.size, rng) for _ in range(args.puzzles)]
+    # Jigsaw layouts where ../shared/data has them: one 9x9 puzzle in five is a jigsaw.
+    layouts_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "data", "variants",
+                                "jigsaw", "valid_layouts.txt")
+    layouts = []
+    if os.path.exists(layouts_path):
+        with open(layouts_path) as f:
+            layouts = [[int(ch) - 1 for ch in line.strip()] for line in f if len(line.strip()) == 81]
+    inputs = [puzzle(args.size, rng, layouts) for _ in range(args.puzzles)]
     with tempfile.TemporaryDirectory() as work:
         path = os.path.join(work, "inputs.txt")
         with open(path, "w") as f:

@@ -323,6 +323,34 @@ TEST(IssText, ReadsIndexingAndSolvesA159Puzzle) {
 // no given. Every rule is a pair of cells, so the search also weighs the digit
 // whose guesses fail most (blame_digit): 27,085 guesses where cells alone
 // took 321,273. Guesses are counted, not timed: the bound holds on any machine.
+// A pill reads as a decimal number, so past 9×9 its cells after the first
+// hold one decimal digit (ISS's reading). nonet read 1 and 11 as 10 + 11 = 21:
+// found by bench/iss_differential.py, a random 12×12 puzzle nonet found
+// unique and ISS without solution.
+TEST(IssText, APillPastNineDigitsReadsAsADecimalNumber) {
+  SolveOptions options;
+  options.count_limit = 2;
+  const Puzzle eleven_second = read_one(".Shape~12x12.~R1C1_1~R1C2_11.PillArrow~2~R1C1~R1C2~R2C1~R2C2");
+  EXPECT_EQ(solve(eleven_second, options).status, SolveStatus::invalid);
+  Grid filled(144, 0);
+  filled[0] = 11;  // 11 first, 1 after: 111, more than two cells add up to
+  filled[1] = 1;
+  const Puzzle eleven_first{eleven_second.geometry, filled, "", eleven_second.constraints};
+  EXPECT_EQ(solve(eleven_first, options).status, SolveStatus::no_solution);
+  const Puzzle found = read_one(
+      ".Shape~12x12.~R1Ca_3~R2C1_9~R4C1_4~R5C7_4~R5Cb_5~R6C7_3~R7C3_2~R7C4_7~R7C8_3~R7C9_1~R7Cb_10~R9C2_10~"
+      "R9C8_11~RbC1_5~RbC2_1~RbC5_4~RcCa_11.LittleKiller~48~R6C1.RellikCage~1~RcC2~RcC3.LittleKiller~47~RcC"
+      "4.Renban~R3Cc~R2Cb.Thermo~RcCa~RcC9.Thermo~R1C3~R1C2~R2C3~R1C4.GreaterThan~R5C5~R5C4.PillArrow~2~R1C"
+      "3~R1C4~R2C4~R2C5~R1C5.Thermo~R3Cc~R2Cb~R3Cb.Cage~21~R6C1~R6C2~R6C3.V~R6C8~R7C8.Modular~3~R9C4~RaC4~R"
+      "9C5.PillArrow~2~R1C9~R2C9~R3Ca~R4Ca~R3Cb~R2Ca~R2Cb.XSum~R6~47~.Renban~R1Cb~R2Cc.XSum~C6~34~1.Between"
+      "~R5C2~R6C3~R7C3.LittleKiller~55~R1C7.X~R4C1~R3C1.Sum~16~R2Cb~R1Ca~R2C9.DoubleArrow~RcC1~RcC2~RbC1.Ca"
+      "ge~15~R6C4~R5C4~R5C3.BlackDot~R9C4~R9C3.Cage~29~R4C4~R4C3~R5C3~R5C2.V~RaC5~R9C5.Sum~6~R8Ca~R8Cb.Pali"
+      "ndrome~R9C3~R8C4~R7C5.Palindrome~RcC3~RcC4~RbC5.RellikCage~13~R5C8~R6C8~R7C8.Zipper~RbCa~RcCb~RcCc~R"
+      "bCb.Lunchbox~13~R5Cb~R6Cb~R7Cb~R8Cb~R9Cb~RaCb~RbCb.WhiteDot~R6C8~R5C8.Whisper~3~R5C6~R5C5~R4C4.Littl"
+      "eKiller~58~RcC5.RellikCage~32~RaC9~RaCa~R9Ca");
+  EXPECT_EQ(solve(found, options).status, SolveStatus::no_solution);
+}
+
 TEST(IssText, SolvesAThermometerGridWithNoGivens) {
   const Puzzle p = read_one(
       ".Thermo~r1c2~r2c3.Thermo~r3c2~r2c1.Thermo~r4c2~r5c1.Thermo~r6c2~r5c3.Thermo~r7c2~r8c3.Thermo~r9c2~r8c1"

@@ -2819,6 +2819,8 @@ void ConstraintProgram::add(const Constraint& c, const std::vector<Constraint>& 
       for (int i = 0; i < k; ++i) restrict(cells[i], range(i + 1, n - k + i + 1));
       break;
     case ConstraintKind::arrow: {
+      // A pill reads as a decimal number: on grids past 9 digits its cells after the first hold 1-9.
+      for (int i = 1; i < c.split; ++i) restrict(cells[i], all_digits(std::min(n, 9)));
       std::vector<std::pair<int, int>> terms;
       int place = 1;
       for (int i = c.split - 1; i >= 0; --i, place *= 10) terms.emplace_back(cells[i], -place);

@@ -272,6 +272,9 @@ bool holds_where_filled(const Geometry& g, const Constraint& c, const std::vecto
       return true;
     }
     case ConstraintKind::arrow: {
+      // A pill reads as a decimal number: past the first, its cells hold one decimal digit (ISS's reading).
+      for (int i = 1; i < c.split; ++i)
+        if (d[i] > 9) return false;
       if (!full) return true;
       int number = 0;
       for (int i = 0; i < c.split; ++i) number = number * 10 + d[i];
