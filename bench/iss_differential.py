@@ -448,7 +448,8 @@ def puzzle(n, rng, layouts=()):
             grid = Grid(n, rng)
     items = rules_from(grid, rng) + list(grid.rules)
     if layout:
-        items.insert(0, "Jigsaw~" + "".join(str(region) for region in layout))
+        # ISS keeps the boxes beside the pieces unless told NoBoxes.
+        items[:0] = ["NoBoxes", "Jigsaw~" + "".join(str(region) for region in layout)]
     givens = rng.sample(range(n * n), rng.randint(0, 2 * n))
     head = "." + "".join(f"~{cell_id(n, c)}_{grid.values[c]}" for c in sorted(givens))
     shape = [] if n == 9 else [f"Shape~{n}x{n}"]
