@@ -332,9 +332,10 @@ def rules_from(grid, rng):
     def outside(name, clue):
         kind, index = rng.choice('RC'), rng.randrange(n)
         values = line(kind, index)
-        front = clue(values) if rng.random() < 0.7 else ''
-        back = clue(values[::-1]) if rng.random() < 0.7 or front == '' else ''
-        items.append(f"{name}~{kind}{NAMES[index]}~{front}~{back}")
+        front = clue(values) if rng.random() < 0.7 else None
+        back = clue(values[::-1]) if rng.random() < 0.7 or front is None else None
+        if front is not None or back is not None:
+            items.append(f"{name}~{kind}{NAMES[index]}~{'' if front is None else front}~{'' if back is None else back}")
 
     def x_sum(values):
         return sum(values[:values[0]])
@@ -345,6 +346,23 @@ def rules_from(grid, rng):
             if d > top:
                 seen, top = seen + 1, d
         return seen
+
+    def numbered_room(values):
+        return values[values[0] - 1]
+
+    def hidden_skyscraper(values):  # the first one lower than one before it, if any
+        top = 0
+        for d in values:
+            if d < top:
+                return d
+            top = max(top, d)
+        return None
+
+    def counting_circles():
+        cells = []
+        for digit in rng.sample(range(1, min(n, 4) + 1), rng.randint(1, min(n, 4))):
+            cells += rng.sample([c for c in range(n * n) if v[c] == digit], digit)
+        items.append(f"CountingCircles~{ids(cells)}")
 
     def little_killer():
         starts = []
@@ -399,7 +417,8 @@ def rules_from(grid, rng):
               lambda: pair("X", lambda a, b: a + b == 10), lambda: pair("V", lambda a, b: a + b == 5),
               lambda: pair("GreaterThan", lambda a, b: a > b),
               lambda: outside("XSum", x_sum), lambda: outside("Skyscraper", skyscraper),
-              region_sum_line, pill_arrow, lunchbox, rellik_cage, count_distinct]
+              region_sum_line, pill_arrow, lunchbox, rellik_cage, count_distinct, counting_circles,
+              lambda: outside("NumberedRoom", numbered_room), lambda: outside("HiddenSkyscraper", hidden_skyscraper)]
     if rng.random() < 0.15:
         rng.choice([every_dot, every_xv])()
     for _ in range(rng.randint(1, 4 * n)):
@@ -411,8 +430,8 @@ def rules_from(grid, rng):
         parts = item.split("~")
         place = (parts[0] if parts[0] not in ("WhiteDot", "BlackDot", "X", "V") else "dot",
                  tuple(p for p in parts[1:] if p and p[0] in "RC"))
-        if parts[0] in ("Quad", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "WhiteDot", "BlackDot",
-                        "X", "V", "GreaterThan"):
+        if parts[0] in ("Quad", "LittleKiller", "Sandwich", "XSum", "Skyscraper", "NumberedRoom", "HiddenSkyscraper",
+                        "WhiteDot", "BlackDot", "X", "V", "GreaterThan"):
             if place in places:
                 continue
             places.add(place)
