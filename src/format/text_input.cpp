@@ -723,10 +723,9 @@ bool starts_with_char(const std::string& text, char opening) {
 
 LineRead read_text_record(LineSource& lines, const std::string& /*source*/, const ReadOptions& options,
                           GeometryCache& geometries, Record& record, Grid& spare_cells) {
-  const LineRead found = LineRead::record;
   for (Line& line = lines.spare(); lines.next(line);) {
     record.line = line.number;
-    if (line_error(line, record)) return found;
+    if (line_error(line, record)) return LineRead::record;
     // A JSON object among text lines (nonet's JSON, f-puzzles' JSON) is the JSON reader's.
     if (mixes_json_and_text(options) && starts_with_char(line.text, '{')) {
       lines.push_back(std::move(line));
@@ -738,9 +737,9 @@ LineRead read_text_record(LineSource& lines, const std::string& /*source*/, cons
       if (is_blank_or_comment(line.text)) continue;
       if (links) read_link_line(line, record, true);
       else read_forced_iss_line(line, record);
-      return found;
+      return LineRead::record;
     }
-    if (read_plain_line(line, options, geometries, record, spare_cells)) return found;
+    if (read_plain_line(line, options, geometries, record, spare_cells)) return LineRead::record;
     if (is_skipped(line.text)) continue;
     if (is_section_header(line.text)) {
       if (!is_puzzle_section(line.text)) skip_section(lines);
@@ -748,15 +747,15 @@ LineRead read_text_record(LineSource& lines, const std::string& /*source*/, cons
     }
     if (is_library_line(line.text)) {
       read_library_line(line, options, geometries, record);
-      return found;
+      return LineRead::record;
     }
     if (options.format == InputFormat::automatic &&
         (read_iss_line(line, record) || read_solo_line(line, record) || read_link_line(line, record, false)))
-      return found;
+      return LineRead::record;
     const Token first = token_at(line.text, 0);
     const Token second = token_at(line.text, first.end);
     const int known = expected_size(options);
-    if (read_candidate_line(line, first, options, geometries, record)) return found;
+    if (read_candidate_line(line, first, options, geometries, record)) return LineRead::record;
     const bool any_size = options.variant.name == "latin";
     const bool one_line = is_one_line_puzzle(line.text, first, known, any_size) ||
                           (is_cell_token(line.text, second) && is_one_line_puzzle(line.text, second, known, any_size) &&
@@ -764,7 +763,7 @@ LineRead read_text_record(LineSource& lines, const std::string& /*source*/, cons
     if (one_line) read_one_line_puzzle(line, first, options, geometries, record);
     else if (is_spaced_puzzle(lines, line, known, any_size)) read_spaced_puzzle(line, options, geometries, record);
     else read_grid_block(lines, std::move(line), options, geometries, record);
-    return found;
+    return LineRead::record;
   }
   return LineRead::end;
 }
