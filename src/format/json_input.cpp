@@ -373,6 +373,11 @@ bool opens_json_value(const std::string& text) {
   return starts_with_char(text, '{') || starts_with_char(text, '[') || starts_with_char(text, '"');
 }
 
+// A readable line that is the text reader's where the two take turns.
+bool is_text_among_json(const Line& line, const ReadOptions& options) {
+  return mixes_json_and_text(options) && !line.has_nul && !line.too_long && !opens_json_value(line.text);
+}
+
 }  // namespace
 
 LineRead JsonInput::next(Record& record) {
@@ -381,7 +386,7 @@ LineRead JsonInput::next(Record& record) {
     bool any = false;
     while (!any && lines_.next(first)) any = first.text.find_first_not_of(" \t\xEF\xBB\xBF") != std::string::npos;
     // A comment or a text record before the first JSON value: JSON Lines, taking turns with text.
-    if (any && mixes_json_and_text(options_) && !first.has_nul && !first.too_long && !opens_json_value(first.text)) {
+    if (any && is_text_among_json(first, options_)) {
       shape_ = Shape::lines;
       lines_.push_back(std::move(first));
       return LineRead::other_kind;
@@ -398,7 +403,7 @@ LineRead JsonInput::next(Record& record) {
   if (items_.empty() && shape_ == Shape::lines) {
     for (Line line; lines_.next(line);) {
       if (line.text.find_first_not_of(" \t") == std::string::npos) continue;
-      if (mixes_json_and_text(options_) && !line.has_nul && !line.too_long && !opens_json_value(line.text)) {
+      if (is_text_among_json(line, options_)) {
         lines_.push_back(std::move(line));
         return LineRead::other_kind;
       }
