@@ -1,6 +1,7 @@
 // The time of a hint on 9×9 variant positions (docs/variants.md), one thread:
 //
-//   bench_variant_hints [--limit SECONDS] [--verdict-limit SECONDS] [--solves] [--slow MS] FILE
+//   bench_variant_hints [--limit SECONDS] [--verdict-limit SECONDS] [--solves] [--slow MS]
+//                       [--hint-time SECONDS] [--whole-only] FILE
 //
 // For each 9×9 record of FILE with rules beyond the houses, the logical
 // solve (at most --limit seconds, 2 by default) gives the positions
@@ -20,6 +21,8 @@
 // the time a player waits, less the process start-up. --slow MS names each
 // position whose step took MS ms or more (which 9×9 variant puzzle of FILE,
 // the steps before it, the step found), for a profiler to look at.
+// --hint-time sets the session's AnalysisLimits::hint_rules_time;
+// --whole-only times Session::hint alone (not next_step apart).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -53,8 +56,8 @@ void summary(const char* what, std::vector<double> ms) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  double limit = 2, verdict_limit = -1, slow = -1;
-  bool solves = false;
+  double limit = 2, verdict_limit = -1, slow = -1, hint_time = -1;
+  bool solves = false, whole_only = false;
   std::string path;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -62,11 +65,14 @@ int main(int argc, char** argv) {
     else if (arg == "--verdict-limit" && i + 1 < argc) verdict_limit = std::atof(argv[++i]);
     else if (arg == "--solves") solves = true;
     else if (arg == "--slow" && i + 1 < argc) slow = std::atof(argv[++i]);
+    else if (arg == "--hint-time" && i + 1 < argc) hint_time = std::atof(argv[++i]);
+    else if (arg == "--whole-only") whole_only = true;
     else path = arg;
   }
   std::ifstream in(path, std::ios::binary);
   if (path.empty() || !in) {
-    std::fprintf(stderr, "usage: bench_variant_hints [--limit SECONDS] FILE\n");
+    std::fprintf(stderr, "usage: bench_variant_hints [--limit SECONDS] [--verdict-limit SECONDS] [--solves] [--slow MS] "
+                         "[--hint-time SECONDS] [--whole-only] FILE\n");
     return 2;
   }
   nonet::PuzzleReader reader(in, path, nonet::ReadOptions{});
@@ -74,6 +80,7 @@ int main(int argc, char** argv) {
   nonet::AnalysisOptions session_options;
   session_options.extras = true;  // as `nonet hint`
   session_options.limits.time_limit = limit;
+  if (hint_time >= 0) session_options.limits.hint_rules_time = hint_time;
   const nonet::Session session(session_options);
   int puzzles = 0;
   nonet::LogicOptions hint_options;
@@ -112,12 +119,14 @@ int main(int argc, char** argv) {
     nonet::CandidateGrid at(puzzle);
     for (std::size_t i = 0; i <= path_taken.steps.size(); ++i) {
       if (!at.solved()) {
-        const double start = thread_milliseconds();
-        const auto step = nonet::next_step(at, hint_options);
-        (step ? found : stopped).push_back(thread_milliseconds() - start);
-        if (slow >= 0 && (step ? found : stopped).back() >= slow)
-          std::printf("slow: puzzle %d after %zu steps: %.1f ms, %s\n", puzzles, i, (step ? found : stopped).back(),
-                      step ? step->technique.c_str() : "no step");
+        if (!whole_only) {
+          const double start = thread_milliseconds();
+          const auto step = nonet::next_step(at, hint_options);
+          (step ? found : stopped).push_back(thread_milliseconds() - start);
+          if (slow >= 0 && (step ? found : stopped).back() >= slow)
+            std::printf("slow: puzzle %d after %zu steps: %.1f ms, %s\n", puzzles, i, (step ? found : stopped).back(),
+                        step ? step->technique.c_str() : "no step");
+        }
         const double whole_start = thread_milliseconds();
         const nonet::Analysis hint = session.hint(nonet::Position{puzzle, at});
         const double took = thread_milliseconds() - whole_start;

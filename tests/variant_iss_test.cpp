@@ -499,7 +499,7 @@ TEST(IssPublished, HintsFromTheStartOfEveryKillerComeAfterTheShortVerdict) {
     const Puzzle& puzzle = *records[0].puzzle;
     AnalysisOptions options;
     options.limits.time_limit = 0;
-    options.limits.hint_rules_logic = 0;  // a slow (sanitizer) build gets its step too, not a cell to reveal
+    options.limits.hint_rules_time = 0;  // a slow (sanitizer) build gets its step too, not a cell to reveal
     const Analysis hint = Session(options).hint(Position{puzzle, std::nullopt});
     ASSERT_EQ(hint.stop, Stop::hint) << collection << " " << name << ": " << hint.message;
     EXPECT_LE(hint.verdict.nodes, options.limits.hint_verdict_nodes + 1) << name;
@@ -517,6 +517,29 @@ TEST(IssPublished, HintsFromTheStartOfEveryKillerComeAfterTheShortVerdict) {
   }
   EXPECT_EQ(hinted, 65);
   EXPECT_EQ(checked, 51);
+}
+
+// A hint on a puzzle with rules answers within AnalysisLimits::hint_rules_time
+// even where the position's exact verdict takes seconds (MATHEMAGIC's killers):
+// the verdict after a fruitless logic search is cut short too, and the hint is
+// stuck with nothing to reveal, instead of waiting for the time limit. The
+// allowance here is spent before the search starts, so the test is no race.
+TEST(IssPublished, AHintDoesNotWaitForASlowVerdict) {
+  NONET_NEEDS_SHARED_DATA();
+  for (const auto& [collection, name, input, published] : testing::iss_rows()) {
+    if (collection != "MATHEMAGIC_KILLERS") continue;
+    auto records = read_all(input);
+    ASSERT_TRUE(records.size() == 1 && records[0].puzzle) << name;
+    AnalysisOptions brief;
+    brief.limits.hint_rules_time = 1e-9;
+    const Analysis hint = Session(brief).hint(Position{*records[0].puzzle, std::nullopt});
+    EXPECT_EQ(hint.stop, Stop::stuck) << hint.message;
+    EXPECT_NE(hint.message.find("the exact search did not settle the position"), std::string::npos) << hint.message;
+    EXPECT_FALSE(hint.reveal);
+    EXPECT_EQ(hint.verdict.status, SolveStatus::gave_up);
+    return;
+  }
+  FAIL() << "no MATHEMAGIC_KILLERS in ISS's puzzles";
 }
 
 }  // namespace

@@ -546,7 +546,7 @@ TEST(VariantLogic, HintOnAVariantPositionAnswersWithinMilliseconds) {
 }
 
 // On a puzzle with rules a hint looks for a step for
-// AnalysisLimits::hint_rules_logic seconds, then offers the cell to reveal
+// AnalysisLimits::hint_rules_time seconds, then offers the cell to reveal
 // (the solution's digit) as where logic is stuck, saying why: on hard killer
 // positions the search took the whole time limit, a minute on the CLI. Here
 // the allowance is spent before the search starts, so the test is no race.
@@ -555,7 +555,7 @@ TEST(VariantLogic, AHintOnAPuzzleWithRulesLooksBrieflyThenOffersACellToReveal) {
   const SolveResult verdict = solve(killer);
   ASSERT_EQ(verdict.status, SolveStatus::unique);
   AnalysisOptions brief;
-  brief.limits.hint_rules_logic = 1e-9;
+  brief.limits.hint_rules_time = 1e-9;
   const Analysis cut = Session(brief).hint(Position{killer, std::nullopt});
   EXPECT_EQ(cut.stop, Stop::stuck);
   EXPECT_TRUE(is_failure(cut.stop, Task::hint));
@@ -567,7 +567,7 @@ TEST(VariantLogic, AHintOnAPuzzleWithRulesLooksBrieflyThenOffersACellToReveal) {
   EXPECT_EQ(Session(brief).hint(Position{killer, std::nullopt}, verdict).stop, Stop::stuck);
   // No allowance: the search runs to the time limit, and finds the step.
   AnalysisOptions unbounded;
-  unbounded.limits.hint_rules_logic = 0;
+  unbounded.limits.hint_rules_time = 0;
   EXPECT_EQ(Session(unbounded).hint(Position{killer, std::nullopt}).stop, Stop::hint);
   // A classic puzzle is not cut short.
   const Puzzle classic = testing::parse_one("1...5......67.........325..2.537.........8..1.4.......37.9..4...64....3.9..2.....");

@@ -57,12 +57,16 @@ struct AnalysisLimits {
   // classic position and most variant ones are settled within it, in
   // milliseconds.
   std::uint64_t hint_verdict_nodes = 500;
-  // Seconds a hint looks for a logical step on a puzzle with rules beyond
-  // the houses (0: as long as time_limit allows). Where it finds none by
-  // then it offers a cell to reveal, as where logic is stuck: the chains
-  // such a position needs took 0.2-0.7 s to find, and a search that finds
-  // none ran to time_limit (a minute on the CLI) while the player waited.
-  double hint_rules_logic = 0.1;
+  // Seconds a hint on a puzzle with rules beyond the houses takes at most,
+  // from its start (0: as long as time_limit allows). Logic looks for a step
+  // for two thirds of it; where it finds none the hint offers a cell to
+  // reveal, as where logic is stuck, and where the short verdict did not
+  // settle the position the full one may take the rest (if that is not
+  // enough, the hint is stuck with nothing to reveal). The chains such a
+  // position needs took 0.2-0.7 s to find, and a search that finds none ran
+  // to time_limit (a minute on the CLI) while the player waited
+  // (docs/variants.md, "Hint time").
+  double hint_rules_time = 0.09;
 };
 
 struct AnalysisOptions {

@@ -24,6 +24,7 @@ class Budget {
     return std::max(0.001, seconds_ - std::chrono::duration<double>(Clock::now() - start_).count());
   }
   double limit() const { return seconds_; }
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
  private:
   double seconds_;
@@ -234,17 +235,17 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
     out.final_state = std::move(grid);
     return out;
   }
-  // A player waits: on a puzzle with rules the search is cut short
-  // (AnalysisLimits::hint_rules_logic), and the reveal below stands in.
-  // Both searches below (the second where the full verdict comes after the
+  // A player waits: on a puzzle with rules the search is cut short at two
+  // thirds of AnalysisLimits::hint_rules_time, counted from the hint's start
+  // (its short verdict included), and the reveal below stands in. Both
+  // searches below (the second where the full verdict comes after the
   // first) share the one allowance.
-  const double short_logic = position.puzzle.constraints.empty() ? 0 : options.limits.hint_rules_logic;
-  const auto logic_start = std::chrono::steady_clock::now();
+  const double short_time = position.puzzle.constraints.empty() ? 0 : options.limits.hint_rules_time;
+  const double short_logic = short_time * 2 / 3;
   bool was_cut = false;
   const auto next_step_in_time = [&](LogicOptions& logic, LogicStop& why_none) -> std::optional<Step> {
     if (short_logic > 0) {
-      const double left =
-          short_logic - std::chrono::duration<double>(std::chrono::steady_clock::now() - logic_start).count();
+      const double left = short_logic - budget.elapsed();
       was_cut = logic.time_limit == 0 || logic.time_limit > left;
       if (was_cut && left <= 0) {
         why_none = LogicStop::out_of_time;
@@ -261,8 +262,23 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
     // No step: the full verdict tells a mistake or several solutions from a
     // step past what nonet knows, and a unique verdict lets the uniqueness
     // techniques try.
+    // On a puzzle with rules it gets the rest of the hint's allowance (a
+    // hard killer's position can take seconds to settle); where that is not
+    // enough the hint is stuck, with no cell to reveal.
     out = Analysis{};
-    if (const auto stop = take_verdict(position, options.limits, budget, out)) {
+    const double verdict_time = std::max(0.001, short_time - budget.elapsed());
+    const bool verdict_cut = short_time > 0 && (budget.limit() == 0 || budget.left() > verdict_time);
+    const Budget verdict_budget(verdict_cut ? verdict_time : budget.left());
+    if (const auto stop = take_verdict(position, options.limits, verdict_budget, out)) {
+      const bool out_of_nodes = options.limits.max_nodes && out.verdict.nodes > options.limits.max_nodes;
+      if (*stop == Stop::gave_up && verdict_cut && !out_of_nodes) {
+        out.stop = Stop::stuck;
+        out.message = "no step found within " + seconds_text(std::round(short_logic * 1000) / 1000) +
+                      " s, as long as a hint looks on a puzzle with rules, and the exact search did not settle "
+                      "the position by " + seconds_text(short_time) + " s";
+        out.final_state = std::move(grid);
+        return out;
+      }
       out.stop = *stop;
       return out;
     }
@@ -281,7 +297,7 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
   } else if (why_none == LogicStop::out_of_time && was_cut) {
     // Not the caller's time limit: logic stops here by design, as if stuck.
     out.stop = Stop::stuck;
-    out.message = "no step found within " + seconds_text(short_logic) + " s, as long as a hint looks on a puzzle with rules";
+    out.message = "no step found within " + seconds_text(std::round(short_logic * 1000) / 1000) + " s, as long as a hint looks on a puzzle with rules";
   } else {
     take_logic_stop(options, logic, why_none, grid, budget, out);
   }

@@ -348,7 +348,8 @@ void register_logic_commands(CLI::App& app) {
       "Input: puzzles (one a line, or grids), 729-character candidate lines (81 groups of 9: digit or '.'),\n"
       "or pencil-mark grids as HoDoKu prints them (cells separated by spaces, boxes by |); one hint each.\n"
       "Where logic finds no step, a cell to reveal (--level 3: its digit). On a puzzle with variant rules\n"
-      "the search stops after 0.1 s (nonet explain looks as long as the time limit allows).\n"
+      "the search stops after 0.06 s and the hint answers within 0.09 s (nonet explain looks as long as\n"
+      "the time limit allows).\n"
       "Examples:\n  nonet hint --level 2 puzzle.txt\n  nonet hint --level 3 position.txt");
   hint->callback([hint_state] { throw ExitRequest{run_hint(*hint_state)}; });
 
