@@ -98,23 +98,34 @@ class SumSet {
 std::vector<std::vector<std::size_t>> groups_in_houses(const Geometry& geometry, const std::vector<int>& cells) {
   std::vector<std::vector<std::size_t>> groups;
   std::vector<char> grouped(cells.size(), 0);
+  // A cell counts once in a house: at its first position not grouped yet.
+  const auto repeated = [&](std::size_t i) {
+    for (std::size_t j = 0; j < i; ++j)
+      if (!grouped[j] && cells[j] == cells[i]) return true;
+    return false;
+  };
+  // Counted through each cell's own houses, not by trying every house (a
+  // killer's program builds this for each of its implied sums: a tenth of
+  // generating a killer went here).
+  std::vector<std::size_t> in_house(geometry.houses().size());
   for (;;) {
-    std::size_t best_count = 1;
-    std::vector<std::size_t> best;
-    for (std::size_t h = 0; h < geometry.houses().size(); ++h) {
-      std::vector<std::size_t> members;
-      for (std::size_t i = 0; i < cells.size(); ++i) {
-        const int cell = cells[i];
-        if (grouped[i] || !(geometry.house_bits(static_cast<int>(h))[cell >> 6] >> (cell & 63) & 1)) continue;
-        if (std::any_of(members.begin(), members.end(), [&](std::size_t j) { return cells[j] == cell; })) continue;
-        members.push_back(i);
-      }
-      if (members.size() > best_count) {
-        best_count = members.size();
-        best = std::move(members);
-      }
+    std::fill(in_house.begin(), in_house.end(), 0);
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (grouped[i] || repeated(i)) continue;
+      for (int h : geometry.houses_of(cells[i])) ++in_house[static_cast<std::size_t>(h)];
     }
-    if (best.empty()) return groups;
+    // The first house in order with the most, two at least.
+    std::size_t best_count = 1, best_house = 0;
+    for (std::size_t h = 0; h < in_house.size(); ++h)
+      if (in_house[h] > best_count) {
+        best_count = in_house[h];
+        best_house = h;
+      }
+    if (best_count < 2) return groups;
+    std::vector<std::size_t> best;
+    const auto bits = geometry.house_bits(static_cast<int>(best_house));
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      if (!grouped[i] && (bits[cells[i] >> 6] >> (cells[i] & 63) & 1) && !repeated(i)) best.push_back(i);
     for (std::size_t i : best) grouped[i] = 1;
     groups.push_back(std::move(best));
   }
@@ -2366,7 +2377,8 @@ bool ConstraintProgram::add_related_set(const std::vector<int>& cells, Relation&
 
 void ConstraintProgram::add_rule(std::unique_ptr<Rule> rule) {
   const int index = static_cast<int>(rules_.size());
-  std::vector<int> cells(rule->cells.begin(), rule->cells.begin() + std::min(rule->watched, rule->cells.size()));
+  std::vector<int>& cells = rule_cells_;  // reused: a generated killer builds a program for every count
+  cells.assign(rule->cells.begin(), rule->cells.begin() + std::min(rule->watched, rule->cells.size()));
   std::sort(cells.begin(), cells.end());
   cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
   for (int cell : cells) rules_of_[cell].push_back(index);
@@ -2435,10 +2447,15 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
   if (pieces.empty()) return;
   const int house_sum = size_ * (size_ + 1) / 2;
   constexpr std::size_t kMaxCaged = 6;  // cells of an implied sum that are all in cages already
-  std::set<std::tuple<std::vector<int>, std::vector<int>, long>> seen;
+  // Every sum met so far (the pieces' own too), with its place in
+  // `gathered` below (kNotGathered: a piece's). Looked up by references, so
+  // that a sum met again costs no copy (this runs for every program a
+  // generated killer builds).
+  constexpr std::size_t kNotGathered = std::numeric_limits<std::size_t>::max();
+  std::map<std::tuple<std::vector<int>, std::vector<int>, long>, std::size_t, std::less<>> seen;
   int region_first = 0, region_last = 0;  // the houses of the sums implied next
   const auto house_number = [&](const House& house) { return static_cast<int>(&house - geometry_.houses().data()); };
-  for (const Piece& piece : pieces) seen.insert({piece.cells, {}, piece.total});
+  for (const Piece& piece : pieces) seen.emplace(std::make_tuple(piece.cells, std::vector<int>{}, long{piece.total}), kNotGathered);
   // sum(plus) - sum(minus) = total, each list sorted.
   // Gathered first, added once all are known: a run and the run of the
   // other houses give the same sum negated (rows 1-2's innies are rows
@@ -2454,16 +2471,17 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
     int copies = 1;
   };
   std::vector<Implied> gathered;
-  std::map<std::tuple<std::vector<int>, std::vector<int>, long>, std::size_t> where;  // into gathered
   const auto imply = [&](const std::vector<int>& plus, const std::vector<int>& minus, long total) {
-    if ((plus.empty() && minus.empty()) || !seen.insert({plus, minus, total}).second) return;
+    if ((plus.empty() && minus.empty()) || seen.find(std::forward_as_tuple(plus, minus, total)) != seen.end()) return;
     int copies = 1;
-    if (const auto negated = where.find({minus, plus, -total});
-        negated != where.end() && !plus.empty() && !minus.empty() && !gathered[negated->second].dropped) {
-      gathered[negated->second].dropped = true;
-      copies += gathered[negated->second].copies;
+    if (!plus.empty() && !minus.empty()) {
+      const auto negated = seen.find(std::forward_as_tuple(minus, plus, -total));
+      if (negated != seen.end() && negated->second != kNotGathered && !gathered[negated->second].dropped) {
+        gathered[negated->second].dropped = true;
+        copies += gathered[negated->second].copies;
+      }
     }
-    where[{plus, minus, total}] = gathered.size();
+    seen.emplace(std::make_tuple(plus, minus, total), gathered.size());
     gathered.push_back({region_first, region_last, plus, minus, total, false, copies});
   };
   const auto add_gathered = [&]() {

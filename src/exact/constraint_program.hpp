@@ -169,6 +169,7 @@ class ConstraintProgram {
   std::vector<ImpliedSum> implied_;
   std::vector<std::vector<std::pair<int, int>>> peer_origins_;  // per cell: (extra peer, origin), as added
   std::vector<Restriction> restrictions_;
+  std::vector<int> rule_cells_;  // add_rule's scratch
 };
 
 }  // namespace nonet::detail
