@@ -144,6 +144,7 @@ class LinearSum final : public Rule {
  public:
   LinearSum(std::vector<std::pair<int, int>> terms, int total, const Geometry* geometry = nullptr)
       : terms_(std::move(terms)), total_(total) {
+    cells.reserve(terms_.size());
     for (auto [cell, coefficient] : terms_) cells.push_back(cell);
     std::vector<char> grouped(terms_.size(), 0);
     if (geometry != nullptr) group_by_houses(*geometry, grouped);
@@ -566,9 +567,12 @@ class PlacesInHouses {
  public:
   PlacesInHouses(const std::vector<int>& cells, const Geometry& geometry) {
     std::vector<int> candidates;  // the houses of the cells, in order
+    // Sized once: every cage and implied sum of a generated killer builds one.
+    candidates.reserve(cells.size() * (cells.empty() ? 0 : geometry.houses_of(cells.front()).size()));
     for (int cell : cells) candidates.insert(candidates.end(), geometry.houses_of(cell).begin(), geometry.houses_of(cell).end());
     std::sort(candidates.begin(), candidates.end());
     candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+    meets_.reserve(candidates.size());
     for (int h : candidates) {
       Meet meet;
       for (std::size_t i = 0; i < cells.size() && i < 64; ++i)
@@ -2386,15 +2390,15 @@ void ConstraintProgram::add_rule(std::unique_ptr<Rule> rule) {
   rules_.push_back(std::move(rule));
 }
 
-void ConstraintProgram::add_sum(const std::vector<std::pair<int, int>>& terms, int total) {
-  add_rule(std::make_unique<LinearSum>(terms, total, &geometry_));
+void ConstraintProgram::add_sum(std::vector<std::pair<int, int>> terms, int total) {
+  add_rule(std::make_unique<LinearSum>(std::move(terms), total, &geometry_));
 }
 
 void ConstraintProgram::add_distinct_sum(const std::vector<int>& cells, int total) {
   if (size_ > kCombinationsUpTo) {
     std::vector<std::pair<int, int>> terms;
     for (int cell : cells) terms.emplace_back(cell, 1);
-    return add_sum(terms, total);
+    return add_sum(std::move(terms), total);
   }
   add_rule(std::make_unique<CageSum>(cells, combinations(size_, static_cast<int>(cells.size()), total),
                                      rests_in_houses(cells), geometry_));
@@ -2489,11 +2493,16 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
       const auto peers = geometry_.peers_of(a);
       return std::binary_search(peers.begin(), peers.end(), b);
     };
-    for (const Implied& sum : gathered) {
+    for (Implied& sum : gathered) {
       if (sum.dropped) continue;
-      const auto& [first, last, plus, minus, total, dropped, copies] = sum;
-      implied_.push_back({first, last, plus, minus, total});
+      // The lists move into implied_ (gathered is not read again); read there
+      // below, before anything else is added to it.
+      implied_.push_back({sum.first, sum.last, std::move(sum.plus), std::move(sum.minus), sum.total});
       origin_ = -static_cast<int>(implied_.size());
+      const std::vector<int>& plus = implied_.back().plus;
+      const std::vector<int>& minus = implied_.back().minus;
+      const long total = sum.total;
+      const int copies = sum.copies;
       if (minus.empty() && plus.size() == 1) {
         restrict(plus[0], total >= 1 && total <= size_ ? digit_bit(static_cast<int>(total)) : 0);
         continue;
@@ -2506,9 +2515,10 @@ void ConstraintProgram::add_implied_sums(const std::vector<Constraint>& constrai
         continue;
       }
       std::vector<std::pair<int, int>> terms;
+      terms.reserve(plus.size() + minus.size());
       for (int cell : plus) terms.emplace_back(cell, 1);
       for (int cell : minus) terms.emplace_back(cell, -1);
-      add_sum(terms, static_cast<int>(total));
+      add_sum(std::move(terms), static_cast<int>(total));
       rules_.back()->branching_weight = copies;
     }
   };

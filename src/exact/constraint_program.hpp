@@ -138,7 +138,7 @@ class ConstraintProgram {
   // the group is too small or the digits too many, and no rule was added).
   template <class Relation>
   bool add_related_set(const std::vector<int>& cells, Relation&& related);
-  void add_sum(const std::vector<std::pair<int, int>>& terms, int total);
+  void add_sum(std::vector<std::pair<int, int>> terms, int total);
   // Different digits (the cells see each other) adding up to total.
   void add_distinct_sum(const std::vector<int>& cells, int total);
   // For each house holding all of the cells, its other cells.
