@@ -95,8 +95,8 @@ NONET_C_API int nonet_rate(const char* puzzle, const char* variant, const char* 
  * pencil-mark position (729-character candidate line or HoDoKu grid).
  * NONET_EMULTIPLE where the puzzle has several solutions and logic can take
  * no step; NONET_ENOHINT where it is solved or no technique applies (on a
- * puzzle with variant rules, also where none was found within 0.1 s: a hint
- * stops looking there, as `nonet hint` does). Where no
+ * puzzle with variant rules, also where none was found within 0.06 s: a hint
+ * stops looking there and answers within 0.09 s, as `nonet hint` does). Where no
  * technique applies (or, NONET_EGAVEUP, none was found in time) on a puzzle
  * with one solution, nonet_last_error ends as `nonet hint` does with a cell to
  * reveal ("; a cell to reveal: r1c5 ..."; at level 3 "; revealed: r1c5=5"). */
