@@ -242,6 +242,10 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
   // first) share the one allowance.
   const double short_time = position.puzzle.constraints.empty() ? 0 : options.limits.hint_rules_time;
   const double short_logic = short_time * 2 / 3;
+  const auto looked_briefly = [&] {
+    return "no step found within " + seconds_text(std::round(short_logic * 1000) / 1000) +
+           " s, as long as a hint looks on a puzzle with rules";
+  };
   bool was_cut = false;
   const auto next_step_in_time = [&](LogicOptions& logic, LogicStop& why_none) -> std::optional<Step> {
     if (short_logic > 0) {
@@ -273,9 +277,8 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
       const bool out_of_nodes = options.limits.max_nodes && out.verdict.nodes > options.limits.max_nodes;
       if (*stop == Stop::gave_up && verdict_cut && !out_of_nodes) {
         out.stop = Stop::stuck;
-        out.message = "no step found within " + seconds_text(std::round(short_logic * 1000) / 1000) +
-                      " s, as long as a hint looks on a puzzle with rules, and the exact search did not settle "
-                      "the position by " + seconds_text(short_time) + " s";
+        out.message = looked_briefly() + ", and the exact search did not settle the position by " +
+                      seconds_text(short_time) + " s";
         out.final_state = std::move(grid);
         return out;
       }
@@ -297,7 +300,7 @@ Analysis hint_from(const AnalysisOptions& options, const Position& position, con
   } else if (why_none == LogicStop::out_of_time && was_cut) {
     // Not the caller's time limit: logic stops here by design, as if stuck.
     out.stop = Stop::stuck;
-    out.message = "no step found within " + seconds_text(std::round(short_logic * 1000) / 1000) + " s, as long as a hint looks on a puzzle with rules";
+    out.message = looked_briefly();
   } else {
     take_logic_stop(options, logic, why_none, grid, budget, out);
   }
